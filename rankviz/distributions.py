@@ -1,0 +1,331 @@
+"""Score distributions with exact ROC curves, for checking the sampled ones.
+
+The binormal model is the standard population model of a scoring function in
+bipartite ranking: scores of positives are ``N(mu_pos, sigma_pos^2)``, scores of
+negatives ``N(mu_neg, sigma_neg^2)``.  Its ROC curve and AUC have closed forms,
+so every empirical quantity in :mod:`rankviz.metrics` can be compared with the
+population value it estimates.
+
+References
+----------
+Mohri et al. (2018), section 10.5 (the bipartite setting with class
+distributions D+ and D-); Hanley and McNeil (1982) and Pepe (2003, ch. 4) for
+the binormal ROC model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import ndtr, ndtri
+
+from rankviz._validation import (
+    as_float_vector,
+    as_generator,
+    check_int,
+    check_probability,
+    check_real,
+)
+
+__all__ = ["Binormal"]
+
+_SQRT_2PI = float(np.sqrt(2.0 * np.pi))
+
+
+@dataclass(frozen=True)
+class Binormal:
+    """Binormal score model of a bipartite ranking problem.
+
+    A point is positive with probability ``prevalence``; its score is drawn
+    from ``N(mu_pos, sigma_pos^2)`` if positive and ``N(mu_neg, sigma_neg^2)``
+    otherwise.  A threshold rule predicts "positive" when the score is at least
+    the threshold.
+
+    Parameters
+    ----------
+    mu_pos, sigma_pos : float
+        Mean and standard deviation (> 0) of the positive scores.
+    mu_neg, sigma_neg : float
+        Mean and standard deviation (> 0) of the negative scores.
+    prevalence : float, default 0.5
+        Probability of the positive class, strictly between 0 and 1.  It
+        changes precision but neither the ROC curve nor the AUC.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is not finite, a standard deviation is not positive, or
+        ``prevalence`` is not in (0, 1).
+    TypeError
+        If a parameter is not a real number.
+
+    References
+    ----------
+    Mohri et al. (2018), eq. (10.20) for the population misranking that
+    ``1 - auc()`` equals.
+
+    Examples
+    --------
+    >>> model = Binormal(mu_pos=1.0, sigma_pos=1.0, mu_neg=0.0, sigma_neg=1.0)
+    >>> round(model.auc(), 4)
+    0.7602
+    >>> model.roc([0.0, 0.5, 1.0]).round(4)
+    array([0.    , 0.8413, 1.    ])
+    """
+
+    mu_pos: float
+    sigma_pos: float
+    mu_neg: float
+    sigma_neg: float
+    prevalence: float = 0.5
+
+    def __post_init__(self) -> None:
+        # frozen dataclass: store the validated floats through object.__setattr__
+        for name in ("mu_pos", "mu_neg"):
+            object.__setattr__(self, name, check_real(getattr(self, name), name))
+        for name in ("sigma_pos", "sigma_neg"):
+            object.__setattr__(self, name, check_real(getattr(self, name), name, positive=True))
+        object.__setattr__(
+            self, "prevalence",
+            check_probability(self.prevalence, "prevalence", open_interval=True),
+        )
+
+    # -- population quantities ------------------------------------------------
+    def auc(self) -> float:
+        """Exact AUC: ``P(score of a positive > score of a negative)``.
+
+        Returns
+        -------
+        float
+            ``Phi((mu_pos - mu_neg) / sqrt(sigma_pos^2 + sigma_neg^2))``, because
+            the difference of the two scores is normal with that mean and variance.
+
+        Examples
+        --------
+        >>> Binormal(0.0, 1.0, 0.0, 2.0).auc()
+        0.5
+        """
+        scale = np.hypot(self.sigma_pos, self.sigma_neg)
+        return float(ndtr((self.mu_pos - self.mu_neg) / scale))
+
+    def rates(self, threshold):
+        """Exact (false, true) positive rates of the rule ``score >= threshold``.
+
+        Parameters
+        ----------
+        threshold : float or array_like of float
+            One threshold or a 1-D array of them (finite).
+
+        Returns
+        -------
+        fpr, tpr : float or ndarray
+            ``1 - Phi((t - mu_neg) / sigma_neg)`` and ``1 - Phi((t - mu_pos) / sigma_pos)``.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If a threshold is not finite real.
+
+        Examples
+        --------
+        >>> fpr, tpr = Binormal(1.0, 1.0, 0.0, 1.0).rates(1.0)
+        >>> round(fpr, 4), round(tpr, 4)
+        (0.1587, 0.5)
+        """
+        scalar = np.ndim(threshold) == 0
+        t = (np.array([check_real(threshold, "threshold")]) if scalar
+             else as_float_vector(threshold, "threshold"))
+        fpr = ndtr((self.mu_neg - t) / self.sigma_neg)
+        tpr = ndtr((self.mu_pos - t) / self.sigma_pos)
+        if scalar:
+            return float(fpr[0]), float(tpr[0])
+        return fpr, tpr
+
+    def precision_at(self, threshold):
+        """Exact precision of the rule ``score >= threshold`` under this model.
+
+        Parameters
+        ----------
+        threshold : float or array_like of float
+            One threshold or a 1-D array of them.
+
+        Returns
+        -------
+        float or ndarray
+            ``pi tpr / (pi tpr + (1 - pi) fpr)`` with ``pi = prevalence``; NaN
+            where the rule predicts nothing positive (``tpr = fpr = 0`` in
+            floating point), where precision is undefined.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If a threshold is not a finite real.
+
+        Examples
+        --------
+        >>> round(Binormal(1.0, 1.0, 0.0, 1.0, prevalence=0.5).precision_at(1.0), 4)
+        0.7591
+        """
+        fpr, tpr = self.rates(threshold)
+        pi = self.prevalence
+        with np.errstate(invalid="ignore", divide="ignore"):
+            precision = pi * np.asarray(tpr) / (pi * np.asarray(tpr) + (1.0 - pi) * np.asarray(fpr))
+        return float(precision) if np.ndim(threshold) == 0 else precision
+
+    def roc(self, fpr_grid):
+        """Exact ROC curve: the true positive rate at each false positive rate.
+
+        Parameters
+        ----------
+        fpr_grid : array_like of shape (K,)
+            False positive rates in [0, 1].
+
+        Returns
+        -------
+        ndarray of shape (K,)
+            ``Phi((mu_pos - mu_neg + sigma_neg * Phi^{-1}(fpr)) / sigma_pos)``.
+
+        Raises
+        ------
+        ValueError
+            If ``fpr_grid`` is empty, not 1-D, or has values outside [0, 1].
+
+        Examples
+        --------
+        >>> Binormal(0.0, 1.0, 0.0, 1.0).roc([0.25, 0.5])   # chance line
+        array([0.25, 0.5 ])
+        """
+        fpr = self._rate_grid(fpr_grid, "fpr_grid")
+        return ndtr((self.mu_pos - self.mu_neg + self.sigma_neg * ndtri(fpr)) / self.sigma_pos)
+
+    def precision_recall(self, fpr_grid):
+        """Exact precision-recall curve, traced along the same thresholds as :meth:`roc`.
+
+        Parameters
+        ----------
+        fpr_grid : array_like of shape (K,)
+            False positive rates in (0, 1] that parametrise the thresholds.
+
+        Returns
+        -------
+        recall, precision : ndarray of shape (K,)
+            ``recall = tpr`` and ``precision = pi tpr / (pi tpr + (1 - pi) fpr)``
+            with ``pi = prevalence``: the only curve here that moves with ``pi``.
+
+        Raises
+        ------
+        ValueError
+            If ``fpr_grid`` has values outside (0, 1].
+
+        Examples
+        --------
+        >>> rec, prec = Binormal(1.0, 1.0, 0.0, 1.0, prevalence=0.5).precision_recall([1.0])
+        >>> rec, prec
+        (array([1.]), array([0.5]))
+        """
+        fpr = self._rate_grid(fpr_grid, "fpr_grid")
+        if np.any(fpr == 0):
+            raise ValueError("fpr_grid must be > 0 for precision: at fpr = 0 it is 0/0 in the limit")
+        tpr = ndtr((self.mu_pos - self.mu_neg + self.sigma_neg * ndtri(fpr)) / self.sigma_pos)
+        pi = self.prevalence
+        return tpr, pi * tpr / (pi * tpr + (1.0 - pi) * fpr)
+
+    def pdf_pos(self, x):
+        """Density of the positive scores at ``x`` (1-D array_like of finite reals)."""
+        x = as_float_vector(x, "x")
+        return np.exp(-0.5 * ((x - self.mu_pos) / self.sigma_pos) ** 2) / (self.sigma_pos * _SQRT_2PI)
+
+    def pdf_neg(self, x):
+        """Density of the negative scores at ``x`` (1-D array_like of finite reals)."""
+        x = as_float_vector(x, "x")
+        return np.exp(-0.5 * ((x - self.mu_neg) / self.sigma_neg) ** 2) / (self.sigma_neg * _SQRT_2PI)
+
+    # -- sampling -------------------------------------------------------------
+    def sample(self, n, rng, *, stratified=False):
+        """Draw a labelled sample of ``n`` points.
+
+        Parameters
+        ----------
+        n : int
+            Sample size, at least 2.
+        rng : int or numpy.random.Generator
+            Seed or generator; the only source of randomness.
+        stratified : bool, default False
+            If False, each label is an independent Bernoulli(prevalence) draw,
+            so a small sample may miss a class.  If True, exactly
+            ``round(prevalence * n)`` points are positive, clipped to
+            ``[1, n - 1]`` so that both classes are present (what a dashboard
+            needs to always have an AUC to show).
+
+        Returns
+        -------
+        y_true : ndarray of int, shape (n,)
+            Labels in {0, 1}.
+        y_score : ndarray of float, shape (n,)
+            Scores.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``n`` is not an integer >= 2 or ``rng`` is not a seed or Generator.
+
+        Examples
+        --------
+        >>> y, s = Binormal(1.0, 1.0, 0.0, 1.0, 0.2).sample(10, rng=0, stratified=True)
+        >>> int(y.sum())
+        2
+        """
+        n = check_int(n, "n", minimum=2)
+        gen = as_generator(rng)
+        if stratified:
+            n_pos = min(max(round(self.prevalence * n), 1), n - 1)
+            y = np.zeros(n, dtype=int)
+            y[gen.permutation(n)[:n_pos]] = 1
+        else:
+            y = (gen.random(n) < self.prevalence).astype(int)
+        z = gen.standard_normal(n)
+        score = np.where(y == 1, self.mu_pos + self.sigma_pos * z, self.mu_neg + self.sigma_neg * z)
+        return y, score
+
+    def sample_classes(self, m, n, rng):
+        """Draw the two samples of Mohri et al.'s bipartite setting.
+
+        Parameters
+        ----------
+        m, n : int
+            Numbers of positive and negative points, each at least 1.
+        rng : int or numpy.random.Generator
+            Seed or generator.
+
+        Returns
+        -------
+        pos_scores : ndarray of shape (m,)
+            Scores of ``S+``, i.i.d. from the positive class.
+        neg_scores : ndarray of shape (n,)
+            Scores of ``S-``, i.i.d. from the negative class.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``m`` or ``n`` is not an integer >= 1.
+
+        Examples
+        --------
+        >>> pos, neg = Binormal(1.0, 1.0, 0.0, 1.0).sample_classes(3, 2, rng=1)
+        >>> pos.shape, neg.shape
+        ((3,), (2,))
+        """
+        m = check_int(m, "m", minimum=1)
+        n = check_int(n, "n", minimum=1)
+        gen = as_generator(rng)
+        pos = self.mu_pos + self.sigma_pos * gen.standard_normal(m)
+        neg = self.mu_neg + self.sigma_neg * gen.standard_normal(n)
+        return pos, neg
+
+    @staticmethod
+    def _rate_grid(values, name: str) -> np.ndarray:
+        grid = as_float_vector(values, name)
+        if np.any((grid < 0) | (grid > 1)):
+            raise ValueError(f"{name} must lie in [0, 1]")
+        return grid

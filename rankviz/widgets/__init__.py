@@ -1,0 +1,28 @@
+"""Interactive dashboards, one module per chapter, on one shared mechanism.
+
+``from rankviz.widgets import roc_explorer`` imports only that chapter's
+module (and its dependencies): each name below is loaded on first use.
+:mod:`rankviz.widgets.dashboard` holds the shared :class:`Dashboard` class and
+the control factories every chapter builds on.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: dashboard name -> module that defines it (a new chapter adds one line)
+DASHBOARDS = {
+    "roc_explorer": "rankviz.widgets.roc",
+}
+
+__all__ = sorted(DASHBOARDS)
+
+
+def __getattr__(name: str):
+    if name in DASHBOARDS:
+        return getattr(importlib.import_module(DASHBOARDS[name]), name)
+    raise AttributeError(f"module 'rankviz.widgets' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted([*globals(), *DASHBOARDS])

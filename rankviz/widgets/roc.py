@@ -1,0 +1,205 @@
+"""Chapter 02 dashboard: the ROC explorer."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from rankviz.distributions import Binormal
+from rankviz.metrics import auc, confusion_matrix_at_threshold, precision_recall_curve, roc_curve
+from rankviz.plotting import (
+    EXACT_COLOR,
+    NEGATIVE_COLOR,
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
+    plot_confusion_matrix,
+    plot_legend,
+    plot_precision_recall,
+    plot_roc,
+    plot_score_densities,
+    style_confusion_axes,
+    style_precision_recall_axes,
+    style_roc_axes,
+)
+from rankviz.widgets.dashboard import Dashboard, float_slider, int_slider
+
+__all__ = ["ROC_EXPLORER_DEFAULTS", "draw_roc_explorer", "roc_explorer", "setup_roc_explorer"]
+
+#: Default control values of :func:`roc_explorer`.
+ROC_EXPLORER_DEFAULTS = {
+    "mu_pos": 1.0, "sigma_pos": 1.0, "mu_neg": 0.0, "sigma_neg": 1.0,
+    "prevalence": 0.3, "n": 200, "seed": 0, "threshold": 0.5,
+}
+
+#: The score window of the density panel (it contains the threshold slider's range).
+SCORE_WINDOW = (-6.0, 6.0)
+
+_FPR_GRID = np.linspace(0.0, 1.0, 201)
+
+
+def setup_roc_explorer(fig, **_values):
+    """Build the static part of the ROC explorer: four axes and one legend.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        An empty figure.
+    **_values
+        The control values (the layout does not depend on them).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        The axes ``density``, ``roc``, ``pr`` and ``cm``.
+    """
+    density, roc, pr, cm = fig.subplots(2, 2).ravel()
+    density.set(xlim=SCORE_WINDOW, xlabel="score", ylabel="density",
+                title="class-conditional score densities")
+    density.set_yticks([])  # its height follows the curves (see rankviz.widgets.dashboard)
+    style_roc_axes(roc).set_title("ROC curve: does not move with prevalence")
+    style_precision_recall_axes(pr).set_title("precision-recall: moves with prevalence")
+    style_confusion_axes(cm).set_title("sample confusion matrix at θ")
+    plot_legend(fig, [
+        ("negatives (D₋)", {"color": NEGATIVE_COLOR}),
+        ("positives (D₊)", {"color": POSITIVE_COLOR}),
+        ("FPR: negatives above θ", {"patch": True, "color": NEGATIVE_COLOR, "alpha": 0.3}),
+        ("TPR: positives above θ", {"patch": True, "color": POSITIVE_COLOR, "alpha": 0.3}),
+        ("threshold θ", {"color": "0.2", "ls": "--", "lw": 1.5}),
+        ("exact (population)", {"color": EXACT_COLOR}),
+        ("sample", {"color": SAMPLE_COLOR}),
+        ("point at θ", {"marker": "o", "color": "0.3", "lw": 0}),
+        ("chance / no skill", {"color": "0.5", "ls": ":", "lw": 1}),
+    ], loc="outside lower center", ncols=5)
+    return SimpleNamespace(density=density, roc=roc, pr=pr, cm=cm)
+
+
+def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence, n, seed,
+                      threshold):
+    """Draw the ROC explorer's changing artists and return its readouts.
+
+    Parameters
+    ----------
+    axes : types.SimpleNamespace
+        As returned by :func:`setup_roc_explorer`.
+    mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence : float
+        The :class:`~rankviz.distributions.Binormal` model.
+    n, seed : int
+        Size and seed of the stratified sample drawn from the model.
+    threshold : float
+        Decision threshold: predict positive iff score >= threshold.
+
+    Returns
+    -------
+    dict
+        Exact and sampled AUC, class counts, and exact and sampled FPR, TPR and
+        precision at the threshold (NaN where undefined).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If a parameter is invalid for :class:`~rankviz.distributions.Binormal`.
+    """
+    model = Binormal(mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence)
+    y, s = model.sample(n, seed, stratified=True)
+    fpr, tpr, _ = roc_curve(y, s)
+    precision, recall, _ = precision_recall_curve(y, s)
+    cm = confusion_matrix_at_threshold(y, s, threshold)
+    (tn, fp), (fn, tp) = cm
+    exact_fpr, exact_tpr = model.rates(threshold)
+    exact_precision = model.precision_at(threshold)
+    sample_fpr, sample_tpr = fp / (fp + tn), tp / (tp + fn)
+    sample_precision = tp / (tp + fp) if tp + fp else float("nan")
+    exact_auc, sample_auc = model.auc(), auc(y, s)
+
+    plot_score_densities(axes.density, model, threshold, scores=s, labels=y, x_range=SCORE_WINDOW,
+                         legend=False)
+    plot_roc(axes.roc, _FPR_GRID, model.roc(_FPR_GRID), label="exact",
+             operating_point=(exact_fpr, exact_tpr), legend=False)
+    plot_roc(axes.roc, fpr, tpr, label="sample", color=SAMPLE_COLOR,
+             operating_point=(sample_fpr, sample_tpr), legend=False)
+    exact_recall, exact_prec = model.precision_recall(_FPR_GRID[1:])
+    plot_precision_recall(axes.pr, exact_recall, exact_prec, label="exact", prevalence=prevalence,
+                          operating_point=None if np.isnan(exact_precision)
+                          else (exact_tpr, exact_precision), legend=False)
+    plot_precision_recall(axes.pr, recall, precision, label="sample", color=SAMPLE_COLOR,
+                          operating_point=None if np.isnan(sample_precision)
+                          else (sample_tpr, sample_precision), legend=False)
+    plot_confusion_matrix(axes.cm, cm)
+    return {
+        "exact AUC": exact_auc,
+        "sample AUC": sample_auc,
+        "positives / negatives": f"{int(y.sum())} / {int(n - y.sum())}",
+        "threshold θ": threshold,
+        "exact FPR at θ": exact_fpr,
+        "exact TPR at θ": exact_tpr,
+        "sample FPR at θ": sample_fpr,
+        "sample TPR at θ": sample_tpr,
+        "exact precision at θ": exact_precision,
+        "sample precision at θ": sample_precision,
+    }
+
+
+def roc_explorer(**initial):
+    """Dashboard: two score distributions, their ROC and precision-recall curves.
+
+    Sliders set the binormal model (means and spreads of the positive and
+    negative scores, prevalence), the size and seed of a sample drawn from it,
+    and a decision threshold.  The figure shows the densities with the
+    threshold, the exact and the sampled ROC curve with the threshold's
+    (FPR, TPR) point, the precision-recall curves (which, unlike ROC, move with
+    prevalence) and the confusion matrix at the threshold; the table gives the
+    exact and empirical AUC and the rates at the threshold.
+
+    Parameters
+    ----------
+    **initial
+        Initial control values overriding :data:`ROC_EXPLORER_DEFAULTS`
+        (``mu_pos``, ``sigma_pos``, ``mu_neg``, ``sigma_neg``, ``prevalence``,
+        ``n``, ``seed``, ``threshold``).
+
+    Returns
+    -------
+    rankviz.widgets.dashboard.Dashboard
+
+    Raises
+    ------
+    TypeError
+        If an unknown control name is given.
+    ValueError
+        If an initial value is outside its slider's range.
+
+    References
+    ----------
+    Mohri et al. (2018), section 10.5.2.
+
+    Examples
+    --------
+    >>> dash = roc_explorer(prevalence=0.1)
+    >>> round(dash.readouts["exact AUC"], 4)
+    0.7602
+    >>> dash.controls["mu_pos"].value = 0.0
+    >>> dash.readouts["exact AUC"]
+    0.5
+    """
+    unknown = set(initial) - set(ROC_EXPLORER_DEFAULTS)
+    if unknown:
+        raise TypeError(f"roc_explorer got unknown controls {sorted(unknown)}; "
+                        f"known: {sorted(ROC_EXPLORER_DEFAULTS)}")
+    v = {**ROC_EXPLORER_DEFAULTS, **initial}
+    controls = {
+        "mu_pos": float_slider("positive mean μ₊", v["mu_pos"], -3.0, 3.0, 0.1),
+        "sigma_pos": float_slider("positive spread σ₊", v["sigma_pos"], 0.2, 3.0, 0.05),
+        "mu_neg": float_slider("negative mean μ₋", v["mu_neg"], -3.0, 3.0, 0.1),
+        "sigma_neg": float_slider("negative spread σ₋", v["sigma_neg"], 0.2, 3.0, 0.05),
+        "prevalence": float_slider("prevalence π", v["prevalence"], 0.02, 0.98, 0.01),
+        "n": int_slider("sample size n", v["n"], 20, 5000, 10),
+        "seed": int_slider("random seed", v["seed"], 0, 99),
+        "threshold": float_slider("threshold θ", v["threshold"], -5.0, 5.0, 0.05),
+    }
+    return Dashboard(
+        "ROC explorer", controls, draw_roc_explorer, setup=setup_roc_explorer,
+        figsize=(10.0, 7.6),
+        note="Slide the threshold along the ROC curve; then change the prevalence and "
+             "watch which curves move and which stay put.",
+    )
