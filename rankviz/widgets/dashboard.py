@@ -356,13 +356,15 @@ class Dashboard:
         unknown = set(values) - set(self.controls)
         if unknown:
             raise KeyError(f"unknown controls {sorted(unknown)}; known: {sorted(self.controls)}")
+        outer = self._holding  # inside a button callback, the handler redraws
         self._holding = True
         try:
             for name, value in values.items():
                 self.controls[name].value = value
         finally:
-            self._holding = False
-        self.update()
+            self._holding = outer
+        if not outer:
+            self.update()
 
     def snapshot(self):
         """The current picture as a static ``IPython.display.Image``.
@@ -372,7 +374,7 @@ class Dashboard:
         """
         from IPython.display import Image
 
-        return Image(data=self.image.value, format="png")
+        return Image(data=bytes(self.image.value), format="png")
 
     # -- redrawing --------------------------------------------------------------
     def update(self) -> None:
@@ -403,12 +405,14 @@ class Dashboard:
         values = self.values
         if self._setup is None:
             self.figure.clear()
+            self.figure.set_layout_engine("constrained")
             readouts = self._draw(self.figure, **values)
             self._canvas.draw()
             self.full_render_count += 1
             return readouts
         if self._needs_setup:
             self.figure.clear()
+            self.figure.set_layout_engine("constrained")  # laid out once, on the static part
             self._dynamic, self._background = [], None
             self._handles = self._setup(self.figure, **values)
             self._needs_setup = False
@@ -424,6 +428,9 @@ class Dashboard:
             for artist in self._dynamic:
                 artist.set_visible(False)
             self._canvas.draw()
+            # freeze the layout: a later draw (a savefig by the reader, say) must not move
+            # the axes away from the cached pixels
+            self.figure.set_layout_engine("none")
             self._background = self._canvas.copy_from_bbox(self.figure.bbox)
             for artist in self._dynamic:
                 artist.set_visible(True)

@@ -1,0 +1,28 @@
+"""Shared test configuration: a non-interactive backend and hypothesis profiles."""
+
+import matplotlib
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+
+matplotlib.use("Agg")
+
+settings.register_profile(
+    "rankviz", max_examples=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("rankviz")
+
+
+@pytest.fixture
+def rng():
+    """A fresh, seeded generator for each test."""
+    return np.random.default_rng(20261121)
+
+
+def tied_bipartite_sample(rng, n, *, decimals=1, prevalence=0.4):
+    """Labels with both classes present and scores rounded to create many ties."""
+    y = (rng.random(n) < prevalence).astype(int)
+    y[0], y[1] = 0, 1
+    scores = np.round(rng.normal(size=n) + 0.7 * y, decimals)
+    return y, scores

@@ -1,0 +1,217 @@
+"""rankviz.widgets.dashboard: the redraw mechanism every chapter dashboard shares."""
+
+import io
+
+import ipywidgets as widgets
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, int_slider
+
+
+def decode(png) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(bytes(png))).convert("RGB")).astype(int)
+
+
+def full_render(fig) -> np.ndarray:
+    """Render a figure from scratch, as savefig would, for comparison with the blitted picture."""
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+
+
+def slope_controls(value=1.0):
+    return {"slope": float_slider("slope", value, -2.0, 2.0, 0.25),
+            "kind": dropdown("kind", ["line", "dots"])}
+
+
+def setup_line(fig, **_):
+    ax = fig.subplots()
+    ax.set(xlim=(0, 1), ylim=(-2, 2), xlabel="x", ylabel="y", title="static title")
+    ax.axhline(0, color="0.5")
+    return ax
+
+
+def draw_line(ax, slope, kind):
+    ax.plot([0, 1], [0, slope], "-" if kind == "line" else "o", color="C1", lw=3)
+    return {"slope": slope, "kind": kind}
+
+
+# --------------------------------------------------------------------------- #
+# simple mode
+# --------------------------------------------------------------------------- #
+def test_simple_mode_redraws_everything_on_each_change():
+    calls = []
+
+    def draw(fig, slope, kind):
+        calls.append(slope)
+        ax = fig.subplots()
+        ax.plot([0, 1], [0, slope])
+        return {"slope": slope}
+
+    dash = Dashboard("simple", slope_controls(), draw)
+    dash.controls["slope"].value = 1.5
+    assert calls == [1.0, 1.5]
+    assert dash.readouts == {"slope": 1.5}
+    assert dash.update_count == dash.full_render_count == 2
+    assert len(dash.figure.axes) == 1  # cleared, not accumulated
+    assert bytes(dash.image.value).startswith(b"\x89PNG")
+
+
+# --------------------------------------------------------------------------- #
+# fast mode
+# --------------------------------------------------------------------------- #
+def test_fast_mode_renders_the_static_part_once_and_blits_the_rest():
+    dash = Dashboard("fast", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3))
+    first = bytes(dash.image.value)
+    for value in (1.5, -0.5, 2.0, -2.0):
+        dash.controls["slope"].value = value
+    assert dash.update_count == 5 and dash.full_render_count == 1
+    ax = dash.figure.axes[0]
+    assert len(ax.lines) == 2  # the static axhline and only the latest dynamic line
+    assert ax.lines[1].get_ydata()[1] == -2.0
+    assert bytes(dash.image.value) != first
+
+
+def test_blitted_picture_equals_a_full_render():
+    dash = Dashboard("fast", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3))
+    for value in (1.75, -1.25, 0.5):
+        dash.controls["slope"].value = value
+    dash.controls["kind"].value = "dots"
+    blitted = decode(dash.image.value)
+    reference = full_render(dash.figure)
+    assert blitted.shape == reference.shape
+    assert np.mean(np.any(blitted != reference, axis=-1)) < 0.002
+
+
+def test_safety_net_re_renders_when_draw_changes_the_static_part():
+    def draw(ax, slope, kind):
+        ax.plot([0, 1], [0, slope])
+        ax.set_title(f"slope {slope}")  # a static element that draw changes
+        return None
+
+    dash = Dashboard("net", slope_controls(), draw, setup=setup_line, figsize=(4, 3))
+    dash.controls["slope"].value = 0.5
+    assert dash.full_render_count == 2
+    assert dash.figure.axes[0].get_title() == "slope 0.5"
+    reference = full_render(dash.figure)
+    assert np.mean(np.any(decode(dash.image.value) != reference, axis=-1)) < 0.002
+
+
+def test_axis_without_ticks_may_change_its_limits_in_draw():
+    def setup(fig, **_):
+        ax = fig.subplots()
+        ax.set_yticks([])
+        ax.set_xlim(0, 1)
+        return ax
+
+    def draw(ax, slope, kind):
+        ax.plot([0, 1], [0, abs(slope) + 0.1])
+        ax.set_ylim(0, abs(slope) + 0.2)
+
+    dash = Dashboard("free y", slope_controls(), draw, setup=setup, figsize=(4, 3))
+    dash.controls["slope"].value = 2.0
+    assert dash.full_render_count == 1
+    reference = full_render(dash.figure)
+    assert np.mean(np.any(decode(dash.image.value) != reference, axis=-1)) < 0.002
+
+
+def test_layout_controls_rerun_setup():
+    setups = []
+
+    def setup(fig, slope, kind):
+        setups.append(kind)
+        return setup_line(fig)
+
+    dash = Dashboard("layout", slope_controls(), draw_line, setup=setup,
+                     layout_controls=["kind"], figsize=(4, 3))
+    dash.controls["slope"].value = 0.25
+    dash.controls["kind"].value = "dots"
+    assert setups == ["line", "dots"]
+    assert len(dash.figure.axes) == 1
+
+
+def test_set_changes_several_controls_with_one_redraw():
+    dash = Dashboard("set", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3))
+    dash.set(slope=-1.0, kind="dots")
+    assert dash.update_count == 2
+    assert dash.readouts == {"slope": -1.0, "kind": "dots"}
+    with pytest.raises(KeyError, match="unknown controls"):
+        dash.set(intercept=1.0)
+
+
+def test_a_value_error_is_shown_and_the_dashboard_recovers():
+    def draw(ax, slope, kind):
+        if slope < 0:
+            raise ValueError("slope must be >= 0 in this demo")
+        return draw_line(ax, slope, kind)
+
+    dash = Dashboard("errors", slope_controls(), draw, setup=setup_line, figsize=(4, 3))
+    dash.controls["slope"].value = -1.0
+    assert dash.error == "slope must be >= 0 in this demo"
+    assert "Cannot draw" in dash.message.value and dash.readouts == {}
+    dash.controls["slope"].value = 1.0
+    assert dash.error is None and dash.message.value == ""
+    assert dash.readouts["slope"] == 1.0
+    assert len(dash.figure.axes[0].lines) == 2
+
+
+def test_other_exceptions_are_not_swallowed():
+    def draw(ax, slope, kind):
+        if slope > 1:
+            raise ZeroDivisionError("a bug")
+
+    dash = Dashboard("bug", slope_controls(), draw, setup=setup_line)
+    with pytest.raises(ZeroDivisionError):
+        dash.controls["slope"].value = 2.0
+
+
+def test_buttons_run_their_callback_then_redraw_once():
+    dash = Dashboard("buttons", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3),
+                     buttons={"flip": lambda d: d.set(slope=-d.values["slope"])})
+    dash.buttons["flip"].click()
+    assert dash.values["slope"] == -1.0
+    assert dash.update_count == 2
+
+
+def test_readout_table_and_repr():
+    dash = Dashboard("table", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3))
+    assert "<td style='text-align:right'><b>1.000</b></td>" in dash.readout.value
+    assert repr(dash) == "<Dashboard 'table': slope=1.000, kind=line>"
+    bundle = dash._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == repr(dash)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert isinstance(dash.root, widgets.VBox)
+    assert dash.snapshot().data == bytes(dash.image.value)
+
+
+def test_construction_errors():
+    with pytest.raises(TypeError, match="draw must be callable"):
+        Dashboard("x", slope_controls(), draw=None)
+    with pytest.raises(TypeError, match="setup must be callable"):
+        Dashboard("x", slope_controls(), draw_line, setup=3)
+    with pytest.raises(ValueError, match="controls must not be empty"):
+        Dashboard("x", {}, draw_line)
+    with pytest.raises(TypeError, match=r"controls\['b'\] must be an ipywidgets value widget"):
+        Dashboard("x", {"b": widgets.Button()}, draw_line)
+    with pytest.raises(ValueError, match="layout_controls names unknown controls"):
+        Dashboard("x", slope_controls(), draw_line, setup=setup_line, layout_controls=["n"])
+
+
+def test_control_factories_validate_their_ranges():
+    assert int_slider("n", 5, 1, 10).continuous_update
+    assert not float_slider("a", 0.5, 0.0, 1.0, 0.1, continuous_update=False).continuous_update
+    with pytest.raises(ValueError, match="min must be < max"):
+        float_slider("a", 0.0, 1.0, 0.0, 0.1)
+    with pytest.raises(ValueError, match="step must be > 0"):
+        int_slider("n", 1, 0, 5, 0)
+    with pytest.raises(ValueError, match="outside"):
+        int_slider("n", 9, 0, 5)
+    with pytest.raises(ValueError, match="options of 'k' must not be empty"):
+        dropdown("k", [])
+    with pytest.raises(ValueError, match="must be one of"):
+        dropdown("k", ["a", "b"], "c")
+    assert dropdown("k", [("A", 1), ("B", 2)], 2).value == 2

@@ -1,0 +1,107 @@
+"""The chapter 02 dashboard, driven as a reader drives it: by setting control values."""
+
+import io
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+
+from rankviz.distributions import Binormal
+from rankviz.widgets import roc_explorer
+from rankviz.widgets.roc import ROC_EXPLORER_DEFAULTS
+
+
+@pytest.fixture
+def dash():
+    return roc_explorer()
+
+
+def test_default_state(dash):
+    exact = Binormal(1.0, 1.0, 0.0, 1.0, 0.3)
+    assert dash.error is None
+    assert dash.readouts["exact AUC"] == pytest.approx(exact.auc())
+    assert dash.readouts["positives / negatives"] == "60 / 140"
+    fpr, tpr = exact.rates(0.5)
+    assert dash.readouts["exact FPR at θ"] == pytest.approx(fpr)
+    assert dash.readouts["exact TPR at θ"] == pytest.approx(tpr)
+    assert dash.values == ROC_EXPLORER_DEFAULTS
+    assert len(dash.figure.axes) == 4
+
+
+def test_threshold_moves_the_operating_point_not_the_auc(dash):
+    before = dict(dash.readouts)
+    picture = bytes(dash.image.value)
+    dash.controls["threshold"].value = 1.5
+    after = dash.readouts
+    assert after["exact AUC"] == before["exact AUC"]
+    assert after["sample AUC"] == before["sample AUC"]
+    assert after["exact FPR at θ"] < before["exact FPR at θ"]
+    assert after["sample TPR at θ"] <= before["sample TPR at θ"]
+    assert bytes(dash.image.value) != picture
+    assert dash.full_render_count == 1  # a threshold move is a blit
+
+
+def test_prevalence_moves_precision_but_not_the_roc(dash):
+    roc_axes = dash.figure.axes[1]
+    exact_roc_before = roc_axes.lines[1].get_ydata().copy()
+    precision_before = dash.readouts["exact precision at θ"]
+    dash.controls["prevalence"].value = 0.05
+    assert dash.readouts["exact precision at θ"] < precision_before
+    np.testing.assert_array_equal(dash.figure.axes[1].lines[1].get_ydata(), exact_roc_before)
+    assert dash.readouts["exact AUC"] == pytest.approx(Binormal(1, 1, 0, 1).auc())
+
+
+def test_equal_class_distributions_give_chance_auc(dash):
+    dash.set(mu_pos=0.0, mu_neg=0.0, sigma_pos=1.0, sigma_neg=1.0)
+    assert dash.readouts["exact AUC"] == 0.5
+
+
+def test_seed_and_sample_size_change_the_sample_only(dash):
+    exact = dash.readouts["exact AUC"]
+    sample = dash.readouts["sample AUC"]
+    dash.controls["seed"].value = 1
+    assert dash.readouts["sample AUC"] != sample
+    dash.controls["n"].value = 5000
+    assert dash.readouts["positives / negatives"] == "1500 / 3500"
+    assert abs(dash.readouts["sample AUC"] - exact) < 0.03
+    assert dash.readouts["exact AUC"] == exact
+
+
+@pytest.mark.parametrize("name", list(ROC_EXPLORER_DEFAULTS))
+def test_every_control_survives_its_extreme_values(dash, name):
+    control = dash.controls[name]
+    for value in (control.min, control.max):
+        control.value = value
+        assert dash.error is None, f"{name}={value}: {dash.error}"
+        assert bytes(dash.image.value).startswith(b"\x89PNG")
+
+
+def test_all_extremes_together(dash):
+    dash.set(mu_pos=-3.0, sigma_pos=0.2, mu_neg=3.0, sigma_neg=3.0, prevalence=0.02, n=20,
+             threshold=5.0)
+    assert dash.error is None
+    assert dash.readouts["positives / negatives"] == "1 / 19"
+    assert np.isnan(dash.readouts["sample precision at θ"]) or dash.readouts[
+        "sample precision at θ"] >= 0
+    assert "undefined" in dash.readout.value or dash.readouts["sample precision at θ"] >= 0
+
+
+def test_blitted_picture_equals_a_full_render(dash):
+    for name, value in [("threshold", -1.0), ("mu_pos", 2.0), ("prevalence", 0.6), ("seed", 5)]:
+        dash.controls[name].value = value
+    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
+    canvas = FigureCanvasAgg(dash.figure)
+    canvas.draw()
+    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    assert blitted.shape == reference.shape
+    # the confusion-matrix image is blitted over its static frame; nothing else differs
+    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_initial_values_are_validated():
+    with pytest.raises(TypeError, match="unknown controls"):
+        roc_explorer(mean=1.0)
+    with pytest.raises(ValueError, match="outside"):
+        roc_explorer(prevalence=1.0)
+    assert roc_explorer(threshold=-2.0).values["threshold"] == -2.0
