@@ -75,12 +75,18 @@ def as_binary_labels(values: object, name: str) -> np.ndarray:
         raise TypeError(
             f"{name} must contain binary labels in {{0, 1}} or {{-1, +1}}, got dtype {arr.dtype}"
         )
+    if np.issubdtype(arr.dtype, np.integer):
+        # fast path for the common integer encodings: two reductions instead of three masks
+        low, high = arr.min(), arr.max()
+        if (low >= 0 and high <= 1) or (low == -1 and high == 1 and not np.any(arr == 0)):
+            return arr == 1
     positive = arr == 1
     zero = arr == 0
     minus_one = arr == -1
     n_zero = int(np.count_nonzero(zero))
     n_minus_one = int(np.count_nonzero(minus_one))
-    if n_zero and n_minus_one or int(np.count_nonzero(positive)) + n_zero + n_minus_one != arr.size:
+    n_known = int(np.count_nonzero(positive)) + n_zero + n_minus_one
+    if (n_zero and n_minus_one) or n_known != arr.size:
         found = np.unique(arr[~np.isnan(arr)] if arr.dtype.kind == "f" else arr)[:6]
         raise ValueError(
             f"{name} must contain binary labels in {{0, 1}} or {{-1, +1}}; found values {found}"

@@ -226,20 +226,22 @@ class Binormal:
         """
         fpr = self._rate_grid(fpr_grid, "fpr_grid")
         if np.any(fpr == 0):
-            raise ValueError("fpr_grid must be > 0 for precision: at fpr = 0 it is 0/0 in the limit")
-        tpr = ndtr((self.mu_pos - self.mu_neg + self.sigma_neg * ndtri(fpr)) / self.sigma_pos)
+            raise ValueError("fpr_grid must be > 0: precision is 0/0 where fpr = 0")
+        tpr = self.roc(fpr)
         pi = self.prevalence
         return tpr, pi * tpr / (pi * tpr + (1.0 - pi) * fpr)
 
     def pdf_pos(self, x):
         """Density of the positive scores at ``x`` (1-D array_like of finite reals)."""
         x = as_float_vector(x, "x")
-        return np.exp(-0.5 * ((x - self.mu_pos) / self.sigma_pos) ** 2) / (self.sigma_pos * _SQRT_2PI)
+        z = (x - self.mu_pos) / self.sigma_pos
+        return np.exp(-0.5 * z**2) / (self.sigma_pos * _SQRT_2PI)
 
     def pdf_neg(self, x):
         """Density of the negative scores at ``x`` (1-D array_like of finite reals)."""
         x = as_float_vector(x, "x")
-        return np.exp(-0.5 * ((x - self.mu_neg) / self.sigma_neg) ** 2) / (self.sigma_neg * _SQRT_2PI)
+        z = (x - self.mu_neg) / self.sigma_neg
+        return np.exp(-0.5 * z**2) / (self.sigma_neg * _SQRT_2PI)
 
     # -- sampling -------------------------------------------------------------
     def sample(self, n, rng, *, stratified=False):
@@ -285,7 +287,8 @@ class Binormal:
         else:
             y = (gen.random(n) < self.prevalence).astype(int)
         z = gen.standard_normal(n)
-        score = np.where(y == 1, self.mu_pos + self.sigma_pos * z, self.mu_neg + self.sigma_neg * z)
+        score = np.where(y == 1, self.mu_pos + self.sigma_pos * z,
+                         self.mu_neg + self.sigma_neg * z)
         return y, score
 
     def sample_classes(self, m, n, rng):

@@ -63,14 +63,16 @@ def _check_bipartite(y_true: object, y_score: object) -> tuple[np.ndarray, np.nd
 def _sort_by_score(positive: np.ndarray, score: np.ndarray):
     """Sort once by decreasing score (the only sort any measure here needs).
 
-    Returns the labels and scores in that order and ``ends``, the index of the
-    last element of each run of equal scores.
+    Returns the labels and the scores in that order.
     """
     order = np.argsort(score)[::-1]
-    sorted_score = score[order]
+    return positive[order], score[order]
+
+
+def _group_ends(sorted_score: np.ndarray) -> np.ndarray:
+    """Index of the last element of each run of equal (sorted) scores."""
     ends = np.flatnonzero(sorted_score[1:] != sorted_score[:-1])
-    ends = np.append(ends, sorted_score.size - 1)
-    return positive[order], sorted_score, ends
+    return np.append(ends, sorted_score.size - 1)
 
 
 def _binary_clf_curve(positive: np.ndarray, score: np.ndarray):
@@ -86,7 +88,8 @@ def _binary_clf_curve(positive: np.ndarray, score: np.ndarray):
     thresholds : ndarray of float64
         The distinct scores, decreasing.
     """
-    sorted_positive, sorted_score, ends = _sort_by_score(positive, score)
+    sorted_positive, sorted_score = _sort_by_score(positive, score)
+    ends = _group_ends(sorted_score)
     tps = np.cumsum(sorted_positive, dtype=np.int64)[ends]
     fps = ends + 1 - tps
     return fps, tps, sorted_score[ends]
@@ -98,9 +101,10 @@ def _pair_counts(positive: np.ndarray, score: np.ndarray) -> tuple[int, int, int
     Returns ``(above, tied, below, m, n)``: the pairs where the positive scores
     strictly higher, equally, strictly lower; and the class sizes.
     """
-    sorted_positive, _, ends = _sort_by_score(positive, score)
+    sorted_positive, sorted_score = _sort_by_score(positive, score)
     size = sorted_positive.size
-    if ends.size == size:
+    new_group = sorted_score[1:] != sorted_score[:-1]
+    if new_group.all():
         # No tied scores: the sweep reduces to the Mann-Whitney rank sum.  The
         # positive at (0-based, decreasing) position i has i - (number of
         # positives before it) negatives above it.
@@ -109,12 +113,12 @@ def _pair_counts(positive: np.ndarray, score: np.ndarray) -> tuple[int, int, int
         n = size - m
         below = int(positions.sum()) - m * (m - 1) // 2
         return m * n - below, 0, below, m, n
-    tps = np.cumsum(sorted_positive, dtype=np.int64)[ends]
-    fps = ends + 1 - tps
-    pos_in_group = np.diff(tps, prepend=0)
-    neg_in_group = np.diff(fps, prepend=0)
-    m, n = int(tps[-1]), int(fps[-1])
-    negatives_above = fps - neg_in_group  # negatives with a strictly higher score
+    starts = np.concatenate(([0], np.flatnonzero(new_group) + 1))
+    pos_in_group = np.add.reduceat(sorted_positive, starts, dtype=np.int64)
+    neg_in_group = np.diff(np.append(starts, size)) - pos_in_group
+    negatives_above = np.cumsum(neg_in_group) - neg_in_group  # strictly higher scores
+    m = int(pos_in_group.sum())
+    n = size - m
     below = int(pos_in_group @ negatives_above)
     tied = int(pos_in_group @ neg_in_group)
     return m * n - below - tied, tied, below, m, n

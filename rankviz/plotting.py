@@ -152,7 +152,7 @@ def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None,
         right shaded: the true positive rate (positives) and the false
         positive rate (negatives) of the rule ``score >= threshold``.
     scores, labels : array_like, optional
-        A sample (scores and 0/1 labels), drawn as light histograms.
+        A sample (scores and 0/1 labels), drawn as thin histogram outlines.
     x_range : (float, float), optional
         Horizontal extent; by default both means +- 4 standard deviations,
         widened to show the threshold.
@@ -215,7 +215,7 @@ def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None,
                 # normalised by the class size, so that the histogram estimates the density
                 counts, _ = np.histogram(s[mask], bins=edges)
                 heights = counts / (mask.sum() * np.diff(edges))
-                ax.stairs(heights, edges, fill=True, color=color, alpha=0.18,
+                ax.stairs(heights, edges, color=color, lw=1, alpha=0.7,
                           label=f"sampled {name}")
                 tallest = max(tallest, heights.max())
     ax.plot(x, neg, color=NEGATIVE_COLOR, lw=2, label="negatives (D$_-$)")
@@ -263,8 +263,8 @@ def style_roc_axes(ax, *, chance=True):
     --------
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots()
-    >>> style_roc_axes(ax).get_xlim()
-    (-0.01, 1.01)
+    >>> style_roc_axes(ax).get_xlabel()
+    'false positive rate'
     >>> plt.close(fig)
     """
     _check_axes(ax)

@@ -59,6 +59,6 @@ def test_notebook_imports_only_the_allowed_libraries(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_has_exercises_with_hidden_solutions(path):
     nb = json.loads(path.read_text())
-    markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    markdown = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert re.search(r"^#+ .*Exercises", markdown, flags=re.MULTILINE)
     assert "<details>" in markdown and "</details>" in markdown

@@ -149,7 +149,7 @@ def test_invalid_method_arguments():
         model.sample(1, rng=0)
     with pytest.raises(TypeError, match="n must be an integer"):
         model.sample(10.0, rng=0)
-    with pytest.raises(TypeError, match="rng must be an int seed or a numpy.random.Generator"):
+    with pytest.raises(TypeError, match=r"rng must be an int seed or a numpy\.random\.Generator"):
         model.sample(10, rng=None)
     with pytest.raises(ValueError, match="rng must be a non-negative seed"):
         model.sample(10, rng=-1)

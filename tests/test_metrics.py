@@ -5,10 +5,10 @@ import itertools
 import numpy as np
 import pytest
 import sklearn.metrics as skm
+from conftest import tied_bipartite_sample
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import tied_bipartite_sample
 from rankviz.metrics import (
     auc,
     confusion_matrix_at_threshold,

@@ -1,16 +1,26 @@
 """The project's own files agree with each other: one package list, one test command."""
 
 import re
-import tomllib
+import sys
 from pathlib import Path
 
 import yaml
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _name(requirement: str) -> str:
     return re.split(r"[<>=!~ \[;]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _spec(requirement: str) -> str:
+    """A requirement without its environment marker and spaces."""
+    return requirement.split(";")[0].replace(" ", "")
 
 
 def _pyproject():
@@ -27,7 +37,7 @@ def _conda_specs() -> dict[str, str]:
 
 
 def test_environment_yml_lists_the_runtime_packages_of_pyproject_with_the_same_bounds():
-    runtime = {_name(r): r.replace(" ", "") for r in _pyproject()["project"]["dependencies"]}
+    runtime = {_name(r): _spec(r) for r in _pyproject()["project"]["dependencies"]}
     dev = {_name(r) for r in _pyproject()["project"]["optional-dependencies"]["dev"]}
     conda = _conda_specs()
     conda_runtime = {k: v for k, v in conda.items() if k not in dev | {"python", "pip"}}
@@ -37,7 +47,7 @@ def test_environment_yml_lists_the_runtime_packages_of_pyproject_with_the_same_b
 def test_environment_yml_has_the_dev_tools_python_and_the_checkout():
     project = _pyproject()["project"]
     conda = _conda_specs()
-    dev = {_name(r): r.replace(" ", "") for r in project["optional-dependencies"]["dev"]}
+    dev = {_name(r): _spec(r) for r in project["optional-dependencies"]["dev"]}
     assert {k: conda.get(k) for k in dev} == dev
     assert conda["python"] == "python" + project["requires-python"]
     env = yaml.safe_load((ROOT / "environment.yml").read_text())

@@ -301,8 +301,8 @@ class Dashboard:
         self._setup = setup
         self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
-        self.image = widgets.Image(format="png",
-                                   layout={"width": f"{int(figsize[0] * dpi)}px", "max_width": "100%"})
+        width = f"{int(figsize[0] * dpi)}px"
+        self.image = widgets.Image(format="png", layout={"width": width, "max_width": "100%"})
         self.readout = widgets.HTML()
         self.message = widgets.HTML()
         self.readouts: dict[str, object] = {}

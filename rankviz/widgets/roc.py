@@ -35,7 +35,8 @@ ROC_EXPLORER_DEFAULTS = {
 #: The score window of the density panel (it contains the threshold slider's range).
 SCORE_WINDOW = (-6.0, 6.0)
 
-_FPR_GRID = np.linspace(0.0, 1.0, 201)
+# dense near 0, where the exact curves are steep and precision changes fastest
+_FPR_GRID = np.concatenate(([0.0], np.geomspace(1e-4, 1.0, 200)))
 
 
 def setup_roc_explorer(fig, **_values):
@@ -63,6 +64,7 @@ def setup_roc_explorer(fig, **_values):
     plot_legend(fig, [
         ("negatives (D₋)", {"color": NEGATIVE_COLOR}),
         ("positives (D₊)", {"color": POSITIVE_COLOR}),
+        ("sample histograms", {"color": "0.4", "lw": 1}),
         ("FPR: negatives above θ", {"patch": True, "color": NEGATIVE_COLOR, "alpha": 0.3}),
         ("TPR: positives above θ", {"patch": True, "color": POSITIVE_COLOR, "alpha": 0.3}),
         ("threshold θ", {"color": "0.2", "ls": "--", "lw": 1.5}),
