@@ -1,0 +1,209 @@
+"""One convention for rankings, used by every chapter.
+
+* A **permutation** ``sigma`` is an integer array with ``sigma[i]`` the
+  position of item ``i``, 0-based: position 0 is the top.
+* An **order** is its inverse: ``order[r]`` is the item at position ``r``.
+* **Scores** become a permutation by sorting in decreasing order (higher score,
+  higher place).  Ties are broken by item index, the smaller index first; the
+  functions that care about ties say so and let you choose.
+
+Formulas of the sources written with 1-based positions add 1 to ``sigma``.
+
+References
+----------
+Mohri et al. (2018), section 10.6 (permutations ``sigma`` of a query set);
+Duchi, Mackey and Jordan (2013), section 2 (scores ``alpha`` inducing orders).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+
+from rankviz._validation import as_float_vector, check_int
+
+__all__ = [
+    "MAX_ENUMERATION",
+    "all_permutations",
+    "as_permutation",
+    "order_from_sigma",
+    "sigma_from_order",
+    "sigma_from_scores",
+]
+
+#: Largest n for which :func:`all_permutations` enumerates S_n (9! = 362,880 rows).
+MAX_ENUMERATION = 9
+
+
+def as_permutation(sigma, name: str = "sigma") -> np.ndarray:
+    """Validate a permutation of ``0, ..., n-1`` and return it as an int64 array.
+
+    Parameters
+    ----------
+    sigma : array_like of int, shape (n,)
+        ``sigma[i]`` is the 0-based position of item ``i``.
+    name : str, default "sigma"
+        Argument name used in error messages.
+
+    Returns
+    -------
+    ndarray of int64, shape (n,)
+
+    Raises
+    ------
+    TypeError
+        If the entries are not integers (integral floats such as ``2.0`` are accepted).
+    ValueError
+        If ``sigma`` is not 1-D, is empty, or is not a permutation of ``0, ..., n-1``.
+
+    Examples
+    --------
+    >>> as_permutation([2, 0, 1])
+    array([2, 0, 1])
+    >>> as_permutation([1, 1, 0])
+    Traceback (most recent call last):
+        ...
+    ValueError: sigma must be a permutation of 0, ..., 2 (each position once); got [1 1 0]
+    """
+    arr = np.asarray(sigma)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
+        arr = arr.astype(np.int64)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{name} must contain integer positions, got dtype {arr.dtype}")
+    arr = arr.astype(np.int64, copy=False)
+    n = arr.size
+    if arr.min() < 0 or arr.max() >= n or np.unique(arr).size != n:
+        raise ValueError(
+            f"{name} must be a permutation of 0, ..., {n - 1} (each position once); got {arr}"
+        )
+    return arr
+
+
+def order_from_sigma(sigma) -> np.ndarray:
+    """The order (item at each position) of a permutation.
+
+    Parameters
+    ----------
+    sigma : array_like of int, shape (n,)
+        ``sigma[i]`` is the position of item ``i``.
+
+    Returns
+    -------
+    ndarray of int64, shape (n,)
+        ``order[r]`` is the item at position ``r``; ``order[sigma[i]] == i``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`as_permutation`.
+
+    Examples
+    --------
+    >>> order_from_sigma([2, 0, 1])   # item 1 on top, then item 2, then item 0
+    array([1, 2, 0])
+    """
+    sigma = as_permutation(sigma)
+    order = np.empty_like(sigma)
+    order[sigma] = np.arange(sigma.size)
+    return order
+
+
+def sigma_from_order(order) -> np.ndarray:
+    """The permutation of an order: the inverse of :func:`order_from_sigma`.
+
+    Parameters
+    ----------
+    order : array_like of int, shape (n,)
+        ``order[r]`` is the item at position ``r``.
+
+    Returns
+    -------
+    ndarray of int64, shape (n,)
+        ``sigma[i]`` is the position of item ``i``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``order`` is not a permutation of ``0, ..., n-1``.
+
+    Examples
+    --------
+    >>> sigma_from_order([1, 2, 0])
+    array([2, 0, 1])
+    """
+    order = as_permutation(order, "order")
+    sigma = np.empty_like(order)
+    sigma[order] = np.arange(order.size)
+    return sigma
+
+
+def sigma_from_scores(scores) -> np.ndarray:
+    """Rank items by decreasing score; ties go to the smaller item index.
+
+    Parameters
+    ----------
+    scores : array_like of float, shape (n,)
+        Finite scores; higher is better.
+
+    Returns
+    -------
+    ndarray of int64, shape (n,)
+        ``sigma[i]`` is the 0-based position of item ``i``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``scores`` is empty, not 1-D, not numeric or not finite.
+
+    Examples
+    --------
+    >>> sigma_from_scores([0.2, 0.9, 0.5])
+    array([2, 0, 1])
+    >>> sigma_from_scores([1.0, 3.0, 1.0])   # the tie between items 0 and 2 goes to item 0
+    array([1, 0, 2])
+    """
+    scores = as_float_vector(scores, "scores")
+    order = np.argsort(-scores, kind="stable")
+    sigma = np.empty(scores.size, dtype=np.int64)
+    sigma[order] = np.arange(scores.size)
+    return sigma
+
+
+def all_permutations(n) -> np.ndarray:
+    """Every permutation of ``n`` items, as rows ``sigma`` in lexicographic order.
+
+    Parameters
+    ----------
+    n : int
+        Number of items, ``1 <= n <= MAX_ENUMERATION`` (9! = 362,880 rows).
+
+    Returns
+    -------
+    ndarray of int64, shape (n!, n)
+        Row ``k`` is a permutation ``sigma`` (position of each item).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``n`` is not an integer in ``[1, MAX_ENUMERATION]``.
+
+    Examples
+    --------
+    >>> all_permutations(3)
+    array([[0, 1, 2],
+           [0, 2, 1],
+           [1, 0, 2],
+           [1, 2, 0],
+           [2, 0, 1],
+           [2, 1, 0]])
+    """
+    n = check_int(n, "n", minimum=1, maximum=MAX_ENUMERATION)
+    out = np.fromiter(itertools.chain.from_iterable(itertools.permutations(range(n))),
+                      dtype=np.int64, count=math.factorial(n) * n)
+    return out.reshape(math.factorial(n), n)

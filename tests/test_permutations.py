@@ -1,0 +1,72 @@
+"""rankviz.permutations: the one convention (sigma[i] = 0-based position of item i)."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rankviz.permutations import (
+    MAX_ENUMERATION,
+    all_permutations,
+    as_permutation,
+    order_from_sigma,
+    sigma_from_order,
+    sigma_from_scores,
+)
+
+permutations_st = st.integers(1, 9).flatmap(lambda n: st.permutations(list(range(n))))
+
+
+@given(permutations_st)
+def test_order_and_sigma_are_inverse(sigma):
+    order = order_from_sigma(sigma)
+    assert all(order[sigma[i]] == i for i in range(len(sigma)))
+    np.testing.assert_array_equal(sigma_from_order(order), sigma)
+
+
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=12))
+def test_scores_rank_by_decreasing_score_ties_to_the_smaller_index(scores):
+    sigma = sigma_from_scores(scores)
+    order = order_from_sigma(sigma)
+    for a, b in itertools.pairwise(order):
+        assert scores[a] > scores[b] or (scores[a] == scores[b] and a < b)
+
+
+def test_sigma_from_scores_example():
+    np.testing.assert_array_equal(sigma_from_scores([0.5, 2.0, -1.0, 2.0]), [2, 0, 3, 1])
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_all_permutations_enumerates_each_once(n):
+    rows = all_permutations(n)
+    assert rows.shape == (math.factorial(n), n)
+    assert len({tuple(r) for r in rows}) == rows.shape[0]
+    for row in rows:
+        as_permutation(row)
+
+
+def test_as_permutation_accepts_integral_floats_and_rejects_the_rest():
+    np.testing.assert_array_equal(as_permutation([1.0, 0.0]), [1, 0])
+    with pytest.raises(ValueError, match=r"must be a permutation of 0, \.\.\., 2"):
+        as_permutation([0, 1, 3])
+    with pytest.raises(ValueError, match="must be a permutation"):
+        as_permutation([0, 0, 1])
+    with pytest.raises(ValueError, match="must be a permutation"):
+        as_permutation([-1, 0, 1])
+    with pytest.raises(TypeError, match="integer positions"):
+        as_permutation([0.5, 1.5])
+    with pytest.raises(TypeError, match="order must contain integer positions"):
+        sigma_from_order(["a", "b"])
+    with pytest.raises(ValueError, match="sigma must be 1-D"):
+        as_permutation([[0, 1]])
+    with pytest.raises(ValueError, match="sigma is empty"):
+        as_permutation([])
+    with pytest.raises(ValueError, match="scores contains NaN"):
+        sigma_from_scores([0.1, np.nan])
+    with pytest.raises(ValueError, match=f"n must be <= {MAX_ENUMERATION}"):
+        all_permutations(MAX_ENUMERATION + 1)
+    with pytest.raises(ValueError, match="n must be >= 1"):
+        all_permutations(0)
