@@ -457,7 +457,7 @@ def pairwise_disagreement(scores, weights, *, ties="duchi"):
     0.0
     >>> pairwise_disagreement([1.0, 2.0, 3.0], Y)   # violates both
     3.0
-    >>> pairwise_disagreement([1.0, 1.0, 0.0], Y)   # 0 and 1 tie: edge 0 -> 1 has 0 < 1, so it costs
+    >>> pairwise_disagreement([1.0, 1.0, 0.0], Y)   # 0 and 1 tie; edge 0 -> 1 (0 < 1) costs
     2.0
     >>> pairwise_disagreement([1.0, 1.0, 0.0], Y, ties="half")
     1.0
