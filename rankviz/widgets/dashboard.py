@@ -51,7 +51,7 @@ from PIL import Image as PILImage
 
 __all__ = ["Dashboard", "dropdown", "float_slider", "int_slider"]
 
-_DESCRIPTION_STYLE = {"description_width": "9em"}
+_DESCRIPTION_STYLE = {"description_width": "11em"}
 _CONTROL_LAYOUT = {"width": "100%"}
 
 
@@ -329,7 +329,7 @@ class Dashboard:
             header += f"<div style='margin-bottom:0.4em'>{note}</div>"
         side = widgets.VBox(
             [*self.controls.values(), *self.buttons.values(), self.readout],
-            layout={"width": "330px", "min_width": "280px"},
+            layout={"width": "400px", "min_width": "320px"},
         )
         self.root = widgets.VBox([
             widgets.HTML(header),

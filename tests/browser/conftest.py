@@ -1,0 +1,144 @@
+"""Fixtures of the real-browser tests: a JupyterLab server and headless Chromium.
+
+The server runs from this project's environment on a free localhost port with a
+random token, serving a temporary copy of ``notebooks/`` and ``lectures/`` (so
+running the notebooks in the browser can never modify the working tree) and with
+Jupyter's config, data and runtime directories isolated in temporary folders.
+Chromium is Debian's ``/usr/bin/chromium`` (or ``$RANKVIZ_CHROMIUM``), driven by
+Playwright for Python; Playwright's own browser download is never used.  Both
+are stopped at the end of the session even when a test fails.
+
+Without Chromium the tests are skipped with a message saying how to enable them;
+with ``RANKVIZ_REQUIRE_BROWSER=1`` (set by ``.ci/run``) they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ENABLE_HINT = ("install Chromium (Debian/Ubuntu: sudo apt install chromium) or point "
+               "RANKVIZ_CHROMIUM at a Chromium executable")
+
+
+def find_chromium() -> str | None:
+    """The Chromium executable to drive, or None."""
+    candidates = [os.environ.get("RANKVIZ_CHROMIUM"), "/usr/bin/chromium",
+                  shutil.which("chromium"), shutil.which("chromium-browser")]
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def _skip_or_fail(problem: str):
+    if os.environ.get("RANKVIZ_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser tests are required here (RANKVIZ_REQUIRE_BROWSER=1) but {problem}",
+                    pytrace=False)
+    pytest.skip(f"browser tests skipped: {problem}")
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        _skip_or_fail(f"no Chromium was found; to enable them, {ENABLE_HINT}")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _skip_or_fail("Playwright for Python is not installed "
+                      "(it is in the dev extra: pip install -e '.[dev]')")
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(chromium_path, tmp_path_factory):
+    """A JupyterLab server on a copy of the chapters; yields (base_url, token, served_root)."""
+    served = tmp_path_factory.mktemp("served")
+    shutil.copytree(ROOT / "notebooks", served / "notebooks")
+    shutil.copytree(ROOT / "lectures", served / "lectures")
+    jupyter_home = tmp_path_factory.mktemp("jupyter")
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
+                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
+        env[name] = str(jupyter_home / name.lower())
+    env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
+    # no "get notified about Jupyter news?" toast over the notebooks
+    news = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
+    news.mkdir(parents=True)
+    (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    port, token = _free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable, "-m", "jupyterlab", "--no-browser",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={served}",
+        "--LabApp.expose_app_in_browser=True",  # lets the test drive JupyterLab's commands
+        "--ServerApp.port_retries=0",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    log = open(jupyter_home / "server.log", "w")  # noqa: SIM115 (closed in the finally below)
+    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if server.poll() is not None:
+                raise RuntimeError("JupyterLab exited at start-up:\n"
+                                   + (jupyter_home / "server.log").read_text()[-3000:])
+            try:
+                urllib.request.urlopen(f"{base_url}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("JupyterLab did not answer within 90 s") from None
+                time.sleep(0.3)
+        yield base_url, token, served
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=15)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path, tmp_path_factory):
+    """Headless Chromium with a fresh user-data directory, closed at the end."""
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=chromium_path, headless=True, args=CHROMIUM_FLAGS,
+            viewport={"width": 1500, "height": 1000},
+        )
+        try:
+            yield context
+        finally:
+            context.close()
