@@ -20,7 +20,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -99,7 +98,7 @@ def jupyterlab(chromium_path, tmp_path_factory):
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
-    log = open(jupyter_home / "server.log", "w")  # noqa: SIM115 (closed in the finally below)
+    log = open(jupyter_home / "server.log", "w")
     server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base_url = f"http://127.0.0.1:{port}"
     try:

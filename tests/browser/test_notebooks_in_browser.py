@@ -70,14 +70,17 @@ def move_first_slider(page, view) -> str:
     readout = view.locator(".widget-slider .widget-readout").first
     before = readout.inner_text()
     handle.scroll_into_view_if_needed()
-    for key in ("ArrowRight", "ArrowLeft", "ArrowLeft"):  # the left presses cover a slider at its max
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    # one step right, or, for a slider already at its maximum, one step left
+    for key in ("ArrowRight", "ArrowLeft", "ArrowLeft"):
         handle.focus()
         page.keyboard.press(key)
         try:
             page.wait_for_function("([el, old]) => el.textContent !== old",
                                    arg=[readout.element_handle(), before], timeout=3000)
             return readout.inner_text()
-        except Exception:  # noqa: BLE001 - try the other direction
+        except PlaywrightTimeout:
             continue
     raise AssertionError(f"the first slider of the dashboard did not move (readout {before!r})")
 
