@@ -1,0 +1,218 @@
+"""Pre-class check: ``python -m rankviz doctor``.
+
+Prints the versions of Python and of the packages the chapters need, the cvxpy
+solvers installed (and whether the ones the chapters use are among them),
+whether JupyterLab has the ipywidgets extension and whether its ``python3``
+kernel is this Python, and runs one tiny computation per chapter.  The exit
+status is 0 when everything a lesson needs is present; otherwise it is 1 and
+each missing piece gets a one-line fix.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata as metadata
+import os
+import platform
+import re
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["CHAPTER_CHECKS", "REQUIRED_SOLVERS", "Finding", "main", "run_checks"]
+
+#: cvxpy solvers the chapters call, with what they are used for.
+REQUIRED_SOLVERS = {
+    "CLARABEL": "quadratic, second-order and exponential-cone problems (the default solver)",
+    "SCS": "fallback for exponential-cone problems",
+    "OSQP": "quadratic programs",
+}
+
+_FIX_INSTALL = "run `make lab` or `make test` (they reinstall .venv), or: pip install -e '.[dev]'"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One line of the doctor's report."""
+
+    section: str
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+
+def _version_tuple(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
+
+
+def _requirements() -> list[tuple[str, str]]:
+    """(distribution, lower bound) of rankviz's runtime requirements, from its metadata."""
+    found = []
+    for requirement in metadata.requires("rankviz") or []:
+        if "extra ==" in requirement:
+            continue
+        match = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*(?:>=\s*([0-9][^,;\s]*))?", requirement)
+        if match:
+            found.append((match.group(1), match.group(2) or "0"))
+    return found
+
+
+def check_python() -> list[Finding]:
+    ok = sys.version_info >= (3, 10)
+    return [Finding("environment", "Python", ok, f"{platform.python_version()} at {sys.executable}",
+                    "" if ok else "rankviz needs Python >= 3.10: make lab PYTHON=python3.11")]
+
+
+def check_packages() -> list[Finding]:
+    findings = []
+    try:
+        requirements = _requirements()
+    except metadata.PackageNotFoundError:
+        return [Finding("packages", "rankviz", False, "not installed", _FIX_INSTALL)]
+    findings.append(Finding("packages", "rankviz", True, metadata.version("rankviz")))
+    for distribution, minimum in requirements:
+        try:
+            installed = metadata.version(distribution)
+        except metadata.PackageNotFoundError:
+            fix = f"pip install '{distribution}>={minimum}'  (or {_FIX_INSTALL})"
+            findings.append(Finding("packages", distribution, False, "missing", fix))
+            continue
+        ok = _version_tuple(installed) >= _version_tuple(minimum)
+        findings.append(Finding(
+            "packages", distribution, ok, f"{installed} (needs >= {minimum})",
+            "" if ok else f"pip install --upgrade '{distribution}>={minimum}'"))
+    return findings
+
+
+def check_solvers() -> list[Finding]:
+    try:
+        import cvxpy
+    except ImportError:
+        return [Finding("cvxpy solvers", "cvxpy", False, "cvxpy is not installed", _FIX_INSTALL)]
+    installed = set(cvxpy.installed_solvers())
+    findings = [Finding("cvxpy solvers", "installed", True, ", ".join(sorted(installed)))]
+    for solver, use in REQUIRED_SOLVERS.items():
+        ok = solver in installed
+        findings.append(Finding("cvxpy solvers", solver, ok, use,
+                                "" if ok else f"pip install {solver.lower()}  (cvxpy's default "
+                                              "solvers come with: pip install cvxpy)"))
+    return findings
+
+
+def check_jupyter() -> list[Finding]:
+    findings = []
+    try:
+        from jupyter_core.paths import jupyter_path
+    except ImportError:
+        return [Finding("jupyter", "jupyter_core", False, "missing", _FIX_INSTALL)]
+    extension = "@jupyter-widgets/jupyterlab-manager"
+    places = [os.path.join(p, *extension.split("/")) for p in jupyter_path("labextensions")]
+    found = next((p for p in places if os.path.isdir(p)), None)
+    findings.append(Finding(
+        "jupyter", "ipywidgets extension", found is not None,
+        f"found in {os.path.dirname(os.path.dirname(found))}" if found else "not found",
+        "" if found else
+        "pip install 'jupyterlab_widgets>=3' 'ipywidgets>=8' and restart JupyterLab"))
+    try:
+        from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+        spec = KernelSpecManager().get_kernel_spec("python3")
+        kernel_python = spec.argv[0]
+        if kernel_python in {"python", "python3"}:  # jupyter_client runs these as sys.executable
+            kernel_python = sys.executable
+        same = os.path.realpath(kernel_python) == os.path.realpath(sys.executable)
+        findings.append(Finding(
+            "jupyter", "python3 kernel", same, f"runs {kernel_python}",
+            "" if same else f"the notebooks' kernel is another Python: {sys.executable} -m "
+                            "ipykernel install --user --name python3"))
+    except (ImportError, NoSuchKernel) as exc:
+        findings.append(Finding("jupyter", "python3 kernel", False, f"not available ({exc})",
+                                f"{sys.executable} -m pip install ipykernel"))
+    return findings
+
+
+# --------------------------------------------------------------------------- #
+# one tiny computation per chapter
+# --------------------------------------------------------------------------- #
+def _chapter_02() -> str:
+    from rankviz.distributions import Binormal
+    from rankviz.metrics import auc
+    from rankviz.widgets import roc_explorer
+
+    value = auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    assert value == 0.75, value
+    assert abs(Binormal(1.0, 1.0, 0.0, 1.0).auc() - 0.7602) < 1e-4
+    dash = roc_explorer()
+    dash.controls["threshold"].value = 1.0
+    assert dash.error is None, dash.error
+    redraw = dash.last_update_seconds * 1e3
+    return f"AUC of a toy sample {value}; ROC explorer redraws in {redraw:.0f} ms"
+
+
+#: chapter title -> tiny computation returning a one-line summary (raises on failure)
+CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
+    "02 ROC curves and the AUC": _chapter_02,
+}
+
+
+def check_chapters() -> list[Finding]:
+    findings = []
+    for chapter, check in CHAPTER_CHECKS.items():
+        start = time.perf_counter()
+        try:
+            summary = check()
+            ok = True
+        except Exception as exc:  # report every failure, whatever it is
+            summary, ok = f"{type(exc).__name__}: {exc}", False
+        elapsed = time.perf_counter() - start
+        findings.append(Finding(
+            "chapters", chapter, ok, f"{summary} ({elapsed:.1f} s)" if ok else summary,
+            "" if ok else f"{_FIX_INSTALL}; if it persists, run make test and report the failure"))
+    return findings
+
+
+def run_checks() -> list[Finding]:
+    """Every check, in the order of the report."""
+    findings = []
+    for check in (check_python, check_packages, check_solvers, check_jupyter, check_chapters):
+        findings.extend(check())
+    return findings
+
+
+def _report(findings: list[Finding], out) -> None:
+    section = None
+    for finding in findings:
+        if finding.section != section:
+            section = finding.section
+            print(f"\n{section}", file=out)
+        mark = "ok " if finding.ok else "!! "
+        print(f"  {mark} {finding.name:<28} {finding.detail}", file=out)
+    problems = [f for f in findings if not f.ok]
+    print("", file=out)
+    if problems:
+        print(f"{len(problems)} problem(s) to fix before class:", file=out)
+        for finding in problems:
+            print(f"  - {finding.name}: {finding.fix}", file=out)
+    else:
+        print("Everything a lesson needs is present.", file=out)
+
+
+def main(argv: list[str] | None = None, out=None) -> int:
+    """Entry point of ``python -m rankviz``; returns the exit status."""
+    import argparse
+
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m rankviz",
+                                     description="Tools for the rankviz course.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("doctor", help="check that this machine is ready for a lesson")
+    args = parser.parse_args(argv)
+    if args.command == "doctor":
+        importlib.import_module("matplotlib").use("Agg")
+        print(f"rankviz doctor: {platform.platform()}", file=out)
+        findings = run_checks()
+        _report(findings, out)
+        return 0 if all(f.ok for f in findings) else 1
+    return 2  # pragma: no cover - argparse rejects unknown commands

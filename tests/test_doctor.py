@@ -1,0 +1,73 @@
+"""``python -m rankviz doctor``: reports what is present and a fix for what is not."""
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from rankviz import doctor
+
+
+def run():
+    out = io.StringIO()
+    status = doctor.main(["doctor"], out=out)
+    return status, out.getvalue()
+
+
+def test_this_environment_is_ready():
+    status, report = run()
+    assert status == 0, report
+    assert "Everything a lesson needs is present." in report
+    for name in ("numpy", "cvxpy", "CLARABEL", "ipywidgets extension", "python3 kernel",
+                 "02 ROC curves and the AUC"):
+        assert name in report
+
+
+def test_the_command_line_entry_point():
+    result = subprocess.run([sys.executable, "-m", "rankviz", "doctor"], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "cvxpy solvers" in result.stdout
+
+
+def test_a_missing_package_gets_a_one_line_fix(monkeypatch):
+    monkeypatch.setattr(doctor, "CHAPTER_CHECKS", {})  # only the part under test
+    monkeypatch.setattr(doctor, "_requirements",
+                        lambda: [("numpy", "1.0"), ("a-package-that-does-not-exist", "2.0")])
+    status, report = run()
+    assert status == 1
+    assert "1 problem(s) to fix before class" in report
+    assert "pip install 'a-package-that-does-not-exist>=2.0'" in report
+
+
+def test_a_too_old_package_is_reported(monkeypatch):
+    monkeypatch.setattr(doctor, "CHAPTER_CHECKS", {})  # only the part under test
+    monkeypatch.setattr(doctor, "_requirements", lambda: [("numpy", "999.0")])
+    status, report = run()
+    assert status == 1
+    assert "pip install --upgrade 'numpy>=999.0'" in report
+
+
+def test_a_missing_solver_is_reported(monkeypatch):
+    monkeypatch.setattr(doctor, "CHAPTER_CHECKS", {})  # only the part under test
+    monkeypatch.setattr(doctor, "REQUIRED_SOLVERS", {"NOT_A_SOLVER": "nothing"})
+    status, report = run()
+    assert status == 1
+    assert "pip install not_a_solver" in report
+
+
+def test_a_failing_chapter_check_is_reported(monkeypatch):
+    def broken():
+        raise ValueError("the computation went wrong")
+
+    monkeypatch.setattr(doctor, "CHAPTER_CHECKS", {"99 broken chapter": broken})
+    status, report = run()
+    assert status == 1
+    assert "ValueError: the computation went wrong" in report
+    assert "99 broken chapter:" in report
+
+
+def test_unknown_command_is_rejected():
+    with pytest.raises(SystemExit):
+        doctor.main(["cure"], out=io.StringIO())
