@@ -23,7 +23,10 @@ from rankviz.widgets.roc import draw_roc_explorer, roc_explorer, setup_roc_explo
 
 
 def control_changes(dash, count=20, seed=0):
-    """Deterministic (control, value) changes: sliders move a few steps, dropdowns take the next option."""
+    """Deterministic (control, value) changes.
+
+    Sliders move a few steps; dropdowns take the next option.
+    """
     rng = np.random.default_rng(seed)
     names = [name for name, control in dash.controls.items()
              if isinstance(control, (widgets.FloatSlider, widgets.IntSlider, widgets.Dropdown))]
@@ -64,8 +67,8 @@ def simple_roc_explorer():
 
 def row(label, dash, times):
     median, p95 = np.median(times), np.percentile(times, 95)
-    print(f"{label:<28} | {median * 1e3:>6.1f} ms | {p95 * 1e3:>6.1f} ms | {times.max() * 1e3:>6.1f} ms"
-          f" | {dash.full_render_count:>3} of {dash.update_count:<3} | "
+    print(f"{label:<28} | {median * 1e3:>6.1f} ms | {p95 * 1e3:>6.1f} ms | "
+          f"{times.max() * 1e3:>6.1f} ms | {dash.full_render_count:>3} of {dash.update_count:<3} | "
           f"{verdict(median <= 0.100 and p95 <= 0.250)}")
     return median, p95
 
