@@ -1,4 +1,4 @@
-"""rankviz.samples: labels and grades as preference graphs, checked with networkx and brute force."""
+"""rankviz.samples: labels and grades as preference graphs, checked by networkx and brute force."""
 
 import networkx as nx
 import numpy as np
