@@ -1,0 +1,345 @@
+"""Chapter 01 dashboard: the ranking playground.
+
+Eight documents A-H with editable relevance grades 0-4 and a ranking the reader
+changes, by moving a document up or down or by a scoring rule (grade plus
+noise, or the reverse of the grades).  A table gives every measure of chapter
+01 for the ranking shown; the figure shows the gain of the document at each
+position, the discount of each position, their product (the DCG terms) against
+the ideal ranking's, and the measures at every cut-off.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import ipywidgets as widgets
+import numpy as np
+
+from rankviz._validation import as_generator
+from rankviz.metrics import (
+    auc,
+    average_precision,
+    dcg,
+    dcg_discounts,
+    dcg_gains,
+    err,
+    mean_precision_up_to_k,
+    ndcg,
+    pairwise_disagreement,
+    precision_at_k,
+)
+from rankviz.permutations import order_from_sigma, sigma_from_order, sigma_from_scores
+from rankviz.plotting import (
+    CUTOFF_STYLES,
+    EXACT_COLOR,
+    GRADE_COLORS,
+    plot_cutoff_curves,
+    plot_legend,
+    plot_position_bars,
+    style_cutoff_axes,
+    style_position_axes,
+)
+from rankviz.samples import preference_graph_from_grades
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, int_slider
+
+__all__ = [
+    "DOCUMENTS",
+    "MAX_GRADE",
+    "RANKING_PLAYGROUND_DEFAULTS",
+    "RULES",
+    "draw_ranking_playground",
+    "ranking_of",
+    "ranking_playground",
+    "setup_ranking_playground",
+]
+
+#: The documents' names; the grade controls are ``grade_A``, ..., ``grade_H``.
+DOCUMENTS = tuple("ABCDEFGH")
+
+#: Top of the grade scale (also the ``max_grade`` of ERR).
+MAX_GRADE = 4
+
+#: How the ranking is obtained: the order typed / moved by hand, or a scoring rule.
+RULES = {
+    "by hand (buttons or typing)": "manual",
+    "score = grade + noise": "noisy grade",
+    "score = -grade (worst)": "reversed grade",
+}
+
+#: Default control values of :func:`ranking_playground`.
+RANKING_PLAYGROUND_DEFAULTS = {
+    **{f"grade_{d}": g for d, g in zip(DOCUMENTS, (1, 3, 0, 2, 0, 4, 1, 0), strict=True)},
+    "rule": "manual",
+    "order": " ".join(DOCUMENTS),
+    "noise": 1.0,
+    "seed": 0,
+    "selected": "F",
+    "k": 5,
+    "relevant_from": 2,
+    "gain": "exponential",
+}
+
+_MEASURE_CURVES = ("NDCG@k", "Prec@k", "AP@k", "ERR@k")
+
+
+def _grades(values) -> np.ndarray:
+    return np.array([values[f"grade_{d}"] for d in DOCUMENTS], dtype=float)
+
+
+def _parse_order(text: str) -> np.ndarray:
+    tokens = text.replace(",", " ").replace(">", " ").upper().split()
+    if sorted(tokens) != sorted(DOCUMENTS):
+        raise ValueError(f"the ranking must list each of the documents {', '.join(DOCUMENTS)} "
+                         f"exactly once (top first), got {text!r}")
+    return np.array([DOCUMENTS.index(t) for t in tokens])
+
+
+def ranking_of(values) -> np.ndarray:
+    """The permutation ``sigma`` the playground shows for the given control values.
+
+    Parameters
+    ----------
+    values : mapping
+        The control values (as :attr:`Dashboard.values`): the grades, ``rule``,
+        ``order``, ``noise`` and ``seed``.
+
+    Returns
+    -------
+    ndarray of int64, shape (8,)
+        ``sigma[i]`` is the 0-based position of document ``DOCUMENTS[i]``.
+
+    Raises
+    ------
+    ValueError
+        If ``rule`` is "manual" and ``order`` does not list every document once.
+
+    Examples
+    --------
+    >>> values = dict(RANKING_PLAYGROUND_DEFAULTS, rule="reversed grade")
+    >>> "".join(DOCUMENTS[i] for i in order_from_sigma(ranking_of(values)))
+    'CEHAGDBF'
+    """
+    rule = values["rule"]
+    if rule == "manual":
+        return sigma_from_order(_parse_order(values["order"]))
+    grades = _grades(values)
+    if rule == "reversed grade":
+        return sigma_from_scores(-grades)
+    noise = as_generator(int(values["seed"])).normal(size=grades.size)
+    return sigma_from_scores(grades + values["noise"] * noise)
+
+
+def setup_ranking_playground(fig, *, gain, **_values):
+    """Build the static part of the playground: four axes, the discounts and the legend.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        An empty figure.
+    gain : {"exponential", "linear"}
+        The gain function; it fixes the height of the gain panels.
+    **_values
+        The other control values (the layout does not depend on them).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        The axes ``gain``, ``discount``, ``term`` and ``curves``.
+    """
+    n = len(DOCUMENTS)
+    top_gain = float(dcg_gains([MAX_GRADE], gain=gain)[0])
+    gain_ax, discount_ax, term_ax, curves_ax = fig.subplots(2, 2).ravel()
+    label = "2^y − 1" if gain == "exponential" else "y"
+    style_position_axes(gain_ax, n, ymax=1.18 * top_gain, ylabel=f"gain G(y) = {label}",
+                        title="gain of the document at each position")
+    style_position_axes(discount_ax, n, ymax=1.15, ylabel="discount 1 / log₂(1 + r)",
+                        title="discount: the same for every ranking")
+    plot_position_bars(discount_ax, dcg_discounts(n), colors=["0.55"] * n, legend=False)
+    style_position_axes(term_ax, n, ymax=1.18 * top_gain, ylabel="G(y) / log₂(1 + r)",
+                        title="DCG terms (their sum up to k is DCG@k)")
+    style_cutoff_axes(curves_ax, n, title="every measure at every cut-off")
+    plot_legend(curves_ax, [(name, {**style, "ms": 5})
+                            for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)],
+                loc="lower right")
+    plot_legend(fig, [
+        *[(f"grade {g}", {"patch": True, "color": GRADE_COLORS[g]}) for g in range(MAX_GRADE + 1)],
+        ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
+        ("cut-off k", {"color": "0.2", "ls": "--", "lw": 1.5}),
+    ], loc="outside lower center", ncols=7)
+    return SimpleNamespace(gain=gain_ax, discount=discount_ax, term=term_ax, curves=curves_ax)
+
+
+def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
+    """Draw the playground's changing artists and return the table of measures.
+
+    Parameters
+    ----------
+    axes : types.SimpleNamespace
+        As returned by :func:`setup_ranking_playground`.
+    gain : {"exponential", "linear"}
+        Gain of DCG / NDCG.
+    k : int
+        Cut-off of the measures @k.
+    relevant_from : int
+        Binary measures (precision, AP, AUC) call a document relevant when its
+        grade is at least this.
+    **values
+        The grades, ``rule``, ``order``, ``noise``, ``seed``, ``selected``.
+
+    Returns
+    -------
+    dict
+        The ranking and every measure (NaN, shown as "undefined", where a
+        measure is 0 / 0).
+
+    Raises
+    ------
+    ValueError
+        If the typed ranking is not a permutation of the documents.
+    """
+    grades = _grades(values)
+    sigma = ranking_of(values)
+    order = order_from_sigma(sigma)
+    ideal_order = order_from_sigma(sigma_from_scores(grades))
+    scores = -sigma  # a permutation enters the measures as scores -sigma
+    relevant = (grades >= relevant_from).astype(int)
+    n = grades.size
+
+    gains = dcg_gains(grades, gain=gain)
+    discounts = dcg_discounts(n)
+    names = [DOCUMENTS[i] for i in order]
+    colors = [GRADE_COLORS[int(grades[i])] for i in order]
+    plot_position_bars(axes.gain, gains[order], labels=names, colors=colors,
+                       ideal=gains[ideal_order], cutoff=k, legend=False)
+    plot_position_bars(axes.term, gains[order] * discounts, labels=names, colors=colors,
+                       ideal=gains[ideal_order] * discounts, cutoff=k, legend=False)
+    cutoffs = np.arange(1, n + 1)
+    curves = {
+        "NDCG@k": [ndcg(grades, scores, c, gain=gain, if_no_relevant="nan") for c in cutoffs],
+        "Prec@k": [precision_at_k(relevant, scores, c) for c in cutoffs],
+        "AP@k": [average_precision(relevant, scores, c, if_no_relevant="nan") for c in cutoffs],
+        "ERR@k": [err(grades, scores, c, max_grade=MAX_GRADE) for c in cutoffs],
+    }
+    plot_cutoff_curves(axes.curves, curves, cutoff=k, legend=False)
+
+    n_relevant = int(relevant.sum())
+    both_classes = 0 < n_relevant < n
+    misranked = pairwise_disagreement(scores, preference_graph_from_grades(relevant))
+    return {
+        "ranking (top first)": " ".join(names),
+        f"relevant (grade ≥ {relevant_from})": f"{n_relevant} of {n}",
+        f"Precision@{k}": precision_at_k(relevant, scores, k),
+        f"mean of Prec@1..{k} (draft's AvgPrec@{k})": mean_precision_up_to_k(relevant, scores, k),
+        "average precision (AP)": average_precision(relevant, scores, if_no_relevant="nan"),
+        f"DCG@{k}": dcg(grades, scores, k, gain=gain),
+        f"ideal DCG@{k}": dcg(grades, grades, k, gain=gain),
+        f"NDCG@{k}": ndcg(grades, scores, k, gain=gain, if_no_relevant="nan"),
+        f"ERR@{k} (max grade {MAX_GRADE})": err(grades, scores, k, max_grade=MAX_GRADE),
+        "pairwise disagreement (grade DAG)": pairwise_disagreement(
+            scores, preference_graph_from_grades(grades)),
+        "misranked relevant/irrelevant pairs": f"{misranked:g} of {n_relevant * (n - n_relevant)}",
+        "1 − AUC": 1.0 - auc(relevant, scores) if both_classes else float("nan"),
+    }
+
+
+def _move(step: int):
+    def callback(dash) -> None:
+        try:
+            order = list(order_from_sigma(ranking_of(dash.values)))
+        except ValueError:  # a mistyped ranking: the dashboard already shows why
+            return
+        where = order.index(DOCUMENTS.index(dash.controls["selected"].value))
+        target = where + step
+        if 0 <= target < len(order):
+            order[where], order[target] = order[target], order[where]
+        dash.set(rule="manual", order=" ".join(DOCUMENTS[i] for i in order))
+    return callback
+
+
+def _set_order(reverse: bool):
+    def callback(dash) -> None:
+        grades = _grades(dash.values)
+        order = order_from_sigma(sigma_from_scores(-grades if reverse else grades))
+        dash.set(rule="manual", order=" ".join(DOCUMENTS[i] for i in order))
+    return callback
+
+
+def ranking_playground(**initial):
+    """Dashboard: grade eight documents, rank them, and watch every measure respond.
+
+    Sliders set the grade (0-4) of each document A-H.  The ranking is typed or
+    changed with the buttons (move the selected document up or down, sort by
+    grade, sort against the grades), or produced by a scoring rule: the grade
+    plus Gaussian noise of a chosen size, or minus the grade.  The table gives
+    Precision@k, the draft's AvgPrec@k, AP, DCG@k, NDCG@k, ERR@k, the pairwise
+    disagreement with the grades' preference DAG and 1 − AUC; the figure shows
+    the gain at each position, the discounts, the DCG terms against the ideal
+    ranking's, and the measures at every cut-off.
+
+    Parameters
+    ----------
+    **initial
+        Initial control values overriding :data:`RANKING_PLAYGROUND_DEFAULTS`
+        (``grade_A``, ..., ``grade_H``, ``rule``, ``order``, ``noise``, ``seed``,
+        ``selected``, ``k``, ``relevant_from``, ``gain``).
+
+    Returns
+    -------
+    rankviz.widgets.dashboard.Dashboard
+
+    Raises
+    ------
+    TypeError
+        If an unknown control name is given.
+    ValueError
+        If an initial value is outside its control's range or options.
+
+    References
+    ----------
+    Seed 000 ("The problem of ranking"); Duchi, Mackey and Jordan (2013),
+    eqs. (10), (14), (16); Mohri et al. (2018), section 10.7.
+
+    Examples
+    --------
+    >>> dash = ranking_playground()
+    >>> dash.readouts["ranking (top first)"]
+    'A B C D E F G H'
+    >>> dash.buttons["sort by grade (ideal)"].click()
+    >>> dash.readouts["ranking (top first)"], dash.readouts["NDCG@5"]
+    ('F B D A G C E H', 1.0)
+    """
+    unknown = set(initial) - set(RANKING_PLAYGROUND_DEFAULTS)
+    if unknown:
+        raise TypeError(f"ranking_playground got unknown controls {sorted(unknown)}; "
+                        f"known: {sorted(RANKING_PLAYGROUND_DEFAULTS)}")
+    v = {**RANKING_PLAYGROUND_DEFAULTS, **initial}
+    n = len(DOCUMENTS)
+    controls = {
+        f"grade_{d}": int_slider(f"grade of {d}", v[f"grade_{d}"], 0, MAX_GRADE) for d in DOCUMENTS
+    }
+    order = widgets.Text(value=v["order"], description="ranking (top first)",
+                         continuous_update=False, style={"description_width": "9em"},
+                         layout={"width": "100%"})
+    _parse_order(order.value)  # a bad initial ranking fails here, not in the first redraw
+    controls.update({
+        "rule": dropdown("ranking rule", list(RULES.items()), v["rule"]),
+        "order": order,
+        "noise": float_slider("noise level", v["noise"], 0.0, 4.0, 0.1),
+        "seed": int_slider("noise seed", v["seed"], 0, 99),
+        "selected": dropdown("document to move", list(DOCUMENTS), v["selected"]),
+        "k": int_slider("cut-off k", v["k"], 1, n),
+        "relevant_from": int_slider("relevant if grade ≥", v["relevant_from"], 1, MAX_GRADE),
+        "gain": dropdown("gain G(y)", [("2^y − 1", "exponential"), ("y", "linear")], v["gain"]),
+    })
+    return Dashboard(
+        "Ranking playground", controls, draw_ranking_playground, setup=setup_ranking_playground,
+        layout_controls=("gain",), figsize=(10.0, 7.6),
+        buttons={
+            "▲ move the document up": _move(-1),
+            "▼ move the document down": _move(+1),
+            "sort by grade (ideal)": _set_order(reverse=False),
+            "sort against the grades (worst)": _set_order(reverse=True),
+        },
+        note="Move a highly graded document from the bottom to the top and compare how much "
+             "each measure rewards it; then raise the noise of the scoring rule.",
+    )
