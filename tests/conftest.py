@@ -20,9 +20,16 @@ def rng():
     return np.random.default_rng(20261121)
 
 
+
 def tied_bipartite_sample(rng, n, *, decimals=1, prevalence=0.4):
     """Labels with both classes present and scores rounded to create many ties."""
     y = (rng.random(n) < prevalence).astype(int)
     y[0], y[1] = 0, 1
     scores = np.round(rng.normal(size=n) + 0.7 * y, decimals)
     return y, scores
+
+
+@pytest.fixture
+def tied_sample():
+    """Factory ``tied_sample(rng, n, decimals=1, prevalence=0.4) -> (labels, scores)``."""
+    return tied_bipartite_sample

@@ -6,7 +6,6 @@ import math
 import numpy as np
 import pytest
 import sklearn.metrics as skm
-from conftest import tied_bipartite_sample
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -38,16 +37,16 @@ def brute_force_pairs(y, s):
 # --------------------------------------------------------------------------- #
 @pytest.mark.parametrize("decimals", [0, 1, 2, 8])
 @pytest.mark.parametrize("n", [2, 7, 50, 400])
-def test_auc_half_matches_sklearn_with_ties(rng, n, decimals):
-    y, s = tied_bipartite_sample(rng, n, decimals=decimals)
+def test_auc_half_matches_sklearn_with_ties(rng, n, decimals, tied_sample):
+    y, s = tied_sample(rng, n, decimals=decimals)
     assert auc(y, s) == pytest.approx(skm.roc_auc_score(y, s), abs=1e-12)
 
 
 @pytest.mark.parametrize("decimals", [0, 1, 3])
-def test_every_tie_mode_matches_brute_force(rng, decimals):
+def test_every_tie_mode_matches_brute_force(rng, decimals, tied_sample):
     tied_pairs_seen = 0
     for _ in range(20):
-        y, s = tied_bipartite_sample(rng, int(rng.integers(2, 80)), decimals=decimals)
+        y, s = tied_sample(rng, int(rng.integers(2, 80)), decimals=decimals)
         correct, tied, wrong, total = brute_force_pairs(y, s)
         tied_pairs_seen += tied
         assert auc(y, s, ties="half") == pytest.approx((correct + tied / 2) / total, abs=1e-12)
@@ -68,8 +67,8 @@ def test_auc_without_ties_uses_the_rank_sum_path(rng):
 
 
 @pytest.mark.parametrize("decimals", [0, 1, 6])
-def test_roc_curve_matches_sklearn_without_dropping_points(rng, decimals):
-    y, s = tied_bipartite_sample(rng, 300, decimals=decimals)
+def test_roc_curve_matches_sklearn_without_dropping_points(rng, decimals, tied_sample):
+    y, s = tied_sample(rng, 300, decimals=decimals)
     fpr, tpr, thr = roc_curve(y, s)
     ref_fpr, ref_tpr, ref_thr = skm.roc_curve(y, s, drop_intermediate=False)
     np.testing.assert_allclose(fpr, ref_fpr)
@@ -79,15 +78,15 @@ def test_roc_curve_matches_sklearn_without_dropping_points(rng, decimals):
     assert thr.size == np.unique(s).size + 1  # one point per distinct threshold
 
 
-def test_trapezoidal_area_under_roc_curve_is_auc_half(rng):
-    y, s = tied_bipartite_sample(rng, 200, decimals=1)
+def test_trapezoidal_area_under_roc_curve_is_auc_half(rng, tied_sample):
+    y, s = tied_sample(rng, 200, decimals=1)
     fpr, tpr, _ = roc_curve(y, s)
     area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))
     assert area == pytest.approx(auc(y, s, ties="half"), abs=1e-12)
 
 
-def test_precision_recall_curve_matches_sklearn(rng):
-    y, s = tied_bipartite_sample(rng, 300, decimals=1)
+def test_precision_recall_curve_matches_sklearn(rng, tied_sample):
+    y, s = tied_sample(rng, 300, decimals=1)
     precision, recall, thr = precision_recall_curve(y, s)
     ref_p, ref_r, ref_t = skm.precision_recall_curve(y, s)
     # scikit-learn orders by increasing threshold and appends (precision 1, recall 0)
@@ -97,15 +96,15 @@ def test_precision_recall_curve_matches_sklearn(rng):
 
 
 @pytest.mark.parametrize("threshold", [-3.0, -0.2, 0.0, 0.35, 5.0])
-def test_confusion_matrix_matches_sklearn(rng, threshold):
-    y, s = tied_bipartite_sample(rng, 150, decimals=1)
+def test_confusion_matrix_matches_sklearn(rng, threshold, tied_sample):
+    y, s = tied_sample(rng, 150, decimals=1)
     ours = confusion_matrix_at_threshold(y, s, threshold)
     ref = skm.confusion_matrix(y, (s >= threshold).astype(int), labels=[0, 1])
     np.testing.assert_array_equal(ours, ref)
 
 
-def test_labels_minus_one_plus_one_and_booleans_agree(rng):
-    y, s = tied_bipartite_sample(rng, 100)
+def test_labels_minus_one_plus_one_and_booleans_agree(rng, tied_sample):
+    y, s = tied_sample(rng, 100)
     ref = auc(y, s)
     assert auc(2 * y - 1, s) == ref
     assert auc(y.astype(bool), s) == ref
@@ -115,9 +114,9 @@ def test_labels_minus_one_plus_one_and_booleans_agree(rng):
 # --------------------------------------------------------------------------- #
 # identities between the conventions
 # --------------------------------------------------------------------------- #
-def test_mohri_convention_is_exactly_one_minus_misranking(rng):
+def test_mohri_convention_is_exactly_one_minus_misranking(rng, tied_sample):
     for _ in range(30):
-        y, s = tied_bipartite_sample(rng, int(rng.integers(2, 60)), decimals=0)
+        y, s = tied_sample(rng, int(rng.integers(2, 60)), decimals=0)
         assert auc(y, s, ties="mohri") == pytest.approx(1 - pairwise_misranking(y, s), abs=1e-12)
         tie_share = auc(y, s, ties="mohri") - auc(y, s, ties="strict")
         assert auc(y, s, ties="half") == pytest.approx(
@@ -179,8 +178,8 @@ def test_replicating_negatives_changes_precision_but_not_roc(sample, copies):
     assert np.any(p2 < p1) or np.all(p1 == 1.0)
 
 
-def test_roc_is_monotone_and_inside_the_unit_square(rng):
-    y, s = tied_bipartite_sample(rng, 500, decimals=1)
+def test_roc_is_monotone_and_inside_the_unit_square(rng, tied_sample):
+    y, s = tied_sample(rng, 500, decimals=1)
     fpr, tpr, thr = roc_curve(y, s)
     assert np.all(np.diff(fpr) >= 0) and np.all(np.diff(tpr) >= 0)
     assert np.all(np.diff(thr) < 0)

@@ -3,7 +3,6 @@
 import networkx as nx
 import numpy as np
 import pytest
-from conftest import tied_bipartite_sample
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -50,9 +49,11 @@ def test_label_encodings_agree_and_batches_stack():
     np.testing.assert_array_equal(batch[1], preference_graph_from_labels([0, 1, 0, 0]))
 
 
-def test_disagreement_on_the_label_graph_counts_misranked_pairs_under_each_tie_rule(rng):
+def test_disagreement_on_the_label_graph_counts_misranked_pairs_under_each_tie_rule(
+    rng, tied_sample
+):
     for _ in range(15):
-        y, s = tied_bipartite_sample(rng, int(rng.integers(2, 40)), decimals=0)
+        y, s = tied_sample(rng, int(rng.integers(2, 40)), decimals=0)
         w = preference_graph_from_labels(y)
         m, n = int(y.sum()), int((1 - y).sum())
         # a tie costs half an edge (AUC's half credit) or a whole one (the strict AUC)
