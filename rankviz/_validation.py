@@ -17,6 +17,7 @@ __all__ = [
     "as_binary_labels",
     "as_float_vector",
     "as_generator",
+    "as_query_array",
     "check_choice",
     "check_int",
     "check_probability",
@@ -51,6 +52,37 @@ def as_float_vector(values: object, name: str, *, allow_empty: bool = False) -> 
     if not np.isfinite(arr).all():
         raise ValueError(f"{name} contains NaN or infinite values")
     return arr
+
+
+def as_query_array(values: object, name: str) -> tuple[np.ndarray, bool]:
+    """Validate one query (1-D) or a batch of queries (2-D) of finite numbers.
+
+    Returns the values as a 2-D float array (one row per query) and whether the
+    input was 2-D.
+    """
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be an array of numbers, got {_kind(values)}")
+    try:
+        arr = np.asarray(values)
+    except Exception as exc:  # ragged nested lists
+        raise ValueError(f"{name} could not be read as an array (queries of unequal "
+                         f"length?): {exc}") from None
+    if arr.dtype == object or not (
+        np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
+    ):
+        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        raise TypeError(f"{name} must contain real numbers, got complex values")
+    if arr.ndim not in (1, 2):
+        raise ValueError(f"{name} must be 1-D (one query) or 2-D (one row per query), "
+                         f"got an array of shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty (shape {arr.shape})")
+    batched = arr.ndim == 2
+    arr = np.atleast_2d(arr.astype(np.float64, copy=False))
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} contains NaN or infinite values")
+    return arr, batched
 
 
 def as_binary_labels(values: object, name: str) -> np.ndarray:

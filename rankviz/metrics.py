@@ -25,6 +25,7 @@ import numpy as np
 from rankviz._validation import (
     as_binary_labels,
     as_float_vector,
+    as_query_array,
     check_choice,
     check_int,
     check_real,
@@ -463,12 +464,8 @@ def pairwise_disagreement(scores, weights, *, ties="duchi"):
     1.0
     """
     tie_rule = check_choice(ties, "ties", PAIRWISE_TIES)
-    s = np.asarray(scores)
-    if s.ndim not in (1, 2):
-        raise ValueError(f"scores must be 1-D or 2-D, got an array of shape {s.shape}")
-    batch = s.shape[0] if s.ndim == 2 else None
-    rows = [as_float_vector(row, "scores") for row in (s if s.ndim == 2 else [s])]
-    s = np.vstack(rows)
+    s, batched = as_query_array(scores, "scores")
+    batch = s.shape[0] if batched else None
     n = s.shape[1]
     w = _check_preference_weights(weights, n, batch)
     diff = s[:, :, None] - s[:, None, :]  # alpha_i - alpha_j
@@ -766,41 +763,10 @@ NO_RELEVANT = ("raise", "nan", "zero")
 ERR_SATISFACTION = ("exponential", "given")
 
 
-def _as_query_array(values, name: str) -> tuple[np.ndarray, bool]:
-    """Validate one query (1-D) or a batch of queries (2-D) of finite numbers.
-
-    Returns the values as a 2-D float array (one row per query) and whether the
-    input was 2-D.
-    """
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got {type(values).__name__}")
-    try:
-        arr = np.asarray(values)
-    except Exception as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as an array (queries of unequal "
-                         f"length?): {exc}") from None
-    if arr.dtype == object or not (
-        np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
-    ):
-        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
-    if np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must contain real numbers, got complex values")
-    if arr.ndim not in (1, 2):
-        raise ValueError(f"{name} must be 1-D (one query) or 2-D (one row per query), "
-                         f"got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty (shape {arr.shape})")
-    batched = arr.ndim == 2
-    arr = np.atleast_2d(arr.astype(np.float64, copy=False))
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
-    return arr, batched
-
-
 def _check_queries(y_true, y_score, *, binary: bool):
     """Validate a (batch of) query(ies); return (Y, S, batched) with Y, S of shape (q, n)."""
-    truth, truth_2d = _as_query_array(y_true, "y_true")
-    score, score_2d = _as_query_array(y_score, "y_score")
+    truth, truth_2d = as_query_array(y_true, "y_true")
+    score, score_2d = as_query_array(y_score, "y_score")
     if truth.shape[1] != score.shape[1]:
         raise ValueError(f"y_true and y_score must have the same number of documents per query, "
                          f"got {truth.shape[1]} and {score.shape[1]}")
@@ -1185,7 +1151,7 @@ def dcg_gains(y_true, gain="exponential"):
     array([0., 1., 2., 3.])
     """
     kind = check_choice(gain, "gain", GAINS)
-    grades, batched = _as_query_array(y_true, "y_true")
+    grades, batched = as_query_array(y_true, "y_true")
     if (grades < 0).any():
         raise ValueError(f"y_true must hold non-negative relevance grades (the gain of a "
                          f"negative grade is undefined); found {grades.min():g}")
