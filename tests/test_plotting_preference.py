@@ -104,7 +104,7 @@ def test_run_histogram_shares_and_references(ax):
     centres = [float(b.vertices[:, 0].min() + b.vertices[:, 0].max()) / 2 for b in bars]
     assert centres == pytest.approx([0.1, 0.3, 0.5])
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == ["L(h) = 0.2", "2 L(h) = 0.4", "6 runs"]
+    assert labels == ["6 runs", "L(h) = 0.2", "2 L(h) = 0.4"]
     assert ax.get_ylabel() == "share of runs" and ax.get_ylim() == (0, 1.02)
 
 
