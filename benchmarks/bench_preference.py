@@ -9,9 +9,10 @@ Targets (issue 6, chapter 05):
   run as a reference for the machine's current speed.
 
 Calls are measured: every algorithm queries h through rankviz's counting
-wrapper.  The cheap h is a noisy order that needs no n x n matrix: the order
-0 > 1 > ... > n-1 with each pair reversed when a hash of the pair falls below
-intransitivity / 2, so it has many 3-cycles and is pairwise consistent.
+wrapper.  The cheap h is rankviz.preference.hashed_preference: the order
+0 > 1 > ... > n-1 with each pair reversed (here with probability 0.1) as decided
+by a hash of the pair, so it needs no n x n matrix, has many 3-cycles and is
+pairwise consistent.
 """
 
 import math
@@ -21,30 +22,13 @@ import numpy as np
 from _timing import best_time, verdict
 
 from rankviz.preference import (
-    PreferenceFunction,
     classical_quicksort_calls,
+    hashed_preference,
     quicksort_rank,
     quicksort_top_k,
     sort_by_degree,
 )
 from rankviz.widgets import roc_explorer, tournament_explorer
-
-
-def cheap_preference(n, intransitivity=0.2, seed=0):
-    """A non-transitive, pairwise-consistent h on n items in O(1) memory (hashed pair flips)."""
-    salt = np.uint64(seed * 0x9E3779B97F4A7C15 % 2**64)
-
-    def h(u, v):
-        a = np.minimum(u, v).astype(np.uint64)
-        b = np.maximum(u, v).astype(np.uint64)
-        x = a * np.uint64(0x9E3779B97F4A7C15) + b * np.uint64(0xC2B2AE3D27D4EB4F) + salt
-        x ^= x >> np.uint64(31)
-        x *= np.uint64(0xBF58476D1CE4E5B9)
-        x ^= x >> np.uint64(29)
-        flipped = (x >> np.uint64(11)).astype(np.float64) / 2.0**53 < intransitivity / 2
-        return ((u < v) ^ flipped).astype(np.float64)
-
-    return PreferenceFunction(n, h, f"hashed noisy order, intransitivity {intransitivity}")
 
 
 def algorithms_table():
@@ -55,7 +39,7 @@ def algorithms_table():
           f"{'(n-1)/(4ln n)':>13} | {'top-10 calls':>12} | {'top-10':>8}")
     ok = True
     for n in (10**2, 10**3, 10**4):
-        h = cheap_preference(n)
+        h = hashed_preference(n, 0.2)
         seeds = iter(range(1000))
         qs_calls = []
 

@@ -741,8 +741,8 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     for tail, head, color, bold in zip(tails, heads, colors, thick, strict=True):
         if column is not None:  # a column: curved arrows, so that they avoid the nodes between
             ax.add_patch(FancyArrowPatch(tuple(tail), tuple(head), arrowstyle="-|>",
-                                         mutation_scale=16, color=color, lw=4 if bold else 2,
-                                         connectionstyle="arc3,rad=0.45", shrinkA=14, shrinkB=14,
+                                         mutation_scale=18, color=color, lw=4 if bold else 2.2,
+                                         connectionstyle="arc3,rad=0.5", shrinkA=12, shrinkB=12,
                                          zorder=1))
     fill = ["white"] * n if pos_mask is None else [
         POSITIVE_COLOR if p else NEGATIVE_COLOR for p in pos_mask]
@@ -751,7 +751,7 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     for i in range(n):
         ax.text(*where[i], str(i), ha="center", va="center", fontweight="bold", zorder=3,
                 color="black" if pos_mask is None else "white")
-    ax.set_xlim(*_TOURNAMENT_LIMITS)
+    ax.set_xlim(*(_TOURNAMENT_LIMITS if column is None else (-0.75, 0.75)))
     ax.set_ylim(*_TOURNAMENT_LIMITS)
     ax.set_aspect("equal")
     ax.set_xticks([])

@@ -74,6 +74,7 @@ __all__ = [
     "QuickSortRuns",
     "RankingResult",
     "TopKResult",
+    "all_tournaments",
     "as_preference_matrix",
     "bipartite_target",
     "classical_quicksort_calls",
@@ -81,6 +82,7 @@ __all__ = [
     "cyclic_triangles",
     "expected_quicksort_loss",
     "flip_pair",
+    "hashed_preference",
     "majority_graph",
     "preference_from_sigma",
     "preference_loss",
@@ -472,6 +474,104 @@ def cyclic_preference(n) -> np.ndarray:
     if n % 2 == 0:
         H[gap == n // 2] = 0.5
     return H
+
+
+def all_tournaments(n) -> np.ndarray:
+    """Every 0/1 pairwise-consistent preference (tournament) on ``n`` items, for exhaustive checks.
+
+    Parameters
+    ----------
+    n : int
+        Number of items, ``2 <= n <= 6`` (``2^15 = 32768`` tournaments on 6 items).
+
+    Returns
+    -------
+    ndarray of float64, shape (2^(n (n - 1) / 2), n, n)
+        One preference matrix per tournament (diagonal 1/2); tournament ``t``
+        sets ``h(u, v) = 1`` for the ``k``-th pair ``u < v`` (in lexicographic
+        order) exactly when bit ``k`` of ``t`` is 1.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``n`` is not an integer in ``[2, 6]``.
+
+    Examples
+    --------
+    >>> T = all_tournaments(3)
+    >>> T.shape, sum(cyclic_triangles(H) for H in T)   # 2 of the 8 are cycles
+    ((8, 3, 3), 2)
+    """
+    n = check_int(n, "n", minimum=2, maximum=6)
+    u, v = np.triu_indices(n, k=1)
+    bits = (np.arange(1 << u.size)[:, None] >> np.arange(u.size)[None, :]) & 1
+    out = np.full((bits.shape[0], n, n), 0.5)
+    out[:, u, v] = bits
+    out[:, v, u] = 1 - bits
+    return out
+
+
+def hashed_preference(n, intransitivity, seed=0) -> PreferenceFunction:
+    """A cheap random preference for large ``n``: pair flips decided by a hash, not stored.
+
+    The same model as :func:`random_preference` (the order ``0, 1, ..., n-1``
+    with each pair reversed with probability ``intransitivity / 2``), except
+    that whether the pair ``{u, v}`` is reversed is a fixed pseudo-random
+    function of ``(min(u, v), max(u, v), seed)`` (a 64-bit mixing hash), so
+    that ``h`` costs O(1) memory and O(1) time per call at any ``n``.  It is
+    pairwise consistent and 0/1.
+
+    Parameters
+    ----------
+    n : int
+        Number of items, at least 2.
+    intransitivity : float
+        In [0, 1]; twice the share of reversed pairs.
+    seed : int, default 0
+        Selects the hash (a non-negative integer).
+
+    Returns
+    -------
+    PreferenceFunction
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``n < 2``, ``intransitivity`` is outside [0, 1] or ``seed`` is not a
+        non-negative integer.
+
+    References
+    ----------
+    Mohri et al. (2018), section 10.6 (calls to ``h`` as the cost measure);
+    the mixing constants are those of SplitMix64 (Steele, Lea and Flood, 2014).
+
+    Examples
+    --------
+    >>> h = hashed_preference(10**6, 0.3)
+    >>> u, v = np.array([0, 5, 999_999]), np.array([1, 2, 3])
+    >>> h(u, v) + h(v, u)
+    array([1., 1., 1.])
+    >>> bool(np.all(hashed_preference(8, 0.0).matrix() == preference_from_sigma(np.arange(8))))
+    True
+    """
+    n = check_int(n, "n", minimum=2)
+    intransitivity = check_probability(intransitivity, "intransitivity")
+    seed = check_int(seed, "seed", minimum=0)
+    salt = np.uint64((seed * 0x9E3779B97F4A7C15) % 2**64)
+
+    def h(u, v):
+        a = np.minimum(u, v).astype(np.uint64)
+        b = np.maximum(u, v).astype(np.uint64)
+        x = a * np.uint64(0x9E3779B97F4A7C15) + b * np.uint64(0xC2B2AE3D27D4EB4F) + salt
+        x ^= x >> np.uint64(30)
+        x *= np.uint64(0xBF58476D1CE4E5B9)
+        x ^= x >> np.uint64(27)
+        x *= np.uint64(0x94D049BB133111EB)
+        x ^= x >> np.uint64(31)
+        flipped = (x >> np.uint64(11)).astype(np.float64) / 2.0**53 < intransitivity / 2
+        return ((np.asarray(u) < np.asarray(v)) ^ flipped).astype(np.float64)
+
+    return PreferenceFunction(n, h, f"hashed noisy order, intransitivity {intransitivity:g}")
 
 
 def flip_pair(H, u, v) -> np.ndarray:

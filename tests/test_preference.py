@@ -30,6 +30,7 @@ from rankviz.preference import (
     MAX_EXACT_ITEMS,
     CountingPreference,
     PreferenceFunction,
+    all_tournaments,
     as_preference_matrix,
     bipartite_target,
     classical_quicksort_calls,
@@ -37,6 +38,7 @@ from rankviz.preference import (
     cyclic_triangles,
     expected_quicksort_loss,
     flip_pair,
+    hashed_preference,
     majority_graph,
     preference_from_sigma,
     preference_loss,
@@ -101,16 +103,6 @@ def book_preference_loss(H, sigma_star, omega=None):
                 for u in range(n) for v in range(n)
                 if u != v and sigma_star[v] < sigma_star[u])
     return 2 * total / (n * (n - 1))
-
-
-def all_tournaments(n):
-    """Every 0/1 pairwise-consistent preference on n items."""
-    pairs = list(itertools.combinations(range(n), 2))
-    for bits in itertools.product((0.0, 1.0), repeat=len(pairs)):
-        H = np.full((n, n), 0.5)
-        for (u, v), b in zip(pairs, bits, strict=True):
-            H[u, v], H[v, u] = b, 1.0 - b
-        yield H
 
 
 def counting_function(H):
@@ -201,6 +193,38 @@ def test_cyclic_preference_of_three_items_is_the_books_cycle():
     assert H[0, 1] == H[1, 2] == H[2, 0] == 1.0
     with pytest.raises(ValueError, match="n must be >= 3"):
         cyclic_preference(2)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_all_tournaments_are_distinct_consistent_and_complete(n):
+    T = all_tournaments(n)
+    assert T.shape == (2 ** (n * (n - 1) // 2), n, n)
+    for H in T:
+        as_preference_matrix(H)
+    assert np.unique(T.reshape(T.shape[0], -1), axis=0).shape[0] == T.shape[0]
+    acyclic = sum(cyclic_triangles(H) == 0 for H in T)
+    assert acyclic == math.factorial(n)  # one transitive tournament per ranking
+    with pytest.raises(ValueError, match="n must be <= 6"):
+        all_tournaments(7)
+
+
+def test_hashed_preference_is_consistent_and_flips_at_the_rate_asked():
+    n = 300
+    upper = np.triu(np.ones((n, n), dtype=bool), 1)
+    for t in (0.0, 0.3, 1.0):
+        H = hashed_preference(n, t, seed=4).matrix()  # validated: pairwise consistent
+        flipped = np.mean(H[upper] == 0.0)
+        assert abs(flipped - t / 2) < 5 * math.sqrt(max(t / 2 * (1 - t / 2), 1e-9) / upper.sum())
+    same = hashed_preference(n, 0.5, seed=1).matrix()
+    assert np.array_equal(same, hashed_preference(n, 0.5, seed=1).matrix())
+    assert not np.array_equal(same, hashed_preference(n, 0.5, seed=2).matrix())
+    big = hashed_preference(10**9, 0.5)
+    u, v = np.array([0, 123456789]), np.array([999_999_999, 5])
+    np.testing.assert_array_equal(big(u, v) + big(v, u), [1.0, 1.0])
+    with pytest.raises(ValueError, match="seed must be >= 0"):
+        hashed_preference(5, 0.5, seed=-1)
+    with pytest.raises(ValueError, match="intransitivity"):
+        hashed_preference(5, -0.1)
 
 
 def test_cyclic_triangles_against_networkx_and_kendall_babington_smith(rng):
