@@ -40,6 +40,7 @@ __all__ = [
     "confusion_matrix_at_threshold",
     "emphasis_axioms",
     "emphasis_bipartite",
+    "emphasis_matrix",
     "emphasis_top_k",
     "emphasis_uniform",
     "pairwise_disagreement",
@@ -593,7 +594,41 @@ def emphasis_bipartite(n_pos, n_neg):
     return straddles * (n * (n - 1) / (2.0 * n_pos * n_neg))
 
 
-def _check_emphasis(omega, n: int) -> np.ndarray:
+def emphasis_matrix(omega, n):
+    """An emphasis function as a validated (n, n) matrix of its values.
+
+    Parameters
+    ----------
+    omega : array_like of shape (n, n) or callable
+        ``W[i - 1, j - 1] = omega(i, j)`` for 1-based positions, or a callable
+        ``omega(i, j)`` evaluated on arrays of 1-based positions.
+    n : int
+        Number of positions, at least 2.
+
+    Returns
+    -------
+    ndarray of shape (n, n)
+        The values ``omega(i, j)``.
+
+    Raises
+    ------
+    ValueError
+        If the shape is not (n, n) or a value is negative or not finite.
+    TypeError
+        If ``omega`` is neither numeric nor callable, or ``n`` is not an integer.
+
+    References
+    ----------
+    Mohri et al. (2018), section 10.6.4.
+
+    Examples
+    --------
+    >>> emphasis_matrix(lambda i, j: (i != j) * 1.0, 3)
+    array([[0., 1., 1.],
+           [1., 0., 1.],
+           [1., 1., 0.]])
+    """
+    n = check_int(n, "n", minimum=2)
     if callable(omega):
         i, j = np.meshgrid(np.arange(1, n + 1), np.arange(1, n + 1), indexing="ij")
         try:
@@ -653,7 +688,7 @@ def emphasis_axioms(omega):
     w = np.asarray(omega)
     if w.ndim != 2 or w.shape[0] != w.shape[1]:
         raise ValueError(f"omega must be a square (n, n) array, got shape {w.shape}")
-    w = _check_emphasis(w, w.shape[0])
+    w = emphasis_matrix(w, w.shape[0])
     n = w.shape[0]
     i, j, k = np.meshgrid(np.arange(n), np.arange(n), np.arange(n), indexing="ij")
     ordered = ((i < j) & (j < k)) | ((i > j) & (j > k))
@@ -718,7 +753,7 @@ def weighted_disagreement_L_omega(sigma, sigma_star, omega):
     n = sigma.size
     if n < 2:
         raise ValueError("sigma must rank at least 2 items")
-    w = _check_emphasis(omega, n)
+    w = emphasis_matrix(omega, n)
     # pair (u, v) counts when sigma puts u above v and sigma* puts v above u
     disagree = (sigma[:, None] < sigma[None, :]) & (sigma_star[None, :] < sigma_star[:, None])
     weight = w[sigma_star[None, :], sigma_star[:, None]]  # omega(sigma*(v)+1, sigma*(u)+1)

@@ -14,6 +14,7 @@ import importlib
 DASHBOARDS = {
     "ranking_playground": "rankviz.widgets.ranking",
     "roc_explorer": "rankviz.widgets.roc",
+    "tournament_explorer": "rankviz.widgets.preference",
 }
 
 __all__ = sorted(DASHBOARDS)
