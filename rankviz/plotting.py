@@ -694,7 +694,7 @@ def _box_half_sizes(ax, xlim, ylim, inches=0.15):
 
 
 def _edge_curve(start, end, bend, half_x, half_y, samples=24):
-    """A quadratic Bezier from box centre to box centre, cut where it leaves and enters the boxes."""
+    """A quadratic Bezier between box centres, cut where it leaves and enters the boxes."""
     p0, p1 = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
     delta = p1 - p0
     control = (p0 + p1) / 2 + bend * np.array([-delta[1], delta[0]])

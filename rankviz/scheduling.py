@@ -140,7 +140,7 @@ class LossParts:
                 f"total={self.total:.3f})")
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Schedule:
     """A schedule found by one of the algorithms, with its loss.
 
@@ -185,7 +185,7 @@ class Schedule:
                 f"depth={self.depth}{extra})")
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class OptimalSchedules:
     """Every optimal schedule, found by exhaustive search.
 
@@ -296,7 +296,9 @@ def _check_rounds(rounds, r: int, *, batch: bool = False) -> np.ndarray:
         raise ValueError(f"rounds must have shape {allowed} with r = {r} tasks (the size of "
                          f"weights), got {m.shape}")
     m = m.astype(np.int64, copy=False)
-    if m.size and (m.min() < 1 or m.max() > r):
+    if m.size == 0:
+        raise ValueError("rounds is empty: give at least one schedule")
+    if m.min() < 1 or m.max() > r:
         hint = (" (rounds are 1-based as in the draft: round 1 runs first; add 1 to 0-based "
                 "rounds)") if m.min() == 0 else ""
         raise ValueError(f"rounds must lie in 1..r = 1..{r}, got values from {m.min()} to "
@@ -670,7 +672,7 @@ def _block_sums(y: np.ndarray) -> np.ndarray:
 
 
 def _contiguous_dp(y: np.ndarray, c: np.ndarray, variant: str):
-    """Exact DP over contiguous blocks of positions 0..r-1; returns (cluster of each position, loss).
+    """Exact DP over contiguous blocks of positions 0..r-1: (cluster of each position, loss).
 
     With the order fixed, the backward weight of every pair is paid whatever the
     blocks (separate or tied), so the loss is ``B + sum_blocks F(block) + round costs``

@@ -6,7 +6,12 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from rankviz.plotting import plot_legend, plot_schedule, schedule_legend_entries, style_schedule_axes
+from rankviz.plotting import (
+    plot_legend,
+    plot_schedule,
+    schedule_legend_entries,
+    style_schedule_axes,
+)
 from rankviz.scheduling import (
     BRUTE_FORCE_MAX,
     brute_force_schedule,
@@ -27,7 +32,7 @@ __all__ = [
 
 #: Default control values of :func:`schedule_explorer`.
 SCHEDULE_EXPLORER_DEFAULTS = {
-    "r": 7, "density": 0.5, "scale": 1.0, "seed": 3, "c1": 0.0, "slope": 0.6,
+    "r": 7, "density": 0.4, "scale": 1.0, "seed": 16, "c1": 0.0, "slope": 0.6,
 }
 
 _PANELS = (
