@@ -334,11 +334,11 @@ def _difference_graph(w: np.ndarray) -> nx.DiGraph:
 def _acyclic_difference_graph(w: np.ndarray) -> nx.DiGraph:
     graph = _difference_graph(w)
     if not nx.is_directed_acyclic_graph(graph):
-        cycle = " -> ".join(str(u) for u, _ in nx.find_cycle(graph))
-        first = nx.find_cycle(graph)[0][0]
+        edges = nx.find_cycle(graph)
+        cycle = " -> ".join(str(u) for u, _ in edges)
         raise ValueError(
             f"weights must define an acyclic difference graph (edge i -> j when "
-            f"weights[i, j] > weights[j, i]); found the cycle {cycle} -> {first}")
+            f"weights[i, j] > weights[j, i]); found the cycle {cycle} -> {edges[0][0]}")
     return graph
 
 
