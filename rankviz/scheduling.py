@@ -469,25 +469,71 @@ def _set_partitions(r: int):
     yield from extend((0,), 0)
 
 
+@dataclass(frozen=True, eq=False)
+class _PartitionGroup:
+    """All schedules with k rounds: every set partition into k blocks, in every block order."""
+
+    k: int
+    labels: np.ndarray  # (n, r): block of each task in each partition, 0..k-1
+    sizes: np.ndarray  # (n, k): number of tasks in each block
+    orders: np.ndarray  # (k!, k): orders[p, b] = round (1-based) of block b in block order p
+    after: np.ndarray | None  # (k!, k*k): 1[round of block a >= round of block b], if small
+
+
 @functools.lru_cache(maxsize=BRUTE_FORCE_MAX)
-def _ordered_partitions(r: int) -> np.ndarray:
-    """Every schedule of r tasks without an empty round, as rows of 1-based rounds.
+def _schedule_space(r: int) -> tuple:
+    """Every schedule of r tasks without an empty round, grouped by number of rounds k.
 
     There are Fubini(r) of them (1, 3, 13, 75, 541, 4683, 47293, 545835): each
-    set partition into k blocks, with the k blocks put in every one of k! orders.
-    The table is a constant of r, computed once (read-only).
+    set partition into k blocks (a restricted growth string), with the k blocks
+    put in every one of k! orders.  The groups are constants of r, computed
+    once and read-only.
     """
     by_blocks = defaultdict(list)
     for labels in _set_partitions(r):
         by_blocks[max(labels) + 1].append(labels)
-    tables = []
+    groups = []
     for k in sorted(by_blocks):
-        labels = np.array(by_blocks[k], dtype=np.int8)
-        perms = np.array(list(itertools.permutations(range(1, k + 1))), dtype=np.int8)
-        tables.append(perms[:, labels].reshape(-1, r))  # block b of a partition -> round perm[b]
-    table = np.concatenate(tables)
-    table.setflags(write=False)
-    return table
+        labels = np.array(by_blocks[k], dtype=np.int64)
+        orders = np.array(list(itertools.permutations(range(1, k + 1))), dtype=np.int64)
+        sizes = (labels[:, :, None] == np.arange(k)).sum(axis=1).astype(np.float64)
+        after = None
+        if orders.shape[0] * k * k <= 500_000:  # k <= 7: a small matrix
+            after = (orders[:, :, None] >= orders[:, None, :]).reshape(-1, k * k).astype(float)
+        for array in (labels, sizes, orders, after):
+            if array is not None:
+                array.setflags(write=False)
+        groups.append(_PartitionGroup(k, labels, sizes, orders, after))
+    return tuple(groups)
+
+
+def _group_losses(group: _PartitionGroup, w: np.ndarray, cumulative: np.ndarray,
+                  variant: str) -> np.ndarray:
+    """Loss of every schedule of a group, shape (k!, n): block order by partition.
+
+    For a partition, ``blocks[a, b]`` is the weight from block a to block b (its
+    diagonal is the weight inside a block, paid as ties).  An edge between
+    blocks costs when block a runs no earlier than block b, so the pairwise
+    loss of block order p is ``sum_ab blocks[a, b] 1[round(a) >= round(b)]``:
+    one matrix product for all k! orders at once.
+    """
+    k, labels = group.k, group.labels
+    partitions = np.arange(labels.shape[0])
+    blocks = np.zeros((labels.shape[0], k, k))
+    for i, j in zip(*np.nonzero(w), strict=True):  # each partition appears once per edge
+        blocks[partitions, labels[:, i], labels[:, j]] += w[i, j]
+    if group.after is not None:
+        # numpy's own loop: BLAS threads stall on small products on a busy machine
+        pairwise = np.einsum("pq,nq->pn", group.after, blocks.reshape(-1, k * k))
+    else:  # the k = r = 8 group: a single partition, 40320 orders; count edge by edge
+        rounds = group.orders[:, group.labels[0]]
+        pairwise = np.zeros(rounds.shape[0])
+        for i, j in zip(*np.nonzero(w), strict=True):
+            pairwise += w[i, j] * (rounds[:, i] >= rounds[:, j])
+        pairwise = pairwise[:, None]
+    if variant == "depth":
+        return pairwise + cumulative[k - 1]
+    return pairwise + np.einsum("pb,nb->pn", cumulative[group.orders - 1], group.sizes)
 
 
 def brute_force_schedule(weights, costs, variant="depth"):
@@ -543,14 +589,17 @@ def brute_force_schedule(weights, costs, variant="depth"):
         raise ValueError(f"weights has r = {r} tasks; brute_force_schedule enumerates at most "
                          f"r = {BRUTE_FORCE_MAX} (Fubini(9) = 7,087,261 schedules)")
     c = _check_costs(costs, r)
-    table = _ordered_partitions(r)
-    loss = _round_costs(table, c, variant).astype(np.float64)
-    for i, j in zip(*np.nonzero(w), strict=True):
-        loss += w[i, j] * (table[:, i] >= table[:, j])
-    best = float(loss.min())
+    cumulative = np.cumsum(c)
+    groups = _schedule_space(r)
+    losses = [_group_losses(group, w, cumulative, variant) for group in groups]
+    best = float(min(loss.min() for loss in losses))
     tolerance = 1e-9 * max(1.0, abs(best))
-    winners = table[loss <= best + tolerance].astype(np.int64)
-    return OptimalSchedules(best, winners, int(table.shape[0]))
+    winners = []
+    for group, loss in zip(groups, losses, strict=True):
+        order_index, partition_index = np.nonzero(loss <= best + tolerance)
+        winners.append(group.orders[order_index[:, None], group.labels[partition_index]])
+    searched = sum(group.orders.shape[0] * group.labels.shape[0] for group in groups)
+    return OptimalSchedules(best, np.concatenate(winners), searched)
 
 
 # --------------------------------------------------------------------------- #

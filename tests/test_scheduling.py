@@ -203,6 +203,24 @@ def test_brute_force_equals_the_minimum_over_all_maps(rng, variant):
         assert {tuple(m) for m in result.schedules} == expected
 
 
+@pytest.mark.parametrize("r", [6, 7, 8])
+def test_brute_force_against_edge_by_edge_evaluation_of_every_schedule(rng, r):
+    """Larger r: every gap-free schedule scored edge by edge, independently of the block sums."""
+    table = brute_force_schedule(np.zeros((r, r)), np.zeros(r)).schedules  # all of them
+    for variant in ("depth", "completion"):
+        w = random_weights(rng, r, integer=True)
+        c = random_costs(rng, r, integer=True)
+        cumulative = np.cumsum(c)
+        loss = (cumulative[table.max(axis=1) - 1] if variant == "depth"
+                else cumulative[table - 1].sum(axis=1))
+        for i, j in zip(*np.nonzero(w), strict=True):
+            loss = loss + w[i, j] * (table[:, i] >= table[:, j])
+        result = brute_force_schedule(w, c, variant)
+        assert result.loss == pytest.approx(loss.min())
+        expected = {tuple(row) for row in table[np.isclose(loss, loss.min())]}
+        assert {tuple(row) for row in result.schedules} == expected
+
+
 def test_brute_force_on_the_drafts_worked_example():
     w = np.zeros((5, 5))
     for (i, j), v in {(1, 2): 100, (2, 4): 100, (1, 3): 100, (3, 5): 99, (1, 4): 200,
