@@ -13,6 +13,10 @@ from rankviz.plotting import (
     EDGE_BACKWARD_COLOR,
     EDGE_OK_COLOR,
     EDGE_TIED_COLOR,
+    SCHEDULE_PARTS_GID,
+    SCHEDULE_ROUND_LABELS_GID,
+    SCHEDULE_TASK_LABELS_GID,
+    _centred_text_path,
     plot_schedule,
     style_schedule_axes,
 )
@@ -155,6 +159,11 @@ def test_plot_schedule_colours_each_edge_by_what_it_costs():
     plt.close(fig)
 
 
+def labels_of(ax, gid):
+    (collection,) = [c for c in ax.collections if c.get_gid() == gid]
+    return collection
+
+
 def test_plot_schedule_places_boxes_by_round_and_writes_the_parts():
     w = random_task_weights(5, 0.6, rng=2)
     c = schedule_costs(5, 0.0, 1.0)
@@ -162,15 +171,31 @@ def test_plot_schedule_places_boxes_by_round_and_writes_the_parts():
     parts = schedule_loss_parts(rounds, w, c)
     fig, ax = plt.subplots()
     plot_schedule(ax, rounds, w, parts=parts, labels="abcde", title="demo")
-    texts = [t.get_text() for t in ax.texts]
-    assert texts[:5] == list("abcde")
-    assert [t.get_position()[0] for t in ax.texts[:5]] == rounds.tolist()
-    assert texts[-1] == (f"{parts.disagreement:.2f} + {parts.clustering:.2f} + "
-                         f"{parts.round_cost:.2f} = {parts.total:.2f}")
+    tasks = labels_of(ax, SCHEDULE_TASK_LABELS_GID)
+    assert tasks.get_offsets().tolist() == [[1, 0], [2, 0], [2, 1], [3, 0], [1, 1]]
+    for path, name in zip(tasks.get_paths(), "abcde", strict=True):
+        np.testing.assert_array_equal(path.vertices, _centred_text_path(name, 10).vertices)
+    numbers = labels_of(ax, SCHEDULE_ROUND_LABELS_GID)
+    assert numbers.get_offsets()[:, 0].tolist() == [1, 2, 3]
+    (line,) = labels_of(ax, SCHEDULE_PARTS_GID).get_paths()
+    expected = (f"{parts.disagreement:.2f} + {parts.clustering:.2f} + "
+                f"{parts.round_cost:.2f} = {parts.total:.2f}")
+    np.testing.assert_array_equal(line.vertices, _centred_text_path(expected, 11).vertices)
     assert "clustering + depth" in ax.get_xlabel()
     assert ax.get_title() == "demo"
     assert ax.get_legend() is not None
     assert ax.get_xlim() == (0.4, 3.6)
+    plt.close(fig)
+
+
+def test_plot_schedule_labels_keep_their_size_at_another_dpi():
+    fig, ax = plt.subplots(dpi=50)
+    plot_schedule(ax, [1, 2], [[0, 1], [0, 0]], legend=False)
+    tasks = labels_of(ax, SCHEDULE_TASK_LABELS_GID)
+    scale_50 = tasks.get_transform().transform([[72.0, 0.0]])[0, 0]
+    fig.set_dpi(100)
+    scale_100 = tasks.get_transform().transform([[72.0, 0.0]])[0, 0]
+    assert (scale_50, scale_100) == (50.0, 100.0)  # one inch of glyph is one inch of page
     plt.close(fig)
 
 
