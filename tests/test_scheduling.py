@@ -182,9 +182,9 @@ def test_brute_force_searches_every_ordered_partition_once(r):
     # with no edges and free rounds every schedule is optimal: the table itself comes back
     table = result.schedules
     assert table.shape == (FUBINI[r - 1], r)
-    assert len({tuple(row) for row in table}) == table.shape[0]
-    for row in table[:: max(1, table.shape[0] // 500)]:
-        assert set(row.tolist()) == set(range(1, row.max() + 1))  # no empty round
+    assert np.unique(table, axis=0).shape[0] == table.shape[0]  # each schedule once
+    distinct = (np.diff(np.sort(table, axis=1), axis=1) > 0).sum(axis=1) + 1
+    assert table.min() == 1 and np.array_equal(distinct, table.max(axis=1))  # no empty round
 
 
 @pytest.mark.parametrize("variant", ["depth", "completion"])
