@@ -692,20 +692,33 @@ def style_schedule_axes(ax, *, parts=True, variant="depth"):
     return ax
 
 
-_TEXT_PATHS: dict = {}  # (text, size) -> outline; a cache of glyph shapes, not state
+_TEXT_PATHS: dict = {}  # (text, size) -> outline; a bounded cache of glyph shapes, not state
 
 
 def _centred_text_path(text, size):
-    """The outline of ``text`` at ``size`` points, centred on the origin (units: points)."""
+    """The outline of ``text`` at ``size`` points, centred on the origin (units: points).
+
+    Centred on the box of the outline's vertices (control points included):
+    ``Path.get_extents`` solves for the exact curve extrema, which costs tens of
+    milliseconds for a line of text and would dominate a dashboard's redraw.
+    """
     from matplotlib.textpath import TextPath
     from matplotlib.transforms import Affine2D
 
-    if (text, size) not in _TEXT_PATHS:
+    key = (text, size)
+    if key not in _TEXT_PATHS:
+        if len(_TEXT_PATHS) >= 1024:  # changing lines of numbers: keep the cache small
+            _TEXT_PATHS.clear()
+        if not text.strip():  # nothing to draw (TextPath refuses blank text)
+            from matplotlib.path import Path
+
+            _TEXT_PATHS[key] = Path(np.zeros((1, 2)), [Path.MOVETO])
+            return _TEXT_PATHS[key]
         path = TextPath((0, 0), text, size=size)
-        box = path.get_extents()
-        _TEXT_PATHS[text, size] = path.transformed(
-            Affine2D().translate(-(box.x0 + box.x1) / 2, -(box.y0 + box.y1) / 2))
-    return _TEXT_PATHS[text, size]
+        drawn = path.vertices if path.codes is None else path.vertices[path.codes != path.CLOSEPOLY]
+        low, high = drawn.min(axis=0), drawn.max(axis=0)
+        _TEXT_PATHS[key] = path.transformed(Affine2D().translate(*(-(low + high) / 2)))
+    return _TEXT_PATHS[key]
 
 
 def _draw_labels(ax, offsets, texts, *, size, color, zorder, gid, transform=None):

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgba
+from matplotlib.path import Path
 from PIL import Image
 
 from rankviz.plotting import (
@@ -196,6 +197,18 @@ def test_plot_schedule_labels_keep_their_size_at_another_dpi():
     fig.set_dpi(100)
     scale_100 = tasks.get_transform().transform([[72.0, 0.0]])[0, 0]
     assert (scale_50, scale_100) == (50.0, 100.0)  # one inch of glyph is one inch of page
+    plt.close(fig)
+
+
+def test_plot_schedule_accepts_blank_and_long_labels():
+    fig, ax = plt.subplots()
+    plot_schedule(ax, [1, 1, 2], np.zeros((3, 3)), labels=["", "  ", "a long name"])
+    fig.canvas.draw()
+    tasks = labels_of(ax, SCHEDULE_TASK_LABELS_GID)
+    assert len(tasks.get_paths()) == 3
+    vertices = tasks.get_paths()[2].vertices
+    drawn = vertices[tasks.get_paths()[2].codes != Path.CLOSEPOLY]  # a placeholder vertex
+    np.testing.assert_allclose(drawn.min(axis=0), -drawn.max(axis=0))  # centred on the box
     plt.close(fig)
 
 
