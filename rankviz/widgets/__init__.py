@@ -15,6 +15,7 @@ DASHBOARDS = {
     "ranking_playground": "rankviz.widgets.ranking",
     "roc_explorer": "rankviz.widgets.roc",
     "tournament_explorer": "rankviz.widgets.preference",
+    "schedule_explorer": "rankviz.widgets.scheduling",
 }
 
 __all__ = sorted(DASHBOARDS)

@@ -1,0 +1,1227 @@
+"""Task scheduling by clustering a ranking: the loss, its exact optimum and two algorithms.
+
+``r`` tasks carry non-negative weights ``weights[i, j]`` ("task i should run
+before task j", a weighted DAG in the draft) and the rounds carry costs
+``c_1 <= c_2 <= ... <= c_r``.  A **schedule** assigns every task a round.
+
+Conventions (read these first)
+------------------------------
+* **Tasks** are numbered ``0, ..., r-1``, as items are everywhere in rankviz.
+* **Rounds are 1-based**, as in the draft: ``rounds[i]`` in ``{1, ..., r}`` is
+  the round of task ``i`` and round 1 runs first.  (The rest of rankviz uses
+  0-based *positions*; a round is not a position, several tasks may share one.)
+* An **order** is a list of tasks, first to last (``order[p]`` is the task at
+  0-based position ``p``), as in :mod:`rankviz.permutations`.  A schedule
+  *respects* an order when its rounds never decrease along it.
+* ``costs[t - 1]`` is ``c_t``; costs must be non-negative and non-decreasing.
+  The draft asks for strictly increasing costs but its own worked example uses
+  ``c = (0, 1, 1, 1, 1)``; each function says which of its results need more
+  than non-decreasing costs (none of the algorithms do).
+
+The loss (draft, section 6.1.2, eq. (1)) of a schedule ``m`` is
+
+``L(m) = sum_{i != j} y_ij 1[m(i) >= m(j)] + sum_{t=1}^{r} c_t 1[max_j m(j) >= t]``,
+
+which splits into the **disagreement** loss (edges run backwards,
+``m(i) > m(j)``), the **clustering** loss (both ends of an edge in one round)
+and the **depth** loss ``c_1 + ... + c_depth``.  The variant of section 6.1.1
+("completion") replaces the depth loss by ``sum_j (c_1 + ... + c_{m(j)})``:
+every task pays for the rounds up to its own.
+
+The **difference graph** (Duchi, Mackey and Jordan, 2013, section 3.2.2) has
+an edge ``i -> j`` of weight ``y_ij - y_ji`` whenever ``y_ij > y_ji``; when it
+is acyclic, the orders that minimise the pairwise disagreement are exactly its
+topological orders, which Algorithm 2 of the draft runs through.
+
+References
+----------
+"A Survey of Ranking Algorithms" (student draft, seed ``002_d42b8db1275ce2ab.txt``),
+section 6.1: eq. (1), Lemmas 1-4, Assumption 1, the merge cost (3), Algorithms 1
+and 2.  J. C. Duchi, L. Mackey, M. I. Jordan, "The asymptotics of ranking
+algorithms", *Annals of Statistics* 41(5), 2013 (seed ``003_78b4dd99621c547a.txt``),
+section 3.2.2 (difference graph, Definition 4: low noise) and section 5.3.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+
+from rankviz._validation import (
+    as_float_vector,
+    as_generator,
+    check_choice,
+    check_int,
+    check_probability,
+    check_real,
+)
+from rankviz.metrics import _check_preference_weights, pairwise_disagreement
+from rankviz.permutations import as_permutation
+
+__all__ = [
+    "BRUTE_FORCE_MAX",
+    "INNER_STEPS",
+    "VARIANTS",
+    "LossParts",
+    "MergeCost",
+    "OptimalSchedules",
+    "Schedule",
+    "assumption_1_holds",
+    "brute_force_schedule",
+    "count_orders",
+    "greedy_clustering",
+    "improved_clustering",
+    "merge_cost",
+    "optimal_contiguous_clustering",
+    "random_low_noise_weights",
+    "random_task_weights",
+    "schedule_loss",
+    "schedule_loss_parts",
+    "topological_orders",
+]
+
+#: The two losses: ``"depth"`` (draft eq. (1), section 6.1.2) and ``"completion"``
+#: (section 6.1.1: every task pays ``c_1 + ... + c_{m(j)}``).
+VARIANTS = ("depth", "completion")
+
+#: The clustering step Algorithm 2 runs on each order: the draft's greedy
+#: Algorithm 1, or the exact dynamic programme over contiguous blocks.
+INNER_STEPS = ("greedy", "dp")
+
+#: Largest number of tasks :func:`brute_force_schedule` enumerates (545,835 schedules).
+BRUTE_FORCE_MAX = 8
+
+_DEFAULT_MAX_ORDERS = 10_000
+
+
+# --------------------------------------------------------------------------- #
+# results
+# --------------------------------------------------------------------------- #
+def _rounds_text(rounds: np.ndarray) -> str:
+    return "[" + " ".join(str(int(v)) for v in rounds) + "]"
+
+
+@dataclass(frozen=True, repr=False)
+class LossParts:
+    """The three parts of the scheduling loss of one schedule.
+
+    Attributes
+    ----------
+    disagreement : float
+        ``sum_{i != j} y_ij 1[m(i) > m(j)]``: edges that run backwards.
+    clustering : float
+        ``sum_{i != j} y_ij 1[m(i) = m(j)]``: edges inside one round.
+    round_cost : float
+        The depth loss ``c_1 + ... + c_depth`` (variant ``"depth"``) or the
+        completion cost ``sum_j (c_1 + ... + c_{m(j)})`` (variant ``"completion"``).
+    variant : str
+        Which of :data:`VARIANTS` ``round_cost`` belongs to.
+    """
+
+    disagreement: float
+    clustering: float
+    round_cost: float
+    variant: str = "depth"
+
+    @property
+    def total(self) -> float:
+        """The loss: the sum of the three parts."""
+        return self.disagreement + self.clustering + self.round_cost
+
+    def __repr__(self) -> str:
+        name = "depth" if self.variant == "depth" else "completion"
+        return (f"LossParts(disagreement={self.disagreement:.3f}, "
+                f"clustering={self.clustering:.3f}, {name}={self.round_cost:.3f}, "
+                f"total={self.total:.3f})")
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class Schedule:
+    """A schedule found by one of the algorithms, with its loss.
+
+    Attributes
+    ----------
+    rounds : ndarray of int64, shape (r,)
+        ``rounds[i]`` is the (1-based) round of task ``i``; no round is empty.
+    loss : float
+        Its loss (eq. (1), or the variant the algorithm was asked for).
+    order : ndarray of int64, shape (r,)
+        The order of tasks the schedule was built from (it respects it).
+    merge_costs : tuple of float
+        Algorithm 1 only: the minimum merge cost at each merge it made.
+    stopping_cost : float
+        Algorithm 1 only: the minimum merge cost that stopped it (it exceeded
+        ``c_cur``), or NaN if it ran until one round was left.
+    orders_tried : int
+        Algorithm 2 only: how many topological orders it clustered (else 0).
+    """
+
+    rounds: np.ndarray
+    loss: float
+    order: np.ndarray
+    merge_costs: tuple = ()
+    stopping_cost: float = float("nan")
+    orders_tried: int = 0
+
+    @property
+    def depth(self) -> int:
+        """The number of rounds."""
+        return int(self.rounds.max())
+
+    @property
+    def clusters(self) -> list:
+        """The tasks of each round, round 1 first, each as a sorted tuple."""
+        return [tuple(np.flatnonzero(self.rounds == t).tolist())
+                for t in range(1, self.depth + 1)]
+
+    def __repr__(self) -> str:
+        extra = f", orders_tried={self.orders_tried}" if self.orders_tried else ""
+        return (f"Schedule(rounds={_rounds_text(self.rounds)}, loss={self.loss:.3f}, "
+                f"depth={self.depth}{extra})")
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class OptimalSchedules:
+    """Every optimal schedule, found by exhaustive search.
+
+    Attributes
+    ----------
+    loss : float
+        The optimal loss.
+    schedules : ndarray of int64, shape (k, r)
+        Every schedule without an empty round whose loss equals ``loss``
+        (within a relative tolerance of 1e-9), in enumeration order: row ``q``
+        is ``rounds`` (1-based) of the ``q``-th optimal schedule.
+    n_searched : int
+        How many schedules were evaluated (the Fubini number of ``r``).
+    """
+
+    loss: float
+    schedules: np.ndarray
+    n_searched: int
+
+    @property
+    def count(self) -> int:
+        """The number of optimal schedules."""
+        return int(self.schedules.shape[0])
+
+    def __repr__(self) -> str:
+        return (f"OptimalSchedules(loss={self.loss:.3f}, count={self.count}, "
+                f"first={_rounds_text(self.schedules[0])}, n_searched={self.n_searched})")
+
+
+@dataclass(frozen=True, repr=False)
+class MergeCost:
+    """The exact change in loss when rounds ``k`` and ``k + 1`` merge.
+
+    Attributes
+    ----------
+    pairwise : float
+        ``sum_{a in round k, b in round k+1} y_ab``: the edges from round k to
+        round k+1, which were satisfied and become ties.  This is what the
+        draft's eq. (3) is meant to compute.
+    saving : float
+        What the round costs drop by: ``c_depth`` (variant ``"depth"``), or
+        ``sum_{j: m(j) > k} c_{m(j)}`` (variant ``"completion"``: every task
+        after round k moves one round earlier).
+    change : float
+        ``pairwise - saving``: the loss after the merge minus the loss before.
+    """
+
+    pairwise: float
+    saving: float
+    change: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "change", self.pairwise - self.saving)
+
+    def __repr__(self) -> str:
+        return (f"MergeCost(pairwise={self.pairwise:.3f}, saving={self.saving:.3f}, "
+                f"change={self.change:+.3f})")
+
+
+# --------------------------------------------------------------------------- #
+# validation (once, at the boundary)
+# --------------------------------------------------------------------------- #
+def _check_weights(weights) -> np.ndarray:
+    """Validate a square, finite, non-negative weight matrix with a zero diagonal."""
+    if isinstance(weights, (str, bytes)):
+        raise TypeError(f"weights must be a square matrix of numbers, got {type(weights).__name__}")
+    try:
+        w = np.asarray(weights)
+    except Exception as exc:  # ragged nested lists
+        raise ValueError(f"weights could not be read as an array: {exc}") from None
+    if w.ndim != 2 or w.shape[0] != w.shape[1] or w.shape[0] == 0:
+        raise ValueError(f"weights must be a square (r, r) matrix with r >= 1, "
+                         f"got an array of shape {w.shape}")
+    return _check_preference_weights(w, w.shape[0], None)
+
+
+def _check_costs(costs, r: int) -> np.ndarray:
+    c = as_float_vector(costs, "costs")
+    if c.size != r:
+        raise ValueError(f"costs must have one entry per possible round, r = {r}, got {c.size}")
+    if (c < 0).any():
+        raise ValueError(f"costs must be non-negative, got c_{int(np.argmax(c < 0)) + 1} = "
+                         f"{c[c < 0][0]:g}")
+    drops = np.flatnonzero(np.diff(c) < 0)
+    if drops.size:
+        t = int(drops[0]) + 1  # c_{t+1} < c_t, 1-based
+        raise ValueError(f"costs must be non-decreasing (c_1 <= c_2 <= ... <= c_r), "
+                         f"got c_{t + 1} = {c[t]:g} < c_{t} = {c[t - 1]:g}")
+    return c
+
+
+def _check_rounds(rounds, r: int, *, batch: bool = False) -> np.ndarray:
+    if isinstance(rounds, (str, bytes)):
+        raise TypeError(f"rounds must be an array of integers, got {type(rounds).__name__}")
+    try:
+        m = np.asarray(rounds)
+    except Exception as exc:
+        raise ValueError(f"rounds could not be read as an array: {exc}") from None
+    if m.dtype == np.bool_ or not (np.issubdtype(m.dtype, np.integer)
+                                   or np.issubdtype(m.dtype, np.floating)):
+        raise TypeError(f"rounds must contain integers, got dtype {m.dtype}")
+    if m.dtype.kind == "f":
+        if not (np.isfinite(m).all() and np.all(m == np.round(m))):
+            raise TypeError("rounds must contain integers, got non-integral values")
+        m = m.astype(np.int64)
+    allowed = "(r,) or (q, r)" if batch else "(r,)"
+    if not (m.ndim == 1 or (batch and m.ndim == 2)) or m.shape[-1] != r:
+        raise ValueError(f"rounds must have shape {allowed} with r = {r} tasks (the size of "
+                         f"weights), got {m.shape}")
+    m = m.astype(np.int64, copy=False)
+    if m.size == 0:
+        raise ValueError("rounds is empty: give at least one schedule")
+    if m.min() < 1 or m.max() > r:
+        hint = (" (rounds are 1-based as in the draft: round 1 runs first; add 1 to 0-based "
+                "rounds)") if m.min() == 0 else ""
+        raise ValueError(f"rounds must lie in 1..r = 1..{r}, got values from {m.min()} to "
+                         f"{m.max()}{hint}")
+    return m
+
+
+def _check_order(order, r: int) -> np.ndarray:
+    o = as_permutation(order, "order")
+    if o.size != r:
+        raise ValueError(f"order must list each of the r = {r} tasks once, got {o.size} entries")
+    return o
+
+
+# --------------------------------------------------------------------------- #
+# the difference graph (Duchi et al. 2013, section 3.2.2)
+# --------------------------------------------------------------------------- #
+def _difference_graph(w: np.ndarray) -> nx.DiGraph:
+    """Edge i -> j with weight y_ij - y_ji whenever y_ij > y_ji (Duchi et al., section 3.2.2).
+
+    Chapter 07's ``rankviz.consistency.difference_graph`` computes the same graph;
+    this private copy exists until the two branches are merged.
+    """
+    graph = nx.DiGraph()
+    graph.add_nodes_from(range(w.shape[0]))
+    diff = w - w.T
+    rows, cols = np.nonzero(diff > 0)
+    graph.add_weighted_edges_from(zip(rows.tolist(), cols.tolist(),
+                                      diff[rows, cols].tolist(), strict=True))
+    return graph
+
+
+def _acyclic_difference_graph(w: np.ndarray) -> nx.DiGraph:
+    graph = _difference_graph(w)
+    if not nx.is_directed_acyclic_graph(graph):
+        edges = nx.find_cycle(graph)
+        cycle = " -> ".join(str(u) for u, _ in edges)
+        raise ValueError(
+            f"weights must define an acyclic difference graph (edge i -> j when "
+            f"weights[i, j] > weights[j, i]); found the cycle {cycle} -> {edges[0][0]}")
+    return graph
+
+
+# --------------------------------------------------------------------------- #
+# the loss
+# --------------------------------------------------------------------------- #
+def _round_costs(m: np.ndarray, c: np.ndarray, variant: str):
+    """Depth loss or completion cost of schedules m (1-based rounds, shape (..., r))."""
+    cumulative = np.cumsum(c)
+    if variant == "depth":
+        return cumulative[m.max(axis=-1) - 1]
+    return cumulative[m - 1].sum(axis=-1)
+
+
+def schedule_loss(rounds, weights, costs, variant="depth"):
+    """The scheduling loss of the draft's eq. (1), for one schedule or a batch.
+
+    ``L(m) = sum_{i != j} y_ij 1[m(i) >= m(j)] + sum_t c_t 1[max_j m(j) >= t]``.
+    The first sum (the disagreement and clustering losses together) is
+    :func:`rankviz.metrics.pairwise_disagreement` of the scores ``-m`` with
+    ties counted as errors.
+
+    Parameters
+    ----------
+    rounds : array_like of int, shape (r,) or (q, r)
+        ``rounds[i]`` in ``{1, ..., r}`` is the round of task ``i`` (1-based:
+        round 1 runs first).  Empty rounds are allowed (they still count
+        towards the depth).
+    weights : array_like of float, shape (r, r)
+        ``weights[i, j] >= 0``: how much task i should run before task j; zero
+        diagonal.  Need not be acyclic.
+    costs : array_like of float, shape (r,)
+        ``costs[t - 1] = c_t``, non-negative and non-decreasing.
+    variant : {"depth", "completion"}, default "depth"
+        ``"depth"``: eq. (1), the schedule pays ``c_1 + ... + c_depth``.
+        ``"completion"``: section 6.1.1, every task j pays ``c_1 + ... + c_{m(j)}``.
+
+    Returns
+    -------
+    float or ndarray of shape (q,)
+
+    Raises
+    ------
+    ValueError
+        If shapes disagree, a round lies outside ``1..r``, a weight is negative
+        or not finite, the diagonal is not zero, a cost is negative or the costs
+        decrease, or ``variant`` is unknown.
+    TypeError
+        If an input is not numeric or a round is not an integer.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, eq. (1) and section 6.1.1; Duchi et al. (2013), eq. (10).
+
+    Examples
+    --------
+    >>> W = [[0, 1, 2], [0, 0, 1], [0, 0, 0]]     # 0 -> 1 -> 2 and 0 -> 2
+    >>> schedule_loss([1, 2, 3], W, [0, 1, 1])     # no edge violated, depth 3
+    2.0
+    >>> schedule_loss([1, 2, 2], W, [0, 1, 1])     # edge 1 -> 2 inside round 2
+    2.0
+    >>> schedule_loss([[1, 1, 1], [1, 2, 2]], W, [0, 1, 1], variant="completion")
+    array([4., 3.])
+    """
+    variant = check_choice(variant, "variant", VARIANTS)
+    w = _check_weights(weights)
+    r = w.shape[0]
+    c = _check_costs(costs, r)
+    m = _check_rounds(rounds, r, batch=True)
+    pairwise = pairwise_disagreement(-m, w, ties="error")
+    return pairwise + (float(_round_costs(m, c, variant)) if m.ndim == 1
+                       else _round_costs(m, c, variant))
+
+
+def schedule_loss_parts(rounds, weights, costs, variant="depth"):
+    """The loss of one schedule split into disagreement, clustering and round costs.
+
+    Parameters
+    ----------
+    rounds, weights, costs, variant
+        As in :func:`schedule_loss` (one schedule, shape (r,)).
+
+    Returns
+    -------
+    LossParts
+        ``disagreement + clustering + round_cost == schedule_loss(...)``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`schedule_loss`.
+
+    References
+    ----------
+    Seed 002, section 6.1.2 (the three parts "pdloss, clusterloss, depthloss").
+
+    Examples
+    --------
+    >>> W = [[0, 1, 2], [0, 0, 1], [0, 0, 0]]
+    >>> schedule_loss_parts([1, 2, 2], W, [0, 1, 1])
+    LossParts(disagreement=0.000, clustering=1.000, depth=1.000, total=2.000)
+    >>> schedule_loss_parts([2, 1, 1], W, [0, 1, 1])      # task 0 after the others
+    LossParts(disagreement=3.000, clustering=1.000, depth=1.000, total=5.000)
+    """
+    variant = check_choice(variant, "variant", VARIANTS)
+    w = _check_weights(weights)
+    r = w.shape[0]
+    c = _check_costs(costs, r)
+    m = _check_rounds(rounds, r)
+    pairwise = pairwise_disagreement(-m, w, ties="error")
+    clustering = float(np.sum(w[m[:, None] == m[None, :]]))
+    # the two sums share their terms, so the difference is exact up to rounding
+    disagreement = max(pairwise - clustering, 0.0)
+    return LossParts(disagreement, clustering, float(_round_costs(m, c, variant)), variant)
+
+
+# --------------------------------------------------------------------------- #
+# exhaustive search
+# --------------------------------------------------------------------------- #
+def _set_partitions(r: int):
+    """Restricted growth strings of length r: every set partition of r tasks once."""
+    def extend(prefix, top):
+        if len(prefix) == r:
+            yield prefix
+            return
+        for label in range(top + 2):
+            yield from extend((*prefix, label), max(top, label))
+    yield from extend((0,), 0)
+
+
+@dataclass(frozen=True, eq=False)
+class _PartitionGroup:
+    """All schedules with k rounds: every set partition into k blocks, in every block order."""
+
+    k: int
+    labels: np.ndarray  # (n, r): block of each task in each partition, 0..k-1
+    sizes: np.ndarray  # (n, k): number of tasks in each block
+    orders: np.ndarray  # (k!, k): orders[p, b] = round (1-based) of block b in block order p
+    after: np.ndarray | None  # (k!, k*k): 1[round of block a >= round of block b], if small
+
+
+@functools.lru_cache(maxsize=BRUTE_FORCE_MAX)
+def _schedule_space(r: int) -> tuple:
+    """Every schedule of r tasks without an empty round, grouped by number of rounds k.
+
+    There are Fubini(r) of them (1, 3, 13, 75, 541, 4683, 47293, 545835): each
+    set partition into k blocks (a restricted growth string), with the k blocks
+    put in every one of k! orders.  The groups are constants of r, computed
+    once and read-only.
+    """
+    by_blocks = defaultdict(list)
+    for labels in _set_partitions(r):
+        by_blocks[max(labels) + 1].append(labels)
+    groups = []
+    for k in sorted(by_blocks):
+        labels = np.array(by_blocks[k], dtype=np.int64)
+        orders = np.array(list(itertools.permutations(range(1, k + 1))), dtype=np.int64)
+        sizes = (labels[:, :, None] == np.arange(k)).sum(axis=1).astype(np.float64)
+        after = None
+        if orders.shape[0] * k * k <= 500_000:  # k <= 7: a small matrix
+            after = (orders[:, :, None] >= orders[:, None, :]).reshape(-1, k * k).astype(float)
+        for array in (labels, sizes, orders, after):
+            if array is not None:
+                array.setflags(write=False)
+        groups.append(_PartitionGroup(k, labels, sizes, orders, after))
+    return tuple(groups)
+
+
+def _group_losses(group: _PartitionGroup, w: np.ndarray, cumulative: np.ndarray,
+                  variant: str) -> np.ndarray:
+    """Loss of every schedule of a group, shape (k!, n): block order by partition.
+
+    For a partition, ``blocks[a, b]`` is the weight from block a to block b (its
+    diagonal is the weight inside a block, paid as ties).  An edge between
+    blocks costs when block a runs no earlier than block b, so the pairwise
+    loss of block order p is ``sum_ab blocks[a, b] 1[round(a) >= round(b)]``:
+    one matrix product for all k! orders at once.
+    """
+    k, labels = group.k, group.labels
+    partitions = np.arange(labels.shape[0])
+    blocks = np.zeros((labels.shape[0], k, k))
+    for i, j in zip(*np.nonzero(w), strict=True):  # each partition appears once per edge
+        blocks[partitions, labels[:, i], labels[:, j]] += w[i, j]
+    if group.after is not None:
+        # numpy's own loop: BLAS threads stall on small products on a busy machine
+        pairwise = np.einsum("pq,nq->pn", group.after, blocks.reshape(-1, k * k))
+    else:  # the k = r = 8 group: a single partition, 40320 orders; count edge by edge
+        rounds = group.orders[:, group.labels[0]]
+        pairwise = np.zeros(rounds.shape[0])
+        for i, j in zip(*np.nonzero(w), strict=True):
+            pairwise += w[i, j] * (rounds[:, i] >= rounds[:, j])
+        pairwise = pairwise[:, None]
+    if variant == "depth":
+        return pairwise + cumulative[k - 1]
+    return pairwise + np.einsum("pb,nb->pn", cumulative[group.orders - 1], group.sizes)
+
+
+def brute_force_schedule(weights, costs, variant="depth"):
+    """The exact optimum of the scheduling loss, and every schedule that attains it.
+
+    Enumerates every schedule without an empty round (ordered set partitions of
+    the tasks: 1, 3, 13, 75, 541, 4683, 47293, 545835 for r = 1..8).  This
+    loses nothing: closing an empty round keeps every pairwise comparison and
+    lowers each round index, so it never increases the loss when costs are
+    non-negative.  (When ``c_depth = 0`` a schedule with an empty round can tie
+    with the optimum; see Lemma 1 in the chapter.)
+
+    Parameters
+    ----------
+    weights : array_like of float, shape (r, r)
+        Non-negative weights with zero diagonal, ``r <= BRUTE_FORCE_MAX``; need
+        not be acyclic.
+    costs : array_like of float, shape (r,)
+        Non-negative, non-decreasing round costs.
+    variant : {"depth", "completion"}, default "depth"
+        Which loss to minimise (see :func:`schedule_loss`).
+
+    Returns
+    -------
+    OptimalSchedules
+        The optimal loss and every optimal schedule (losses within a relative
+        1e-9 of the minimum count as equal).
+
+    Raises
+    ------
+    ValueError
+        If ``r > BRUTE_FORCE_MAX`` or an input is invalid (as :func:`schedule_loss`).
+    TypeError
+        If an input is not numeric.
+
+    References
+    ----------
+    Seed 002, section 6.1 (the prediction space of all maps from tasks to rounds).
+
+    Examples
+    --------
+    >>> W = [[0, 1, 2], [0, 0, 1], [0, 0, 0]]
+    >>> best = brute_force_schedule(W, [0, 1, 1])
+    >>> best.loss, best.schedules.tolist()
+    (2.0, [[1, 1, 2], [1, 2, 2], [1, 2, 3]])
+    >>> brute_force_schedule(W, [0, 5, 5]).schedules.tolist()   # one round is cheapest
+    [[1, 1, 1]]
+    """
+    variant = check_choice(variant, "variant", VARIANTS)
+    w = _check_weights(weights)
+    r = w.shape[0]
+    if r > BRUTE_FORCE_MAX:
+        raise ValueError(f"weights has r = {r} tasks; brute_force_schedule enumerates at most "
+                         f"r = {BRUTE_FORCE_MAX} (Fubini(9) = 7,087,261 schedules)")
+    c = _check_costs(costs, r)
+    cumulative = np.cumsum(c)
+    groups = _schedule_space(r)
+    losses = [_group_losses(group, w, cumulative, variant) for group in groups]
+    best = float(min(loss.min() for loss in losses))
+    tolerance = 1e-9 * max(1.0, abs(best))
+    winners = []
+    for group, loss in zip(groups, losses, strict=True):
+        order_index, partition_index = np.nonzero(loss <= best + tolerance)
+        winners.append(group.orders[order_index[:, None], group.labels[partition_index]])
+    searched = sum(group.orders.shape[0] * group.labels.shape[0] for group in groups)
+    return OptimalSchedules(best, np.concatenate(winners), searched)
+
+
+# --------------------------------------------------------------------------- #
+# merging two adjacent rounds
+# --------------------------------------------------------------------------- #
+def merge_cost(rounds, weights, costs, k, variant="depth"):
+    """The exact change in loss when round ``k + 1`` is merged into round ``k``.
+
+    Tasks of round ``k + 1`` join round ``k`` and every later round moves one
+    earlier.  Only the pairs between the two rounds change: an edge ``a -> b``
+    with ``a`` in round ``k`` and ``b`` in round ``k + 1`` was satisfied and
+    becomes a tie, so it now costs ``y_ab``; the reverse edge ``b -> a`` cost
+    ``y_ba`` before and after.  The round costs drop by ``c_depth`` (eq. (1)) or
+    by ``c_{m(j)}`` for every task after round ``k`` (section 6.1.1).
+
+    Parameters
+    ----------
+    rounds : array_like of int, shape (r,)
+        The schedule (1-based rounds, see :func:`schedule_loss`).
+    weights, costs, variant
+        As in :func:`schedule_loss`.
+    k : int
+        The earlier of the two rounds, ``1 <= k < depth``.
+
+    Returns
+    -------
+    MergeCost
+        ``pairwise`` (what the draft's eq. (3) is meant to be), ``saving`` and
+        ``change = pairwise - saving``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`schedule_loss`, or if ``k`` is not an integer in ``1..depth-1``.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, eq. (3) and Algorithm 1, line 6.
+
+    Examples
+    --------
+    >>> W = [[0, 1, 2], [0, 0, 1], [0, 0, 0]]
+    >>> merge_cost([1, 2, 3], W, [0, 1, 1], k=2)    # the tie 1-2 costs 1, one round saved
+    MergeCost(pairwise=1.000, saving=1.000, change=+0.000)
+    >>> merge_cost([1, 2, 3], W, [0, 1, 1], k=1)
+    MergeCost(pairwise=1.000, saving=1.000, change=+0.000)
+    """
+    variant = check_choice(variant, "variant", VARIANTS)
+    w = _check_weights(weights)
+    r = w.shape[0]
+    c = _check_costs(costs, r)
+    m = _check_rounds(rounds, r)
+    depth = int(m.max())
+    if depth < 2:
+        raise ValueError("rounds uses a single round: there is nothing to merge")
+    k = check_int(k, "k", minimum=1, maximum=depth - 1)
+    pairwise = float(w[np.ix_(m == k, m == k + 1)].sum())
+    saving = float(c[depth - 1]) if variant == "depth" else float(c[m[m > k] - 1].sum())
+    return MergeCost(pairwise, saving)
+
+
+# --------------------------------------------------------------------------- #
+# clustering a fixed order
+# --------------------------------------------------------------------------- #
+def _greedy_core(y: np.ndarray, c: np.ndarray):
+    """Algorithm 1 on weights y already permuted into the order (positions 0..r-1).
+
+    Clusters are kept as runs of positions, named by their first position.
+    ``agg[a, b]`` is the total weight from cluster a to cluster b, kept up to
+    date by adding rows and columns when clusters merge (O(r) per merge).
+    Returns (cluster of each position, merge costs, stopping cost, loss).
+    """
+    r = y.shape[0]
+    agg = y.copy()
+    nxt = np.arange(1, r + 1)
+    prv = np.arange(-1, r - 1)
+    adjacent = np.full(r, np.inf)
+    adjacent[:-1] = agg[np.arange(r - 1), np.arange(1, r)]
+    cur = r
+    merges, stopping = [], float("nan")
+    loss = float(np.tril(y, -1).sum() + c.sum())  # r singleton rounds, all depth costs
+    while cur > 1:
+        left = int(np.argmin(adjacent))  # the first cheapest adjacent pair
+        cost = float(adjacent[left])
+        if not cost <= c[cur - 1]:
+            stopping = cost
+            break
+        right = int(nxt[left])
+        agg[left, :] += agg[right, :]
+        agg[:, left] += agg[:, right]
+        after = int(nxt[right])
+        nxt[left] = after
+        if after < r:
+            prv[after] = left
+        adjacent[right] = np.inf
+        adjacent[left] = agg[left, after] if after < r else np.inf
+        if prv[left] >= 0:
+            adjacent[prv[left]] = agg[prv[left], left]
+        loss += cost - c[cur - 1]
+        merges.append(cost)
+        cur -= 1
+    starts = np.zeros(r, dtype=bool)
+    head = 0
+    while head < r:
+        starts[head] = True
+        head = int(nxt[head])
+    return np.cumsum(starts), tuple(merges), stopping, loss
+
+
+def _block_sums(y: np.ndarray) -> np.ndarray:
+    """F[s, e] = sum_{s <= p < q < e} y[p, q]: forward weight inside positions s..e-1."""
+    r = y.shape[0]
+    prefix = np.zeros((r + 1, r + 1))
+    prefix[1:, 1:] = np.triu(y, 1).cumsum(axis=0).cumsum(axis=1)
+    diag = np.diag(prefix)
+    sums = diag[None, :] - prefix - prefix.T + diag[:, None]
+    sums[np.tril_indices(r + 1)] = np.inf  # a block needs s < e
+    return sums
+
+
+def _contiguous_dp(y: np.ndarray, c: np.ndarray, variant: str):
+    """Exact DP over contiguous blocks of positions 0..r-1: (cluster of each position, loss).
+
+    With the order fixed, the backward weight of every pair is paid whatever the
+    blocks (separate or tied), so the loss is ``B + sum_blocks F(block) + round costs``
+    with ``B`` the total backward weight.  ``best[d][e]`` is the least cost of
+    covering positions ``0..e-1`` with ``d`` blocks; each layer is one vectorised
+    min over the start of the last block: O(r^2) per layer, O(r^3) in all.
+    Ties go to the fewest rounds.
+    """
+    r = y.shape[0]
+    sums = _block_sums(y)
+    cumulative = np.cumsum(c)
+    sizes = np.arange(r + 1)[None, :] - np.arange(r + 1)[:, None]
+    previous = np.full(r + 1, np.inf)
+    previous[0] = 0.0
+    choices, best, best_depth = [], np.inf, 0
+    for d in range(1, r + 1):
+        added = c[d - 1] if variant == "depth" else sizes * cumulative[d - 1]
+        table = previous[:, None] + sums + added
+        start = np.argmin(table, axis=0)
+        current = table[start, np.arange(r + 1)]
+        choices.append(start)
+        if current[r] < best:
+            best, best_depth = float(current[r]), d
+        previous = current
+        if d < r:  # a lower bound on any schedule with more than d rounds
+            if variant == "depth":
+                bound = cumulative[d]
+            else:
+                bound = r * cumulative[0] + float(np.sum(cumulative[1:d + 1] - cumulative[0]))
+            if bound >= best:
+                break
+    starts = np.zeros(r, dtype=bool)
+    end = r
+    for d in range(best_depth, 0, -1):
+        begin = int(choices[d - 1][end])
+        starts[begin] = True
+        end = begin
+    return np.cumsum(starts), best + float(np.tril(y, -1).sum())
+
+
+def _rounds_from_positions(position_rounds: np.ndarray, order: np.ndarray) -> np.ndarray:
+    rounds = np.empty(order.size, dtype=np.int64)
+    rounds[order] = position_rounds
+    return rounds
+
+
+def greedy_clustering(weights, costs, order):
+    """Algorithm 1 of the draft: merge the cheapest adjacent pair of rounds while it pays.
+
+    Start with every task in its own round, in the given order (``r`` rounds).
+    At each step take the adjacent pair of rounds with the smallest merge cost
+    ``sum_{a in round k, b in round k+1} y_ab`` (the first such pair on a tie)
+    and merge it if that cost is at most ``c_cur``, the cost of the current
+    last round; otherwise stop.  Each merge changes the loss (1) by exactly
+    ``cost - c_cur`` (see :func:`merge_cost`).
+
+    Parameters
+    ----------
+    weights : array_like of float, shape (r, r)
+        Non-negative weights with zero diagonal.
+    costs : array_like of float, shape (r,)
+        Non-negative, non-decreasing round costs (non-decreasing suffices for
+        the stopping rule; strictness is not needed).
+    order : array_like of int, shape (r,)
+        The tasks, first to last (0-based task numbers), e.g. a topological
+        order of the difference graph.
+
+    Returns
+    -------
+    Schedule
+        Respects ``order``; ``merge_costs`` and ``stopping_cost`` record the run.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an input is invalid (as :func:`schedule_loss`) or ``order`` is not a
+        permutation of the tasks.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, Algorithm 1, eq. (3) and Lemma 4.
+
+    Examples
+    --------
+    >>> W = [[0, 1, 2], [0, 0, 1], [0, 0, 0]]
+    >>> greedy_clustering(W, [0, 1, 1], order=[0, 1, 2])
+    Schedule(rounds=[1 1 2], loss=2.000, depth=2)
+    >>> greedy_clustering(W, [0, 1, 1], order=[0, 1, 2]).merge_costs
+    (1.0,)
+    """
+    w = _check_weights(weights)
+    r = w.shape[0]
+    c = _check_costs(costs, r)
+    o = _check_order(order, r)
+    position_rounds, merges, stopping, _ = _greedy_core(w[np.ix_(o, o)], c)
+    rounds = _rounds_from_positions(position_rounds, o)
+    return Schedule(rounds, float(schedule_loss(rounds, w, c)), o, merge_costs=merges,
+                    stopping_cost=stopping)
+
+
+def optimal_contiguous_clustering(weights, costs, order, variant="depth"):
+    """The best schedule that respects a given order, by dynamic programming.
+
+    A schedule respects ``order`` when its rounds never decrease along it, i.e.
+    when its rounds are contiguous blocks of the order.  Among these
+    ``2^(r-1)`` schedules the dynamic programme finds one of least loss in
+    O(r^3) time (vectorised, one O(r^2) step per number of rounds), so it is
+    never worse than :func:`greedy_clustering` on the same order.  Among
+    optimal schedules it returns one with the fewest rounds.
+
+    Parameters
+    ----------
+    weights, costs : array_like
+        As in :func:`schedule_loss`.
+    order : array_like of int, shape (r,)
+        The tasks, first to last (0-based task numbers).
+    variant : {"depth", "completion"}, default "depth"
+        Which loss to minimise.
+
+    Returns
+    -------
+    Schedule
+        An optimal order-respecting schedule and its loss.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an input is invalid (as :func:`schedule_loss`) or ``order`` is not a
+        permutation of the tasks.
+
+    References
+    ----------
+    Not in the draft: added by this chapter as the exact counterpart of
+    Algorithm 1 (seed 002, section 6.1.2).
+
+    Examples
+    --------
+    >>> W = [[0, 1, 2], [0, 0, 1], [0, 0, 0]]
+    >>> optimal_contiguous_clustering(W, [0, 1, 1], order=[0, 1, 2])
+    Schedule(rounds=[1 2 2], loss=2.000, depth=2)
+    >>> optimal_contiguous_clustering(W, [0, 3, 3], order=[0, 1, 2])
+    Schedule(rounds=[1 1 1], loss=4.000, depth=1)
+    """
+    variant = check_choice(variant, "variant", VARIANTS)
+    w = _check_weights(weights)
+    r = w.shape[0]
+    c = _check_costs(costs, r)
+    o = _check_order(order, r)
+    position_rounds, _ = _contiguous_dp(w[np.ix_(o, o)], c, variant)
+    rounds = _rounds_from_positions(position_rounds, o)
+    return Schedule(rounds, float(schedule_loss(rounds, w, c, variant)), o)
+
+
+# --------------------------------------------------------------------------- #
+# all orders of the difference graph
+# --------------------------------------------------------------------------- #
+def _orders_of(graph: nx.DiGraph, max_orders: int) -> list:
+    orders = list(itertools.islice(nx.all_topological_sorts(graph), max_orders + 1))
+    if len(orders) > max_orders:
+        raise ValueError(
+            f"the difference graph has more than max_orders = {max_orders} topological "
+            f"orders (count_orders(weights) gives the exact number); raise max_orders "
+            f"or cluster one order with optimal_contiguous_clustering")
+    return orders
+
+
+def topological_orders(weights, max_orders=_DEFAULT_MAX_ORDERS):
+    """Every topological order of the difference graph: the orders of least pairwise disagreement.
+
+    When the difference graph (edge ``i -> j`` when ``y_ij > y_ji``) is
+    acyclic, an order minimises ``sum_{i before j} y_ji`` exactly when it
+    places ``i`` before ``j`` for every edge of that graph, i.e. when it is a
+    topological order.  These are the set M that Algorithm 2 runs through.
+
+    Parameters
+    ----------
+    weights : array_like of float, shape (r, r)
+        Non-negative weights with zero diagonal and an acyclic difference graph.
+    max_orders : int, default 10000
+        Refuse (with a ``ValueError``) to list more orders than this.
+
+    Returns
+    -------
+    ndarray of int64, shape (k, r)
+        Row ``q`` is an order (tasks first to last), in networkx's enumeration
+        order.
+
+    Raises
+    ------
+    ValueError
+        If the difference graph has a cycle, if there are more than
+        ``max_orders`` orders, or an input is invalid.
+    TypeError
+        If an input is not numeric or ``max_orders`` is not an integer.
+
+    References
+    ----------
+    Duchi et al. (2013), section 3.2.2 (difference graph); seed 002, Algorithm 2, line 2.
+
+    Examples
+    --------
+    >>> topological_orders([[0, 1, 1], [0, 0, 0], [0, 0, 0]])   # 0 first, then 1 and 2 either way
+    array([[0, 2, 1],
+           [0, 1, 2]])
+    """
+    w = _check_weights(weights)
+    max_orders = check_int(max_orders, "max_orders", minimum=1)
+    orders = _orders_of(_acyclic_difference_graph(w), max_orders)
+    return np.array(orders, dtype=np.int64).reshape(len(orders), w.shape[0])
+
+
+def count_orders(weights, max_states=1_000_000):
+    """The number of topological orders of the difference graph, counted exactly.
+
+    Dynamic programming over the down-sets of the graph: the number of orders
+    that start with a given down-set ``S`` is carried forward to ``S + {v}`` for
+    every task ``v`` whose predecessors are all in ``S``.  The work grows with
+    the number of down-sets, small for narrow graphs (two chains of length
+    ``a`` and ``b`` have ``(a + 1)(b + 1)``) and up to ``2^r`` for an antichain.
+
+    Parameters
+    ----------
+    weights : array_like of float, shape (r, r)
+        Non-negative weights with zero diagonal and an acyclic difference graph.
+    max_states : int, default 1000000
+        Refuse (with a ``ValueError``) to visit more down-sets than this.
+
+    Returns
+    -------
+    int
+        The exact count (a Python int, which does not overflow).
+
+    Raises
+    ------
+    ValueError
+        If the difference graph has a cycle, the count needs more than
+        ``max_states`` down-sets, or an input is invalid.
+    TypeError
+        If an input is not numeric.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, the warning after Algorithm 2; Duchi et al. (2013),
+    section 3.2.2.
+
+    Examples
+    --------
+    >>> W = [[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 0, 0]]   # chains 0 -> 1, 2 -> 3
+    >>> count_orders(W)
+    6
+    """
+    w = _check_weights(weights)
+    max_states = check_int(max_states, "max_states", minimum=1)
+    graph = _acyclic_difference_graph(w)
+    r = w.shape[0]
+    needs = [sum(1 << int(u) for u in graph.predecessors(v)) for v in range(r)]
+    level, visited = {0: 1}, 1
+    for _ in range(r):
+        following: dict[int, int] = defaultdict(int)
+        for downset, ways in level.items():
+            for v in range(r):
+                if not downset >> v & 1 and needs[v] & ~downset == 0:
+                    following[downset | 1 << v] += ways
+        level = following
+        visited += len(level)
+        if visited > max_states:
+            raise ValueError(f"counting the orders needs more than max_states = {max_states} "
+                             f"down-sets (the difference graph is too wide); raise max_states")
+    return int(level[(1 << r) - 1])
+
+
+def improved_clustering(weights, costs, inner="greedy", max_orders=_DEFAULT_MAX_ORDERS):
+    """Algorithm 2 of the draft: cluster every topological order, keep the best schedule.
+
+    Runs the clustering step on every topological order of the difference
+    graph (the orders of least pairwise disagreement) and returns the schedule
+    of least loss (1).  As in the draft's line 6 (``l <= loss``), a later order
+    wins a tie.  The draft's pseudocode never updates ``loss``, so as printed it
+    would return the last order's schedule; this function keeps the best, as the
+    text intends.
+
+    Parameters
+    ----------
+    weights : array_like of float, shape (r, r)
+        Non-negative weights with zero diagonal and an acyclic difference graph.
+    costs : array_like of float, shape (r,)
+        Non-negative, non-decreasing round costs.
+    inner : {"greedy", "dp"}, default "greedy"
+        The clustering step: Algorithm 1 (the draft) or the exact DP over
+        contiguous blocks (:func:`optimal_contiguous_clustering`).
+    max_orders : int, default 10000
+        Refuse (with a ``ValueError``) when the difference graph has more
+        topological orders than this; the draft's warning is that their number
+        can grow factorially.
+
+    Returns
+    -------
+    Schedule
+        The best schedule found, the order it came from, and ``orders_tried``.
+
+    Raises
+    ------
+    ValueError
+        If the difference graph has a cycle, has more than ``max_orders``
+        topological orders, ``inner`` is unknown, or an input is invalid.
+    TypeError
+        If an input is not numeric or ``max_orders`` is not an integer.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, Algorithm 2 and the warning after it.
+
+    Examples
+    --------
+    >>> W = [[0, 5, 5, 0], [0, 0, 0, 5], [0, 0, 0, 0], [0, 0, 0, 0]]  # 0 -> 1 -> 3, 0 -> 2
+    >>> improved_clustering(W, [0, 1, 1, 1])
+    Schedule(rounds=[1 2 2 3], loss=2.000, depth=3, orders_tried=3)
+    """
+    inner = check_choice(inner, "inner", INNER_STEPS)
+    w = _check_weights(weights)
+    r = w.shape[0]
+    c = _check_costs(costs, r)
+    max_orders = check_int(max_orders, "max_orders", minimum=1)
+    orders = _orders_of(_acyclic_difference_graph(w), max_orders)
+    best_loss, best = np.inf, None
+    for order in orders:
+        o = np.asarray(order, dtype=np.int64)
+        y = w[np.ix_(o, o)]
+        if inner == "greedy":
+            position_rounds, _, _, loss = _greedy_core(y, c)
+        else:
+            position_rounds, loss = _contiguous_dp(y, c, "depth")
+        if loss <= best_loss + 1e-12 * max(1.0, abs(best_loss)):
+            best_loss, best = loss, (position_rounds, o)
+    rounds = _rounds_from_positions(*best)
+    return Schedule(rounds, float(schedule_loss(rounds, w, c)), best[1],
+                    orders_tried=len(orders))
+
+
+# --------------------------------------------------------------------------- #
+# Assumption 1 and random instances
+# --------------------------------------------------------------------------- #
+def assumption_1_holds(weights, tol=1e-12):
+    """Whether the draft's Assumption 1 holds: a unique order, and tying far apart costs most.
+
+    Reading of the draft (its statement mixes ``m`` and ``sigma*``): the
+    difference graph has exactly one topological order ``sigma*``, and for any
+    two tasks at positions ``p < q`` of ``sigma*`` the weight of tying them,
+    ``s_ij = y_ij + y_ji``, is at least the sum of the weights of tying each
+    adjacent pair in between: ``s(o_p, o_q) >= sum_{t=p}^{q-1} s(o_t, o_{t+1})``.
+
+    Parameters
+    ----------
+    weights : array_like of float, shape (r, r)
+        Non-negative weights with zero diagonal and an acyclic difference graph.
+    tol : float, default 1e-12
+        Slack allowed in each inequality.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    ValueError
+        If the difference graph has a cycle or an input is invalid.
+    TypeError
+        If an input is not numeric.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, Assumption 1 (used by Lemma 2).
+
+    Examples
+    --------
+    >>> assumption_1_holds([[0, 1, 2], [0, 0, 1], [0, 0, 0]])   # 2 >= 1 + 1
+    True
+    >>> assumption_1_holds([[0, 1, 1], [0, 0, 1], [0, 0, 0]])   # 1 < 1 + 1
+    False
+    >>> assumption_1_holds([[0, 1, 1], [0, 0, 0], [0, 0, 0]])   # two orders: not unique
+    False
+    """
+    w = _check_weights(weights)
+    tol = check_real(tol, "tol", nonnegative=True)
+    orders = list(itertools.islice(nx.all_topological_sorts(_acyclic_difference_graph(w)), 2))
+    if len(orders) != 1:
+        return False
+    o = np.asarray(orders[0])
+    s = (w + w.T)[np.ix_(o, o)]
+    chain = np.concatenate(([0.0], np.cumsum(np.diag(s, 1))))  # chain[q] - chain[p]
+    between = chain[None, :] - chain[:, None]
+    upper = np.triu_indices(o.size, 1)
+    return bool(np.all(s[upper] >= between[upper] - tol))
+
+
+def random_task_weights(r, density=0.4, scale=1.0, rng=0):
+    """A random weighted task DAG, tasks numbered in a topological order.
+
+    Each pair ``i < j`` gets the edge ``i -> j`` with probability ``density``,
+    with a weight drawn uniformly from ``[0.5 scale, 1.5 scale]``.
+
+    Parameters
+    ----------
+    r : int
+        Number of tasks, ``r >= 1``.
+    density : float, default 0.4
+        Probability of each of the ``r(r-1)/2`` possible edges, in [0, 1].
+    scale : float, default 1.0
+        Typical edge weight, > 0.
+    rng : int or numpy.random.Generator, default 0
+        Seed or generator.
+
+    Returns
+    -------
+    ndarray of float64, shape (r, r)
+        Upper-triangular weights (``weights[i, j] > 0`` only for ``i < j``).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``r`` is not a positive integer, ``density`` is outside [0, 1],
+        ``scale`` is not positive, or ``rng`` is not a seed or a Generator.
+
+    Examples
+    --------
+    >>> W = random_task_weights(5, density=0.5, rng=1)
+    >>> W.shape, bool(np.all(np.tril(W) == 0))
+    ((5, 5), True)
+    """
+    r = check_int(r, "r", minimum=1)
+    density = check_probability(density, "density")
+    scale = check_real(scale, "scale", positive=True)
+    gen = as_generator(rng)
+    present = gen.random((r, r)) < density
+    values = scale * gen.uniform(0.5, 1.5, size=(r, r))
+    return np.triu(np.where(present, values, 0.0), 1)
+
+
+def random_low_noise_weights(r, rng=0, backward=0.0, scale=1.0):
+    """Random weights whose difference graph is low-noise with a unique topological order.
+
+    A hidden random order ``o`` is drawn.  The differences ``d(p, q) =
+    y(o_p, o_q) - y(o_q, o_p)`` for positions ``p < q`` are built by interval
+    length: adjacent pairs get ``scale * U(0.2, 1)``, and a longer interval gets
+    the largest ``d(p, t) + d(t, q)`` over its splits plus, with probability
+    1/2, an extra ``scale * U(0, 1)``.  So every difference is positive (the
+    order is unique) and ``d(p, q) >= d(p, t) + d(t, q)`` (Duchi et al.'s
+    Definition 4).  Each pair also gets a backward weight ``y(o_q, o_p)``
+    drawn from ``scale * U(0, backward)``.  With ``backward = 0`` the tie
+    weights equal the differences and Assumption 1 of the draft holds too.
+
+    Parameters
+    ----------
+    r : int
+        Number of tasks, ``r >= 1``.
+    rng : int or numpy.random.Generator, default 0
+        Seed or generator.
+    backward : float, default 0.0
+        Size of the backward weights relative to ``scale``, >= 0.
+    scale : float, default 1.0
+        Typical adjacent difference, > 0.
+
+    Returns
+    -------
+    ndarray of float64, shape (r, r)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an argument is out of range or of the wrong type.
+
+    References
+    ----------
+    Duchi et al. (2013), Definition 4; seed 002, Assumption 1.
+
+    Examples
+    --------
+    >>> W = random_low_noise_weights(4, rng=3)
+    >>> count_orders(W), assumption_1_holds(W)
+    (1, True)
+    """
+    r = check_int(r, "r", minimum=1)
+    gen = as_generator(rng)
+    backward = check_real(backward, "backward", nonnegative=True)
+    scale = check_real(scale, "scale", positive=True)
+    d = np.zeros((r, r))
+    for p in range(r - 1):
+        d[p, p + 1] = scale * gen.uniform(0.2, 1.0)
+    for length in range(2, r):
+        for p in range(r - length):
+            q = p + length
+            splits = max(d[p, t] + d[t, q] for t in range(p + 1, q))
+            extra = scale * gen.uniform(0.0, 1.0) if gen.random() < 0.5 else 0.0
+            d[p, q] = splits + extra
+    back = np.triu(scale * gen.uniform(0.0, backward, size=(r, r)), 1) if backward else 0.0
+    y_positions = d + back + np.transpose(back)  # forward d + b, backward b
+    y_positions[np.diag_indices(r)] = 0.0
+    y_positions = np.triu(y_positions, 1) + np.tril(y_positions, -1)
+    order = gen.permutation(r)
+    w = np.zeros((r, r))
+    w[np.ix_(order, order)] = y_positions
+    return w
+

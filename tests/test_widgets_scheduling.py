@@ -1,0 +1,224 @@
+"""The chapter 09 dashboard, driven by its controls, and the schedule drawing."""
+
+import io
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import to_rgba
+from matplotlib.path import Path
+from PIL import Image
+
+from rankviz.plotting import (
+    EDGE_BACKWARD_COLOR,
+    EDGE_OK_COLOR,
+    EDGE_TIED_COLOR,
+    SCHEDULE_PARTS_GID,
+    SCHEDULE_ROUND_LABELS_GID,
+    SCHEDULE_TASK_LABELS_GID,
+    _centred_text_path,
+    plot_schedule,
+    style_schedule_axes,
+)
+from rankviz.scheduling import (
+    brute_force_schedule,
+    greedy_clustering,
+    optimal_contiguous_clustering,
+    random_task_weights,
+    schedule_loss_parts,
+)
+from rankviz.widgets import schedule_explorer
+from rankviz.widgets.scheduling import SCHEDULE_EXPLORER_DEFAULTS, schedule_costs
+
+
+@pytest.fixture
+def dash():
+    return schedule_explorer()
+
+
+def direct(values):
+    """What the dashboard should show, computed without it."""
+    w = random_task_weights(values["r"], values["density"], values["scale"], rng=values["seed"])
+    c = schedule_costs(values["r"], values["c1"], values["slope"])
+    order = np.arange(values["r"])
+    return (w, c, greedy_clustering(w, c, order), optimal_contiguous_clustering(w, c, order),
+            brute_force_schedule(w, c) if values["r"] <= 8 else None)
+
+
+def test_default_state(dash):
+    assert dash.error is None
+    assert dash.values == SCHEDULE_EXPLORER_DEFAULTS
+    _, _, greedy, dp, best = direct(dash.values)
+    assert dash.readouts["Algorithm 1 loss"] == pytest.approx(greedy.loss)
+    assert dash.readouts["DP loss"] == pytest.approx(dp.loss)
+    assert dash.readouts["optimal loss"] == pytest.approx(best.loss)
+    assert dash.readouts["optimal schedules"] == best.count
+    assert dash.readouts["Algorithm 1 rounds"] == greedy.depth
+    assert len(dash.figure.axes) == 3
+
+
+def test_costs_move_the_schedules_by_blitting(dash):
+    shallow_before = dash.readouts["optimal rounds"]
+    picture = bytes(dash.image.value)
+    dash.controls["slope"].value = 3.0
+    assert dash.readouts["optimal rounds"] < shallow_before  # dear rounds: fewer of them
+    assert bytes(dash.image.value) != picture
+    assert dash.full_render_count == 1  # a cost change is a blit
+    _, _, greedy, dp, best = direct(dash.values)
+    assert dash.readouts["Algorithm 1 loss"] == pytest.approx(greedy.loss)
+    assert dash.readouts["DP loss"] == pytest.approx(dp.loss)
+    assert dash.readouts["optimal loss"] == pytest.approx(best.loss)
+
+
+def test_free_rounds_give_a_schedule_without_violations(dash):
+    dash.set(c1=0.0, slope=0.0)
+    w, c, _, _, best = direct(dash.values)
+    assert dash.readouts["optimal loss"] == 0.0
+    assert schedule_loss_parts(best.schedules[0], w, c).total == 0.0
+
+
+def test_seed_changes_the_dag_and_the_excess_is_never_negative(dash):
+    seen = set()
+    for seed in range(8):
+        dash.controls["seed"].value = seed
+        seen.add(dash.readouts["edges"])
+        assert dash.readouts["Algorithm 1 excess"] >= dash.readouts["DP excess"] >= -1e-9
+    assert len(seen) > 1
+
+
+def test_large_r_skips_brute_force(dash):
+    dash.controls["r"].value = 12
+    assert dash.error is None
+    assert dash.readouts["optimal schedules"] == "not computed"
+    assert np.isnan(dash.readouts["optimal loss"])
+    assert "brute force only" in " ".join(t.get_text() for t in dash.figure.axes[2].texts)
+
+
+@pytest.mark.parametrize("name", list(SCHEDULE_EXPLORER_DEFAULTS))
+def test_every_control_survives_its_extreme_values(dash, name):
+    control = dash.controls[name]
+    for value in (control.min, control.max):
+        control.value = value
+        assert dash.error is None, f"{name}={value}: {dash.error}"
+        assert bytes(dash.image.value).startswith(b"\x89PNG")
+
+
+def test_all_extremes_together(dash):
+    dash.set(r=12, density=1.0, scale=5.0, c1=3.0, slope=3.0)
+    assert dash.error is None
+    assert dash.readouts["edges"] == 66
+    dash.set(r=2, density=0.0, scale=0.1, c1=0.0, slope=0.0)
+    assert dash.error is None
+    assert dash.readouts["optimal loss"] == 0.0
+
+
+def test_blitted_picture_equals_a_full_render(dash):
+    for name, value in [("slope", 1.2), ("seed", 5), ("density", 0.7), ("c1", 0.4)]:
+        dash.controls[name].value = value
+    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
+    canvas = FigureCanvasAgg(dash.figure)
+    canvas.draw()
+    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    assert blitted.shape == reference.shape
+    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_initial_values_are_validated():
+    with pytest.raises(TypeError, match="unknown controls"):
+        schedule_explorer(tasks=5)
+    with pytest.raises(ValueError, match="outside"):
+        schedule_explorer(r=20)
+    assert schedule_explorer(r=5).values["r"] == 5
+
+
+def test_schedule_costs():
+    np.testing.assert_allclose(schedule_costs(4, 1.0, 0.5), [1.0, 1.5, 2.0, 2.5])
+
+
+# --------------------------------------------------------------------------- #
+# plot_schedule
+# --------------------------------------------------------------------------- #
+def edge_colours(ax):
+    (lines,) = ax.collections[:1]
+    return [tuple(np.round(c, 3)) for c in lines.get_colors()]
+
+
+def test_plot_schedule_colours_each_edge_by_what_it_costs():
+    w = np.array([[0, 1, 2, 0], [0, 0, 0, 3], [0, 0, 0, 1], [0, 0, 0, 0]], dtype=float)
+    rounds = [1, 2, 2, 1]  # 0 -> 1, 0 -> 2 satisfied; 1 -> 3, 2 -> 3 backwards
+    fig, ax = plt.subplots()
+    plot_schedule(ax, rounds, w, legend=False)
+    colours = edge_colours(ax)
+    ok, back = tuple(np.round(to_rgba(EDGE_OK_COLOR), 3)), tuple(
+        np.round(to_rgba(EDGE_BACKWARD_COLOR), 3))
+    assert colours == [ok, ok, back, back]
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    plot_schedule(ax, [1, 1, 1, 1], w, legend=False)
+    assert set(edge_colours(ax)) == {tuple(np.round(to_rgba(EDGE_TIED_COLOR), 3))}
+    plt.close(fig)
+
+
+def labels_of(ax, gid):
+    (collection,) = [c for c in ax.collections if c.get_gid() == gid]
+    return collection
+
+
+def test_plot_schedule_places_boxes_by_round_and_writes_the_parts():
+    w = random_task_weights(5, 0.6, rng=2)
+    c = schedule_costs(5, 0.0, 1.0)
+    rounds = np.array([1, 2, 2, 3, 1])
+    parts = schedule_loss_parts(rounds, w, c)
+    fig, ax = plt.subplots()
+    plot_schedule(ax, rounds, w, parts=parts, labels="abcde", title="demo")
+    tasks = labels_of(ax, SCHEDULE_TASK_LABELS_GID)
+    assert tasks.get_offsets().tolist() == [[1, 0], [2, 0], [2, 1], [3, 0], [1, 1]]
+    for path, name in zip(tasks.get_paths(), "abcde", strict=True):
+        np.testing.assert_array_equal(path.vertices, _centred_text_path(name, 10).vertices)
+    numbers = labels_of(ax, SCHEDULE_ROUND_LABELS_GID)
+    assert numbers.get_offsets()[:, 0].tolist() == [1, 2, 3]
+    (line,) = labels_of(ax, SCHEDULE_PARTS_GID).get_paths()
+    expected = (f"{parts.disagreement:.2f} + {parts.clustering:.2f} + "
+                f"{parts.round_cost:.2f} = {parts.total:.2f}")
+    np.testing.assert_array_equal(line.vertices, _centred_text_path(expected, 11).vertices)
+    assert "clustering + depth" in ax.get_xlabel()
+    assert ax.get_title() == "demo"
+    assert ax.get_legend() is not None
+    assert ax.get_xlim() == (0.4, 3.6)
+    plt.close(fig)
+
+
+def test_plot_schedule_labels_keep_their_size_at_another_dpi():
+    fig, ax = plt.subplots(dpi=50)
+    plot_schedule(ax, [1, 2], [[0, 1], [0, 0]], legend=False)
+    tasks = labels_of(ax, SCHEDULE_TASK_LABELS_GID)
+    scale_50 = tasks.get_transform().transform([[72.0, 0.0]])[0, 0]
+    fig.set_dpi(100)
+    scale_100 = tasks.get_transform().transform([[72.0, 0.0]])[0, 0]
+    assert (scale_50, scale_100) == (50.0, 100.0)  # one inch of glyph is one inch of page
+    plt.close(fig)
+
+
+def test_plot_schedule_accepts_blank_and_long_labels():
+    fig, ax = plt.subplots()
+    plot_schedule(ax, [1, 1, 2], np.zeros((3, 3)), labels=["", "  ", "a long name"])
+    fig.canvas.draw()
+    tasks = labels_of(ax, SCHEDULE_TASK_LABELS_GID)
+    assert len(tasks.get_paths()) == 3
+    vertices = tasks.get_paths()[2].vertices
+    drawn = vertices[tasks.get_paths()[2].codes != Path.CLOSEPOLY]  # a placeholder vertex
+    np.testing.assert_allclose(drawn.min(axis=0), -drawn.max(axis=0))  # centred on the box
+    plt.close(fig)
+
+
+def test_plot_schedule_errors():
+    fig, ax = plt.subplots()
+    with pytest.raises(TypeError, match="ax must be"):
+        plot_schedule("not an axes", [1], [[0]])
+    with pytest.raises(ValueError, match="labels must name"):
+        plot_schedule(ax, [1, 2], [[0, 1], [0, 0]], labels=["x"])
+    with pytest.raises(ValueError, match="rounds must lie"):
+        plot_schedule(ax, [0, 1], [[0, 1], [0, 0]])
+    assert style_schedule_axes(ax).get_yticks().size == 0
+    plt.close(fig)
