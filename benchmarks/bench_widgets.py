@@ -19,7 +19,12 @@ from _timing import verdict
 
 import rankviz.widgets
 from rankviz.widgets.dashboard import Dashboard
-from rankviz.widgets.roc import draw_roc_explorer, roc_explorer, setup_roc_explorer
+from rankviz.widgets.roc import (
+    draw_roc_explorer,
+    roc_explorer,
+    roc_explorer_controls,
+    setup_roc_explorer,
+)
 
 
 def control_changes(dash, count=20, seed=0):
@@ -61,8 +66,8 @@ def simple_roc_explorer():
     def draw(fig, **values):
         return draw_roc_explorer(setup_roc_explorer(fig, **values), **values)
 
-    reference = roc_explorer()
-    return Dashboard("ROC explorer (full redraw)", reference.controls, draw, figsize=(10.0, 7.6))
+    return Dashboard("ROC explorer (full redraw)", roc_explorer_controls(), draw,
+                     figsize=(10.0, 7.6))
 
 
 def row(label, dash, times):

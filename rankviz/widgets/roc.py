@@ -24,7 +24,13 @@ from rankviz.plotting import (
 )
 from rankviz.widgets.dashboard import Dashboard, float_slider, int_slider
 
-__all__ = ["ROC_EXPLORER_DEFAULTS", "draw_roc_explorer", "roc_explorer", "setup_roc_explorer"]
+__all__ = [
+    "ROC_EXPLORER_DEFAULTS",
+    "draw_roc_explorer",
+    "roc_explorer",
+    "roc_explorer_controls",
+    "setup_roc_explorer",
+]
 
 #: Default control values of :func:`roc_explorer`.
 ROC_EXPLORER_DEFAULTS = {
@@ -142,6 +148,42 @@ def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence,
     }
 
 
+def roc_explorer_controls(**initial):
+    """The ROC explorer's sliders, keyed by the keywords of :func:`draw_roc_explorer`.
+
+    Parameters
+    ----------
+    **initial
+        Initial values overriding :data:`ROC_EXPLORER_DEFAULTS`.
+
+    Returns
+    -------
+    dict of str to ipywidgets slider
+
+    Raises
+    ------
+    TypeError
+        If an unknown control name is given.
+    ValueError
+        If an initial value is outside its slider's range.
+    """
+    unknown = set(initial) - set(ROC_EXPLORER_DEFAULTS)
+    if unknown:
+        raise TypeError(f"roc_explorer got unknown controls {sorted(unknown)}; "
+                        f"known: {sorted(ROC_EXPLORER_DEFAULTS)}")
+    v = {**ROC_EXPLORER_DEFAULTS, **initial}
+    return {
+        "mu_pos": float_slider("positive mean μ₊", v["mu_pos"], -3.0, 3.0, 0.1),
+        "sigma_pos": float_slider("positive spread σ₊", v["sigma_pos"], 0.2, 3.0, 0.05),
+        "mu_neg": float_slider("negative mean μ₋", v["mu_neg"], -3.0, 3.0, 0.1),
+        "sigma_neg": float_slider("negative spread σ₋", v["sigma_neg"], 0.2, 3.0, 0.05),
+        "prevalence": float_slider("prevalence π", v["prevalence"], 0.02, 0.98, 0.01),
+        "n": int_slider("sample size n", v["n"], 20, 5000, 10),
+        "seed": int_slider("random seed", v["seed"], 0, 99),
+        "threshold": float_slider("threshold θ", v["threshold"], -5.0, 5.0, 0.05),
+    }
+
+
 def roc_explorer(**initial):
     """Dashboard: two score distributions, their ROC and precision-recall curves.
 
@@ -184,21 +226,7 @@ def roc_explorer(**initial):
     >>> dash.readouts["exact AUC"]
     0.5
     """
-    unknown = set(initial) - set(ROC_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"roc_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(ROC_EXPLORER_DEFAULTS)}")
-    v = {**ROC_EXPLORER_DEFAULTS, **initial}
-    controls = {
-        "mu_pos": float_slider("positive mean μ₊", v["mu_pos"], -3.0, 3.0, 0.1),
-        "sigma_pos": float_slider("positive spread σ₊", v["sigma_pos"], 0.2, 3.0, 0.05),
-        "mu_neg": float_slider("negative mean μ₋", v["mu_neg"], -3.0, 3.0, 0.1),
-        "sigma_neg": float_slider("negative spread σ₋", v["sigma_neg"], 0.2, 3.0, 0.05),
-        "prevalence": float_slider("prevalence π", v["prevalence"], 0.02, 0.98, 0.01),
-        "n": int_slider("sample size n", v["n"], 20, 5000, 10),
-        "seed": int_slider("random seed", v["seed"], 0, 99),
-        "threshold": float_slider("threshold θ", v["threshold"], -5.0, 5.0, 0.05),
-    }
+    controls = roc_explorer_controls(**initial)
     return Dashboard(
         "ROC explorer", controls, draw_roc_explorer, setup=setup_roc_explorer,
         figsize=(10.0, 7.6),
