@@ -136,24 +136,70 @@ def check_jupyter() -> list[Finding]:
 # --------------------------------------------------------------------------- #
 # one tiny computation per chapter
 # --------------------------------------------------------------------------- #
+def _dashboard_responds(name: str) -> str:
+    """Build a registered dashboard, move its first slider one step, check it redrew."""
+    import ipywidgets
+
+    import rankviz.widgets
+
+    dash = getattr(rankviz.widgets, name)()
+    picture = bytes(dash.image.value)
+    slider = next(c for c in dash.controls.values()
+                  if isinstance(c, (ipywidgets.FloatSlider, ipywidgets.IntSlider)))
+    step = slider.step if slider.value < slider.max else -slider.step
+    slider.value = slider.value + step
+    assert dash.error is None, dash.error
+    assert bytes(dash.image.value) != picture, f"{name} did not redraw"
+    return f"{name} redraws in {dash.last_update_seconds * 1e3:.0f} ms"
+
+
+def _chapter_01() -> str:
+    from rankviz.metrics import ndcg
+
+    ideal = ndcg([3, 2, 1, 0], [4.0, 3.0, 2.0, 1.0])
+    assert ideal == 1.0, ideal
+    return f"NDCG of the ideal ranking {ideal}; {_dashboard_responds('ranking_playground')}"
+
+
 def _chapter_02() -> str:
     from rankviz.distributions import Binormal
     from rankviz.metrics import auc
-    from rankviz.widgets import roc_explorer
 
     value = auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     assert value == 0.75, value
     assert abs(Binormal(1.0, 1.0, 0.0, 1.0).auc() - 0.7602) < 1e-4
-    dash = roc_explorer()
-    dash.controls["threshold"].value = 1.0
-    assert dash.error is None, dash.error
-    redraw = dash.last_update_seconds * 1e3
-    return f"AUC of a toy sample {value}; ROC explorer redraws in {redraw:.0f} ms"
+    return f"AUC of a toy sample {value}; {_dashboard_responds('roc_explorer')}"
+
+
+def _chapter_05() -> str:
+    from rankviz.preference import cyclic_preference, expected_quicksort_loss, preference_from_sigma
+
+    target = [0, 1, 2, 3]
+    exact = expected_quicksort_loss(preference_from_sigma(target), target)
+    assert exact == 0.0, exact
+    cycle = expected_quicksort_loss(cyclic_preference(3), [0, 1, 2])
+    assert 0.0 < cycle < 1.0, cycle
+    return (f"QuickSort on a 3-cycle: expected loss {cycle:.3f}; "
+            f"{_dashboard_responds('tournament_explorer')}")
+
+
+def _chapter_09() -> str:
+    import numpy as np
+
+    from rankviz.scheduling import brute_force_schedule
+
+    weights = np.array([[0, 2, 4, 6], [0, 0, 1, 3], [0, 0, 0, 2], [0, 0, 0, 0]], dtype=float)
+    best = brute_force_schedule(weights, [0, 1, 4, 4])
+    assert best.loss == 5.0, best
+    return f"optimal schedule loss {best.loss:g}; {_dashboard_responds('schedule_explorer')}"
 
 
 #: chapter title -> tiny computation returning a one-line summary (raises on failure)
 CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
+    "01 the ranking problem": _chapter_01,
     "02 ROC curves and the AUC": _chapter_02,
+    "05 the preference-based setting": _chapter_05,
+    "09 task scheduling": _chapter_09,
 }
 
 
@@ -188,7 +234,7 @@ def _report(findings: list[Finding], out) -> None:
             section = finding.section
             print(f"\n{section}", file=out)
         mark = "ok " if finding.ok else "!! "
-        print(f"  {mark} {finding.name:<28} {finding.detail}", file=out)
+        print(f"  {mark} {finding.name:<32} {finding.detail}", file=out)
     problems = [f for f in findings if not f.ok]
     print("", file=out)
     if problems:
