@@ -1887,9 +1887,37 @@ class SimplexGrid:
     points: np.ndarray
     triangles: np.ndarray
     centroids: np.ndarray
+    _lookup: np.ndarray = field(repr=False)
 
     def __repr__(self) -> str:
         return f"SimplexGrid(resolution={self.resolution}, {self.triangles.shape[0]} triangles)"
+
+    def locate(self, probs) -> np.ndarray:
+        """The index of the small triangle that contains each distribution (row of ``probs``).
+
+        Parameters
+        ----------
+        probs : array_like of shape (m, 3)
+            Distributions over the three labels.
+
+        Returns
+        -------
+        ndarray of int64, shape (m,)
+
+        Examples
+        --------
+        >>> grid = simplex_grid(3)
+        >>> grid.locate(grid.centroids[[0, 4, 8]])
+        array([0, 4, 8])
+        """
+        p, _ = _check_probs(np.atleast_2d(probs), 3)
+        r = self.resolution
+        a, b = p[:, 0] * r, p[:, 1] * r
+        i = np.clip(np.floor(a), 0, r - 1).astype(np.int64)
+        j = np.clip(np.floor(b), 0, r - 1 - i).astype(np.int64)
+        down = (a - i) + (b - j) > 1.0
+        down &= i + j < r - 1
+        return self._lookup[i, j, down.astype(np.int64)]
 
 
 def simplex_grid(resolution):
@@ -1919,6 +1947,7 @@ def simplex_grid(resolution):
     """
     r = check_int(resolution, "resolution", minimum=1, maximum=200)
     index = {}
+    lookup = np.full((r, r, 2), -1, dtype=np.int64)
     points = []
     for i in range(r + 1):
         for j in range(r + 1 - i):
@@ -1927,10 +1956,12 @@ def simplex_grid(resolution):
     triangles = []
     for i in range(r):
         for j in range(r - i):
+            lookup[i, j, 0] = len(triangles)
             triangles.append((index[i, j], index[i + 1, j], index[i, j + 1]))
             if i + j < r - 1:
+                lookup[i, j, 1] = len(triangles)
                 triangles.append((index[i + 1, j], index[i + 1, j + 1], index[i, j + 1]))
     pts = np.array(points)
     tri = np.array(triangles, dtype=np.int64)
-    return SimplexGrid(r, pts, tri, pts[tri].mean(axis=1))
+    return SimplexGrid(r, pts, tri, pts[tri].mean(axis=1), lookup)
 

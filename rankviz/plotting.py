@@ -964,7 +964,6 @@ def plot_cutoff_curves(ax, curves: Mapping[str, Sequence[float]], *, cutoff=None
 #: POSITIVE_COLOR, and distributions where pred is not Bayes in shades of it.
 BAYES_COLOR = SAMPLE_COLOR
 _OTHER_PERMUTATION_COLOR = "#BBBBBB"
-_CALIBRATED_CELL_COLOR = "#E4E4E4"
 
 __all__ += [
     "BAYES_COLOR",
@@ -1123,13 +1122,21 @@ def _permutation_risk_legend():
 
 
 _SIMPLEX_CORNERS = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3.0) / 2.0]])
+_SIMPLEX_PIXELS = 320
+_CALIBRATED_RGBA = np.array([0.894, 0.894, 0.894, 1.0])
 
 
 def _simplex_xy(weights: np.ndarray) -> np.ndarray:
     return np.asarray(weights, dtype=float) @ _SIMPLEX_CORNERS
 
 
-def style_simplex_axes(ax, vertex_labels, *, title=None):
+def _regret_colormap():
+    from matplotlib.colors import LinearSegmentedColormap
+
+    return LinearSegmentedColormap.from_list("regret", ["#F9D9C4", POSITIVE_COLOR, "#6E2A00"])
+
+
+def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None):
     """Prepare an Axes for the triangle of distributions over three labels.
 
     A distribution ``(p_a, p_b, p_c)`` is the point ``p_a A + p_b B + p_c C`` of
@@ -1144,6 +1151,10 @@ def style_simplex_axes(ax, vertex_labels, *, title=None):
         The text at the corners (e.g. the three label vectors).
     title : str, optional
         Axes title.
+    regret_scale : float, optional
+        If given, add a colour bar of the regret from 0 to this value (fixed, so
+        that a dashboard can redraw the map without re-rendering the bar), for
+        :func:`plot_calibration_simplex` with the same ``vmax``.
 
     Returns
     -------
@@ -1152,7 +1163,8 @@ def style_simplex_axes(ax, vertex_labels, *, title=None):
     Raises
     ------
     TypeError, ValueError
-        If ``ax`` is not an Axes or there are not three labels.
+        If ``ax`` is not an Axes, there are not three labels, or
+        ``regret_scale <= 0``.
 
     Examples
     --------
@@ -1163,6 +1175,9 @@ def style_simplex_axes(ax, vertex_labels, *, title=None):
     ['a', 'b', 'c']
     >>> plt.close(fig)
     """
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+
     _check_axes(ax)
     if len(vertex_labels) != 3:
         raise ValueError(f"vertex_labels must give three labels, got {len(vertex_labels)}")
@@ -1172,15 +1187,21 @@ def style_simplex_axes(ax, vertex_labels, *, title=None):
     ax.set_axis_off()
     outline = np.vstack([_SIMPLEX_CORNERS, _SIMPLEX_CORNERS[:1]])
     ax.plot(outline[:, 0], outline[:, 1], color="0.3", lw=1.0)
-    offsets = [(0.0, -0.055, "center"), (0.0, -0.055, "center"), (0.0, 0.03, "center")]
-    for (x, y), text, (dx, dy, ha) in zip(_SIMPLEX_CORNERS, vertex_labels, offsets, strict=True):
-        ax.text(x + dx, y + dy, str(text), ha=ha, va="center", fontsize=10, fontweight="bold")
+    offsets = [(0.0, -0.055), (0.0, -0.055), (0.0, 0.03)]
+    for (x, y), text, (dx, dy) in zip(_SIMPLEX_CORNERS, vertex_labels, offsets, strict=True):
+        ax.text(x + dx, y + dy, str(text), ha="center", va="center", fontsize=10,
+                fontweight="bold")
     if title is not None:
         ax.set_title(title)
+    if regret_scale is not None:
+        top = check_real(regret_scale, "regret_scale", positive=True)
+        mappable = ScalarMappable(norm=Normalize(0.0, top), cmap=_regret_colormap())
+        bar = ax.figure.colorbar(mappable, ax=ax, shrink=0.7, pad=0.02, extend="max")
+        bar.set_label("regret of pred(u*) where it is not Bayes")
     return ax
 
 
-def plot_calibration_simplex(ax, grid, regret, *, colorbar=True):
+def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     """Colour the triangle of distributions by the regret of pred of the surrogate.
 
     Grey where pred(u*) is Bayes-optimal (the surrogate is calibrated there),
@@ -1194,8 +1215,12 @@ def plot_calibration_simplex(ax, grid, regret, *, colorbar=True):
         The triangulation (from :func:`rankviz.bayes.simplex_grid`).
     regret : array_like of shape (n_triangles,)
         The regret at each small triangle's centroid (0 = calibrated).
+    vmax : float, optional
+        Regret of the darkest shade (larger values are clipped); the largest
+        regret by default.
     colorbar : bool, default True
-        Add a colour bar of the regret.
+        Add a colour bar of the regret (a dashboard adds a fixed one with
+        :func:`style_simplex_axes` instead).
 
     Returns
     -------
@@ -1204,8 +1229,8 @@ def plot_calibration_simplex(ax, grid, regret, *, colorbar=True):
     Raises
     ------
     TypeError, ValueError
-        If ``ax`` is not an Axes, ``grid`` is not a SimplexGrid, or ``regret``
-        has the wrong length or negative entries.
+        If ``ax`` is not an Axes, ``grid`` is not a SimplexGrid, ``regret`` has
+        the wrong length or negative entries, or ``vmax <= 0``.
 
     References
     ----------
@@ -1219,13 +1244,12 @@ def plot_calibration_simplex(ax, grid, regret, *, colorbar=True):
     >>> fig, ax = plt.subplots()
     >>> grid = simplex_grid(4)
     >>> ax = plot_calibration_simplex(ax, grid, np.r_[np.zeros(15), 0.1], colorbar=False)
-    >>> len(ax.collections[0].get_paths())
-    16
+    >>> ax.images[0].get_array().shape
+    (320, 320, 4)
     >>> plt.close(fig)
     """
     from matplotlib.cm import ScalarMappable
-    from matplotlib.collections import PolyCollection
-    from matplotlib.colors import LinearSegmentedColormap, Normalize
+    from matplotlib.colors import Normalize
 
     from rankviz.bayes import SimplexGrid
 
@@ -1238,17 +1262,26 @@ def plot_calibration_simplex(ax, grid, regret, *, colorbar=True):
                          f"got {values.size}")
     if (values < 0).any():
         raise ValueError("regret must be non-negative")
-    cmap = LinearSegmentedColormap.from_list("regret", ["#F9D9C4", POSITIVE_COLOR, "#6E2A00"])
-    top = max(values.max(), 1e-12)
-    norm = Normalize(0.0, top)
-    colors = np.where(values[:, None] > 0, cmap(norm(values)),
-                      np.array([0.894, 0.894, 0.894, 1.0])[None, :])
-    corners = _simplex_xy(grid.points)[grid.triangles]
-    ax.add_collection(PolyCollection(corners, facecolors=colors, edgecolors="face",
-                                     linewidths=0.3))
+    top = max(values.max(), 1e-12) if vmax is None else check_real(vmax, "vmax", positive=True)
+    cmap, norm = _regret_colormap(), Normalize(0.0, top, clip=True)
+    # one image rather than a polygon per small triangle: a dashboard redraws it at every change
+    height = _SIMPLEX_CORNERS[2, 1]
+    x, y = np.meshgrid((np.arange(_SIMPLEX_PIXELS) + 0.5) / _SIMPLEX_PIXELS,
+                       (np.arange(_SIMPLEX_PIXELS) + 0.5) / _SIMPLEX_PIXELS * height)
+    p_c = y / height
+    p_b = x - p_c / 2.0
+    p_a = 1.0 - p_b - p_c
+    inside = (p_a >= 0) & (p_b >= 0)
+    weights = np.column_stack([p_a[inside], p_b[inside], p_c[inside]])
+    cell = values[grid.locate(np.clip(weights, 0.0, 1.0) / np.clip(weights, 0.0, 1.0).sum(
+        axis=1, keepdims=True))]
+    image = np.zeros((_SIMPLEX_PIXELS, _SIMPLEX_PIXELS, 4))
+    image[inside] = np.where(cell[:, None] > 0, cmap(norm(cell)), _CALIBRATED_RGBA)
+    ax.imshow(image, extent=(0.0, 1.0, 0.0, height), origin="lower", interpolation="nearest",
+              zorder=1)
     if colorbar:
-        mappable = ScalarMappable(norm=norm, cmap=cmap)
-        bar = ax.figure.colorbar(mappable, ax=ax, shrink=0.7, pad=0.02)
+        bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.7,
+                                 pad=0.02)
         bar.set_label("regret of pred(u*) where it is not Bayes")
     return ax
 

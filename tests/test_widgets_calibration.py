@@ -79,7 +79,9 @@ def test_weights_move_the_point_and_the_bars_by_blitting(dash):
 
 
 def test_the_right_surrogate_is_calibrated_everywhere(dash):
+    renders = dash.full_render_count
     dash.controls["surrogate"].value = "map_quadratic"
+    assert dash.full_render_count == renders  # the loss and the surrogate are blitted too
     assert dash.readouts["calibrated here"] == "yes"
     assert dash.readouts["share of the triangle where pred is not Bayes"] == "0.0 %"
     dash.set(loss="ndcg", surrogate="ls_ndcg")
@@ -141,7 +143,8 @@ def test_every_loss_and_surrogate_combination_draws():
         handles = setup_calibration_explorer(fig, **values)
         readouts = draw_calibration_explorer(handles, **values)
         assert readouts["calibrated here"] in ("yes", "NO"), (loss, surrogate)
-        assert handles.regret.shape == (MAP_RESOLUTION ** 2,)
+        (_, _, regret), = handles.cache.values()
+        assert regret.shape == (MAP_RESOLUTION ** 2,)
     # through the dashboard, one change of each dropdown
     dash = calibration_explorer(loss="err", surrogate="ls_err")
     assert dash.error is None

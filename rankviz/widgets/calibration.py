@@ -9,8 +9,10 @@ current distribution as a dot.
 
 Everything the dashboard shows comes from :mod:`rankviz.bayes` with closed-form
 minimizers: the loss matrix of the three labels and the map of the triangle
-are computed once per (loss, surrogate, labels) in ``setup``; a weight change
-costs one matrix-vector product, one closed form and one pred.
+are computed once per (loss, surrogate, labels) and cached; a weight change
+costs one matrix-vector product, one closed form and one pred.  Only the
+labels fix the layout: changing the loss or the surrogate redraws the bars and
+the map over the cached static picture (a blit), like a weight change.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ __all__ = [
     "LOSSES",
     "MAP_RESOLUTION",
     "MAX_ITEMS",
+    "REGRET_SCALE",
     "SURROGATES",
     "calibration_explorer",
     "draw_calibration_explorer",
@@ -83,6 +86,9 @@ MAX_ITEMS = 5
 
 #: Segments per side of the triangle map (MAP_RESOLUTION ** 2 small triangles).
 MAP_RESOLUTION = 36
+
+#: Regret of the darkest shade of the map (larger regrets are clipped to it).
+REGRET_SCALE = 0.1
 
 #: Default control values of :func:`calibration_explorer`.
 CALIBRATION_EXPLORER_DEFAULTS = {
@@ -208,70 +214,89 @@ def _order_names(sigmas: np.ndarray) -> list[str]:
     return ["".join(_ITEM_NAMES[i] for i in np.argsort(s)) for s in sigmas]
 
 
-def setup_calibration_explorer(fig, *, loss, surrogate, label_a, label_b, label_c, **_values):
-    """Build the static part: the loss matrix, the triangle map, the axes and the legends.
+def setup_calibration_explorer(fig, *, label_a, label_b, label_c, **_values):
+    """Build the static part: the two axes (fixed limits), the legend and the colour bar.
+
+    Only the labels fix the layout (the number of items gives the bars); the
+    loss, the surrogate and the weights are drawn by
+    :func:`draw_calibration_explorer`, so that changing them is a blit.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
-    loss, surrogate, label_a, label_b, label_c : str
-        The layout controls (see :func:`explorer_case`).
+    label_a, label_b, label_c : str
+        The three label vectors, typed.
     **_values
-        The weights (the static part does not depend on them).
+        The other controls (the static part does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``risks`` and ``simplex``, the ``case``, its loss ``matrix``
-        (permutations x 3 labels), the permutations and the map's ``regret``.
+        The axes ``risks`` and ``simplex``, the permutations ``sigmas`` and their
+        names, the grid of the triangle map, and a cache of the computations
+        that depend on (loss, surrogate) only.
 
     Raises
     ------
     ValueError
-        As :func:`explorer_case`.
+        If a label cannot be read or the labels differ in length.
     """
-    case = explorer_case(loss, surrogate, label_a, label_b, label_c)
-    n = case.labels.shape[1]
-    sigmas = all_permutations(n)
-    matrix = loss_matrix(case.loss, n, case.labels)
-    grid = simplex_grid(MAP_RESOLUTION)
-    regret = calibration_regret(matrix, case.surrogate, case.labels, grid.centroids)
-    low, high = float(matrix.min()), float(matrix.max())
-    pad = max(0.05 * (high - low), 0.02)
+    rows = [parse_label(text, f"label {name}")
+            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
+    if len({row.size for row in rows}) > 1:
+        raise ValueError(f"labels a, b and c must have the same number of items, got "
+                         f"{[row.size for row in rows]}")
+    sigmas = all_permutations(rows[0].size)
+    names = _order_names(sigmas)
     risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.35, 1.0])
-    names = _order_names(sigmas) if sigmas.shape[0] <= 24 else None
-    style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(max(low - pad, 0.0), high + pad),
-                                tick_labels=names,
-                                title=f"conditional risk of {case.loss.name}, every permutation")
+    style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
+                                tick_labels=names if sigmas.shape[0] <= 24 else None,
+                                title="conditional risk of every permutation")
     plot_legend(risk_ax, permutation_risk_legend(), loc="upper right", fontsize="small")
     vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
-    style_simplex_axes(simplex_ax, vertex,
-                       title=f"mixtures of a, b, c: where pred is not Bayes\n"
-                             f"({case.surrogate.name})")
-    plot_calibration_simplex(simplex_ax, grid, regret)
-    return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, case=case, matrix=matrix,
-                           sigmas=sigmas, regret=regret)
+    style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
+                       title="mixtures of a, b, c: where pred(u*) is not Bayes")
+    return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, sigmas=sigmas, names=names,
+                           grid=simplex_grid(MAP_RESOLUTION), cache={})
+
+
+def _case_and_map(handles, values):
+    """The case of (loss, surrogate, labels), its loss matrix and map, computed once."""
+    key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
+    if key not in handles.cache:
+        case = explorer_case(*key)
+        n = case.labels.shape[1]
+        matrix = loss_matrix(case.loss, n, case.labels)
+        regret = calibration_regret(matrix, case.surrogate, case.labels, handles.grid.centroids)
+        handles.cache[key] = (case, matrix, regret)
+    return handles.cache[key]
 
 
 def draw_calibration_explorer(handles, **values):
-    """Draw the risks and the current distribution; return the readouts.
+    """Draw the risks, the triangle map and the current distribution; return the readouts.
 
     Parameters
     ----------
     handles : types.SimpleNamespace
         As returned by :func:`setup_calibration_explorer`.
     **values
-        The control values (the weights are read; the rest fixed the layout).
+        The control values.
 
     Returns
     -------
     dict
-        The distribution, the Bayes set, pred(u*) and its regret.
+        The distribution, the surrogate minimizer, pred(u*), the Bayes set, the
+        risks and the regret.
+
+    Raises
+    ------
+    ValueError
+        As :func:`explorer_case` (e.g. grades typed for a binary loss).
     """
-    case = handles.case
+    case, matrix, map_regret = _case_and_map(handles, values)
     probs, all_zero = _weights(values)
-    risks = handles.matrix @ probs
+    risks = matrix @ probs
     best = risks.min()
     bayes = risks <= best + DEFAULT_TOL
     tbar = probs @ case.surrogate.statistic(case.labels)
@@ -279,13 +304,18 @@ def draw_calibration_explorer(handles, **values):
     sigma = case.surrogate.pred(scores)
     index = int(np.flatnonzero((handles.sigmas == sigma).all(axis=1))[0])
     plot_permutation_risks(handles.risks, risks, bayes=bayes, pred=index, legend=False)
+    handles.risks.text(0.01, 0.98, f"loss: {case.loss.name}", transform=handles.risks.transAxes,
+                       ha="left", va="top", fontsize=10, fontweight="bold")
+    plot_calibration_simplex(handles.simplex, handles.grid, map_regret, vmax=REGRET_SCALE,
+                             colorbar=False)
+    handles.simplex.text(0.5, -0.02, f"surrogate: {case.surrogate.name}",
+                         transform=handles.simplex.transAxes, ha="center", va="top",
+                         fontsize=10, fontweight="bold")
     plot_simplex_point(handles.simplex, probs)
     regret = float(risks[index] - best)
-    names = _order_names(handles.sigmas)
-    bayes_names = [names[i] for i in np.flatnonzero(bayes)]
+    bayes_names = [handles.names[i] for i in np.flatnonzero(bayes)]
     shown = ", ".join(bayes_names[:6]) + (f", … ({len(bayes_names)} in all)"
                                           if len(bayes_names) > 6 else "")
-    failing = float(np.mean(handles.regret > 0))
     if case.surrogate.pred_kind == "sort":
         minimizer = " ".join("−∞" if np.isneginf(v) else f"{v:.3f}" for v in scores)
     else:
@@ -294,13 +324,13 @@ def draw_calibration_explorer(handles, **values):
         "distribution (a, b, c)": " · ".join(f"{p:.3f}" for p in probs)
         + ("  (all weights 0: uniform)" if all_zero else ""),
         "surrogate minimizer u*": minimizer,
-        "pred(u*) (top first)": names[index],
+        "pred(u*) (top first)": handles.names[index],
         "Bayes set (top first)": shown,
         "Bayes risk": float(best),
         "risk of pred(u*)": float(risks[index]),
         "regret": regret if regret > DEFAULT_TOL else 0.0,
         "calibrated here": "yes" if regret <= DEFAULT_TOL else "NO",
-        "share of the triangle where pred is not Bayes": f"{100 * failing:.1f} %",
+        "share of the triangle where pred is not Bayes": f"{100 * np.mean(map_regret > 0):.1f} %",
     }
 
 
@@ -344,7 +374,7 @@ def calibration_explorer(**initial):
     --------
     >>> dash = calibration_explorer()
     >>> dash.readouts["calibrated here"], dash.readouts["pred(u*) (top first)"]
-    ('NO', 'ABCD')
+    ('NO', 'BACD')
     >>> dash.controls["surrogate"].value = "map_quadratic"
     >>> dash.readouts["calibrated here"]
     'yes'
@@ -374,7 +404,7 @@ def calibration_explorer(**initial):
     return Dashboard(
         "Calibration explorer", controls, draw_calibration_explorer,
         setup=setup_calibration_explorer,
-        layout_controls=("loss", "surrogate", "label_a", "label_b", "label_c"),
+        layout_controls=("label_a", "label_b", "label_c"),
         figsize=(12.0, 5.6),
         note="Move the weights into a coloured region of the triangle and watch pred leave "
              "the Bayes set; then switch the surrogate to the one the theory recommends.",
