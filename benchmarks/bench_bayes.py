@@ -71,12 +71,12 @@ if __name__ == "__main__":
         matrix = loss_matrix(map_loss(), n, labels)
         t_matrix = best_time(lambda: loss_matrix(map_loss(), n, labels), repeats=3)  # noqa: B023
         t_risk = best_time(lambda: conditional_risk(matrix, labels, probs))  # noqa: B023
-        t_closed = best_time(lambda: pred_sort(surrogate_minimizer(  # noqa: B023
+        t_closed = best_time(lambda: pred_sort(surrogate_minimizer(
             surrogate, labels, probs, method="closed_form").scores))  # noqa: B023
         u = probs @ map_surrogate().statistic(labels)
         t_map = best_time(lambda: map_surrogate().pred(u))  # noqa: B023
         t_cvx = best_time(lambda: surrogate_minimizer(surrogate, labels, probs))  # noqa: B023
-        t_fresh = best_time(lambda: surrogate_minimizer(squared_surrogate(),  # noqa: B023
+        t_fresh = best_time(lambda: surrogate_minimizer(squared_surrogate(),
                                                         labels, probs), repeats=3)  # noqa: B023
         closed = surrogate_minimizer(surrogate, labels, probs, method="closed_form").scores
         solved = surrogate_minimizer(surrogate, labels, probs).scores
