@@ -967,6 +967,7 @@ _OTHER_PERMUTATION_COLOR = "#BBBBBB"
 
 __all__ += [
     "BAYES_COLOR",
+    "permutation_risk_legend_entries",
     "plot_calibration_simplex",
     "plot_permutation_risks",
     "plot_simplex_point",
@@ -1100,7 +1101,7 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
         ax.plot([index], [h], marker="v", ms=12, color=POSITIVE_COLOR, mec="white",
                 ls="none", zorder=5)
     if legend:
-        plot_legend(ax, _permutation_risk_legend(), loc="upper right", fontsize="small")
+        plot_legend(ax, permutation_risk_legend_entries(), loc="upper right", fontsize="small")
     return ax
 
 
@@ -1111,7 +1112,21 @@ def _bar_outline(x: float, height: float):
                      linewidth=2.2, zorder=4)
 
 
-def _permutation_risk_legend():
+def permutation_risk_legend_entries():
+    """The legend entries of :func:`plot_permutation_risks`, for :func:`plot_legend`.
+
+    A dashboard draws the bars at every change with ``legend=False`` and this
+    legend once, in its static part.
+
+    Returns
+    -------
+    list of (str, dict)
+
+    Examples
+    --------
+    >>> [label for label, _ in permutation_risk_legend_entries()][:2]
+    ['Bayes set', 'other permutations']
+    """
     return [
         ("Bayes set", {"patch": True, "color": BAYES_COLOR}),
         ("other permutations", {"patch": True, "color": _OTHER_PERMUTATION_COLOR}),

@@ -37,9 +37,7 @@ from rankviz.bayes import (
 )
 from rankviz.permutations import all_permutations
 from rankviz.plotting import (
-    _permutation_risk_legend as permutation_risk_legend,
-)
-from rankviz.plotting import (
+    permutation_risk_legend_entries,
     plot_calibration_simplex,
     plot_legend,
     plot_permutation_risks,
@@ -253,7 +251,7 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, **_values):
     style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
                                 tick_labels=names if sigmas.shape[0] <= 24 else None,
                                 title="conditional risk of every permutation")
-    plot_legend(risk_ax, permutation_risk_legend(), loc="upper right", fontsize="small")
+    plot_legend(risk_ax, permutation_risk_legend_entries(), loc="upper right", fontsize="small")
     vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
     style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
                        title="mixtures of a, b, c: where pred(u*) is not Bayes")
