@@ -183,6 +183,19 @@ def _chapter_05() -> str:
             f"{_dashboard_responds('tournament_explorer')}")
 
 
+def _chapter_06() -> str:
+    import numpy as np
+
+    from rankviz.bayes import is_calibrated_at, map_loss, squared_surrogate
+
+    # Seed 002's MAP counterexample: sorting E[y] is not Bayes-optimal for w in (5/13, 1/2)
+    labels = np.array([[0, 0, 1], [1, 1, 0]])
+    check = is_calibrated_at(map_loss(), squared_surrogate("relevance"), labels, [0.45, 0.55])
+    assert not check.calibrated and check.regret > 0, check
+    return (f"sorting E[y] for MAP misses the Bayes set (regret {check.regret:.3f}); "
+            f"{_dashboard_responds('calibration_explorer')}")
+
+
 def _chapter_09() -> str:
     import numpy as np
 
@@ -199,6 +212,7 @@ CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
     "01 the ranking problem": _chapter_01,
     "02 ROC curves and the AUC": _chapter_02,
     "05 the preference-based setting": _chapter_05,
+    "06 calibration of surrogates": _chapter_06,
     "09 task scheduling": _chapter_09,
 }
 

@@ -12,6 +12,7 @@ import importlib
 
 #: dashboard name -> module that defines it (a new chapter adds one line)
 DASHBOARDS = {
+    "calibration_explorer": "rankviz.widgets.calibration",
     "ranking_playground": "rankviz.widgets.ranking",
     "roc_explorer": "rankviz.widgets.roc",
     "tournament_explorer": "rankviz.widgets.preference",

@@ -1,0 +1,409 @@
+"""Chapter 06 dashboard: the calibration explorer.
+
+Pick a target loss and a surrogate, type three label vectors a, b, c, and mix
+them with three weight sliders (normalized to a distribution).  The left panel
+shows the conditional risk of every permutation, the Bayes set highlighted and
+pred of the surrogate minimizer marked; the right panel is the triangle of all
+mixtures of a, b and c, coloured where pred is not Bayes-optimal, with the
+current distribution as a dot.
+
+Everything the dashboard shows comes from :mod:`rankviz.bayes` with closed-form
+minimizers: the loss matrix of the three labels and the map of the triangle
+are computed once per (loss, surrogate, labels) and cached; a weight change
+costs one matrix-vector product, one closed form and one pred.  Only the
+labels fix the layout: changing the loss or the surrogate redraws the bars and
+the map over the cached static picture (a blit), like a weight change.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import ipywidgets as widgets
+import numpy as np
+
+from rankviz.bayes import (
+    DEFAULT_TOL,
+    calibration_regret,
+    err_loss,
+    loss_matrix,
+    map_loss,
+    map_surrogate,
+    ndcg_loss,
+    pairwise_surrogate,
+    precision_loss,
+    simplex_grid,
+    squared_surrogate,
+)
+from rankviz.permutations import all_permutations
+from rankviz.plotting import (
+    permutation_risk_legend_entries,
+    plot_calibration_simplex,
+    plot_legend,
+    plot_permutation_risks,
+    plot_simplex_point,
+    style_permutation_risk_axes,
+    style_simplex_axes,
+)
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider
+
+__all__ = [
+    "CALIBRATION_EXPLORER_DEFAULTS",
+    "LOSSES",
+    "MAP_RESOLUTION",
+    "MAX_ITEMS",
+    "REGRET_SCALE",
+    "SURROGATES",
+    "calibration_explorer",
+    "draw_calibration_explorer",
+    "explorer_case",
+    "parse_label",
+    "setup_calibration_explorer",
+]
+
+#: Target losses offered: label -> key.
+LOSSES = {
+    "1 − Precision@2": "precision@2",
+    "1 − AP (MAP)": "map",
+    "1 − NDCG": "ndcg",
+    "1 − ERR": "err",
+}
+
+#: Surrogates offered: label -> key (each has a closed-form minimizer).
+SURROGATES = {
+    "least squares on y, sort": "ls_relevance",
+    "least squares on y/|y|₁, sort": "ls_normalized",
+    "least squares on G(y)/Z(y), sort": "ls_ndcg",
+    "least squares on ERR's R(y), sort": "ls_err",
+    "pairwise logistic on G(y)/Z(y), sort": "pairwise_logistic",
+    "MAP quadratic, argmax pred": "map_quadratic",
+}
+
+#: Most items a label vector may have in the dashboard (5! = 120 bars).
+MAX_ITEMS = 5
+
+#: Segments per side of the triangle map (MAP_RESOLUTION ** 2 small triangles).
+MAP_RESOLUTION = 36
+
+#: Regret of the darkest shade of the map (larger regrets are clipped to it).
+REGRET_SCALE = 0.1
+
+#: Default control values of :func:`calibration_explorer`.
+CALIBRATION_EXPLORER_DEFAULTS = {
+    "loss": "map",
+    "surrogate": "ls_relevance",
+    "label_a": "0 0 1 0",
+    "label_b": "1 1 0 0",
+    "label_c": "0 1 0 1",
+    "weight_a": 0.4,
+    "weight_b": 0.55,
+    "weight_c": 0.05,
+}
+
+_ITEM_NAMES = "ABCDEFG"
+
+
+def parse_label(text, name="label"):
+    """Read a label vector typed as numbers separated by spaces or commas.
+
+    Parameters
+    ----------
+    text : str
+        E.g. ``"0 1 1 0"`` or ``"2, 0, 1"``.
+    name : str, default "label"
+        Used in error messages.
+
+    Returns
+    -------
+    ndarray of float
+
+    Raises
+    ------
+    ValueError
+        If the text is not 2 to MAX_ITEMS non-negative numbers.
+
+    Examples
+    --------
+    >>> parse_label("0, 1 2")
+    array([0., 1., 2.])
+    """
+    tokens = str(text).replace(",", " ").split()
+    try:
+        values = np.array([float(t) for t in tokens])
+    except ValueError:
+        raise ValueError(f"{name} must be numbers separated by spaces, got {text!r}") from None
+    if not 2 <= values.size <= MAX_ITEMS:
+        raise ValueError(f"{name} must have between 2 and {MAX_ITEMS} items, got {values.size}")
+    if not np.isfinite(values).all() or (values < 0).any():
+        raise ValueError(f"{name} must hold non-negative grades, got {text!r}")
+    return values
+
+
+def explorer_case(loss, surrogate, label_a, label_b, label_c):
+    """The loss, surrogate and label set the explorer shows for these control values.
+
+    Parameters
+    ----------
+    loss : str
+        A value of :data:`LOSSES`.
+    surrogate : str
+        A value of :data:`SURROGATES`.
+    label_a, label_b, label_c : str
+        The three label vectors, typed (see :func:`parse_label`).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``loss`` (a RankingLoss), ``surrogate`` (a Surrogate), ``labels``
+        (shape (3, n)) and ``max_grade`` (the top grade, at least 1, used by
+        the ERR loss and the R(y) target).
+
+    Raises
+    ------
+    ValueError
+        If a label cannot be read, the labels have different lengths, or a
+        binary loss gets grades.
+
+    Examples
+    --------
+    >>> case = explorer_case("map", "map_quadratic", "1 0", "0 1", "1 1")
+    >>> case.loss, case.surrogate, case.labels.shape
+    (RankingLoss('MAP', labels: binary), Surrogate('MAP quadratic (n(n+1)/2), argmax', \
+pred=argmax, closed form), (3, 2))
+    """
+    rows = [parse_label(text, f"label {name}")
+            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
+    if len({row.size for row in rows}) > 1:
+        raise ValueError(f"labels a, b and c must have the same number of items, got "
+                         f"{[row.size for row in rows]}")
+    labels = np.vstack(rows)
+    top = max(1.0, float(labels.max()))
+    losses = {"precision@2": lambda: precision_loss(2), "map": map_loss, "ndcg": ndcg_loss,
+              "err": lambda: err_loss(top)}
+    surrogates = {
+        "ls_relevance": lambda: squared_surrogate("relevance"),
+        "ls_normalized": lambda: squared_surrogate("normalized"),
+        "ls_ndcg": lambda: squared_surrogate("ndcg_gain"),
+        "ls_err": lambda: squared_surrogate("err_gain", max_grade=top),
+        "pairwise_logistic": lambda: pairwise_surrogate("logistic"),
+        "map_quadratic": map_surrogate,
+    }
+    if loss not in losses:
+        raise ValueError(f"loss must be one of {sorted(losses)}, got {loss!r}")
+    if surrogate not in surrogates:
+        raise ValueError(f"surrogate must be one of {sorted(surrogates)}, got {surrogate!r}")
+    target = losses[loss]()
+    if target.label_kind == "binary" and not np.isin(labels, (0.0, 1.0)).all():
+        raise ValueError(f"{target.name} needs binary labels (0/1); type grades only for "
+                         f"NDCG and ERR")
+    return SimpleNamespace(loss=target, surrogate=surrogates[surrogate](), labels=labels,
+                           max_grade=top)
+
+
+def _weights(values) -> tuple[np.ndarray, bool]:
+    raw = np.array([values["weight_a"], values["weight_b"], values["weight_c"]], dtype=float)
+    total = raw.sum()
+    if total <= 0:
+        return np.full(3, 1.0 / 3.0), True
+    return raw / total, False
+
+
+def _order_names(sigmas: np.ndarray) -> list[str]:
+    return ["".join(_ITEM_NAMES[i] for i in np.argsort(s)) for s in sigmas]
+
+
+def setup_calibration_explorer(fig, *, label_a, label_b, label_c, **_values):
+    """Build the static part: the two axes (fixed limits), the legend and the colour bar.
+
+    Only the labels fix the layout (the number of items gives the bars); the
+    loss, the surrogate and the weights are drawn by
+    :func:`draw_calibration_explorer`, so that changing them is a blit.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        An empty figure.
+    label_a, label_b, label_c : str
+        The three label vectors, typed.
+    **_values
+        The other controls (the static part does not depend on them).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        The axes ``risks`` and ``simplex``, the permutations ``sigmas`` and their
+        names, the grid of the triangle map, and a cache of the computations
+        that depend on (loss, surrogate) only.
+
+    Raises
+    ------
+    ValueError
+        If a label cannot be read or the labels differ in length.
+    """
+    rows = [parse_label(text, f"label {name}")
+            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
+    if len({row.size for row in rows}) > 1:
+        raise ValueError(f"labels a, b and c must have the same number of items, got "
+                         f"{[row.size for row in rows]}")
+    sigmas = all_permutations(rows[0].size)
+    names = _order_names(sigmas)
+    risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.35, 1.0])
+    style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
+                                tick_labels=names if sigmas.shape[0] <= 24 else None,
+                                title="conditional risk of every permutation")
+    plot_legend(risk_ax, permutation_risk_legend_entries(), loc="upper right", fontsize="small")
+    vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
+    style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
+                       title="mixtures of a, b, c: where pred(u*) is not Bayes")
+    return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, sigmas=sigmas, names=names,
+                           grid=simplex_grid(MAP_RESOLUTION), cache={})
+
+
+def _case_and_map(handles, values):
+    """The case of (loss, surrogate, labels), its loss matrix and map, computed once."""
+    key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
+    if key not in handles.cache:
+        case = explorer_case(*key)
+        n = case.labels.shape[1]
+        matrix = loss_matrix(case.loss, n, case.labels)
+        regret = calibration_regret(matrix, case.surrogate, case.labels, handles.grid.centroids)
+        handles.cache[key] = (case, matrix, regret)
+    return handles.cache[key]
+
+
+def draw_calibration_explorer(handles, **values):
+    """Draw the risks, the triangle map and the current distribution; return the readouts.
+
+    Parameters
+    ----------
+    handles : types.SimpleNamespace
+        As returned by :func:`setup_calibration_explorer`.
+    **values
+        The control values.
+
+    Returns
+    -------
+    dict
+        The distribution, the surrogate minimizer, pred(u*), the Bayes set, the
+        risks and the regret.
+
+    Raises
+    ------
+    ValueError
+        As :func:`explorer_case` (e.g. grades typed for a binary loss).
+    """
+    case, matrix, map_regret = _case_and_map(handles, values)
+    probs, all_zero = _weights(values)
+    risks = matrix @ probs
+    best = risks.min()
+    bayes = risks <= best + DEFAULT_TOL
+    tbar = probs @ case.surrogate.statistic(case.labels)
+    scores = case.surrogate.closed_form(tbar)
+    sigma = case.surrogate.pred(scores)
+    index = int(np.flatnonzero((handles.sigmas == sigma).all(axis=1))[0])
+    plot_permutation_risks(handles.risks, risks, bayes=bayes, pred=index, legend=False)
+    handles.risks.text(0.01, 0.98, f"loss: {case.loss.name}", transform=handles.risks.transAxes,
+                       ha="left", va="top", fontsize=10, fontweight="bold")
+    plot_calibration_simplex(handles.simplex, handles.grid, map_regret, vmax=REGRET_SCALE,
+                             colorbar=False)
+    handles.simplex.text(0.5, -0.02, f"surrogate: {case.surrogate.name}",
+                         transform=handles.simplex.transAxes, ha="center", va="top",
+                         fontsize=10, fontweight="bold")
+    plot_simplex_point(handles.simplex, probs)
+    regret = float(risks[index] - best)
+    bayes_names = [handles.names[i] for i in np.flatnonzero(bayes)]
+    shown = ", ".join(bayes_names[:6]) + (f", … ({len(bayes_names)} in all)"
+                                          if len(bayes_names) > 6 else "")
+    if case.surrogate.pred_kind == "sort":
+        minimizer = " ".join("−∞" if np.isneginf(v) else f"{v:.3f}" for v in scores)
+    else:
+        minimizer = f"{scores.size} pair scores (diagonal {np.round(scores[_diagonal(case)], 3)})"
+    return {
+        "distribution (a, b, c)": " · ".join(f"{p:.3f}" for p in probs)
+        + ("  (all weights 0: uniform)" if all_zero else ""),
+        "surrogate minimizer u*": minimizer,
+        "pred(u*) (top first)": handles.names[index],
+        "Bayes set (top first)": shown,
+        "Bayes risk": float(best),
+        "risk of pred(u*)": float(risks[index]),
+        "regret": regret if regret > DEFAULT_TOL else 0.0,
+        "calibrated here": "yes" if regret <= DEFAULT_TOL else "NO",
+        "share of the triangle where pred is not Bayes": f"{100 * np.mean(map_regret > 0):.1f} %",
+    }
+
+
+def _diagonal(case) -> np.ndarray:
+    n = case.labels.shape[1]
+    i, j = np.triu_indices(n)
+    return np.flatnonzero(i == j)
+
+
+def calibration_explorer(**initial):
+    """Dashboard: a loss, a surrogate and a mixture of three labels; is pred Bayes-optimal?
+
+    Controls: the target loss (1 − Precision@2, 1 − AP, 1 − NDCG, 1 − ERR), the
+    surrogate (least squares on y, on y/|y|₁, on G(y)/Z(y), on ERR's R(y);
+    pairwise logistic; the MAP quadratic surrogate), three label vectors typed
+    as text (2 to 5 items; binary for Precision and MAP), and three weights,
+    normalized to the distribution of the labels (all zero means uniform).
+
+    Parameters
+    ----------
+    **initial
+        Initial control values overriding :data:`CALIBRATION_EXPLORER_DEFAULTS`.
+
+    Returns
+    -------
+    rankviz.widgets.dashboard.Dashboard
+
+    Raises
+    ------
+    TypeError
+        If an unknown control name is given.
+    ValueError
+        If an initial value is outside its control's range or options, or the
+        initial labels cannot be read.
+
+    References
+    ----------
+    Seed 002, sections 1 and 3; Duchi, Mackey and Jordan (2013), section 3.
+
+    Examples
+    --------
+    >>> dash = calibration_explorer()
+    >>> dash.readouts["calibrated here"], dash.readouts["pred(u*) (top first)"]
+    ('NO', 'BACD')
+    >>> dash.controls["surrogate"].value = "map_quadratic"
+    >>> dash.readouts["calibrated here"]
+    'yes'
+    """
+    unknown = set(initial) - set(CALIBRATION_EXPLORER_DEFAULTS)
+    if unknown:
+        raise TypeError(f"calibration_explorer got unknown controls {sorted(unknown)}; "
+                        f"known: {sorted(CALIBRATION_EXPLORER_DEFAULTS)}")
+    v = {**CALIBRATION_EXPLORER_DEFAULTS, **initial}
+    explorer_case(v["loss"], v["surrogate"], v["label_a"], v["label_b"], v["label_c"])
+
+    def label_box(name):
+        return widgets.Text(value=v[name], description=f"label {name[-1]}",
+                            continuous_update=False, style={"description_width": "11em"},
+                            layout={"width": "100%"})
+
+    controls = {
+        "loss": dropdown("target loss", list(LOSSES.items()), v["loss"]),
+        "surrogate": dropdown("surrogate", list(SURROGATES.items()), v["surrogate"]),
+        "label_a": label_box("label_a"),
+        "label_b": label_box("label_b"),
+        "label_c": label_box("label_c"),
+        "weight_a": float_slider("weight of a", v["weight_a"], 0.0, 1.0, 0.01),
+        "weight_b": float_slider("weight of b", v["weight_b"], 0.0, 1.0, 0.01),
+        "weight_c": float_slider("weight of c", v["weight_c"], 0.0, 1.0, 0.01),
+    }
+    return Dashboard(
+        "Calibration explorer", controls, draw_calibration_explorer,
+        setup=setup_calibration_explorer,
+        layout_controls=("label_a", "label_b", "label_c"),
+        figsize=(12.0, 5.6),
+        note="Move the weights into a coloured region of the triangle and watch pred leave "
+             "the Bayes set; then switch the surrogate to the one the theory recommends.",
+    )

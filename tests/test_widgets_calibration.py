@@ -1,0 +1,181 @@
+"""The chapter 06 dashboard, driven as a reader drives it: by setting control values."""
+
+import io
+import itertools
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from PIL import Image
+
+from rankviz.bayes import (
+    calibration_regret,
+    conditional_risk,
+    is_calibrated_at,
+    map_loss,
+    ndcg_loss,
+    simplex_grid,
+    squared_surrogate,
+)
+from rankviz.widgets import calibration_explorer
+from rankviz.widgets.calibration import (
+    CALIBRATION_EXPLORER_DEFAULTS,
+    LOSSES,
+    MAP_RESOLUTION,
+    SURROGATES,
+    draw_calibration_explorer,
+    explorer_case,
+    setup_calibration_explorer,
+)
+
+DEFAULT_LABELS = np.array([[0, 0, 1, 0], [1, 1, 0, 0], [0, 1, 0, 1]])
+
+
+@pytest.fixture(scope="module")
+def shared():
+    """One dashboard for the module (building one renders the whole figure once)."""
+    return calibration_explorer()
+
+
+@pytest.fixture
+def dash(shared):
+    shared.set(**CALIBRATION_EXPLORER_DEFAULTS)
+    assert shared.error is None and shared.values == CALIBRATION_EXPLORER_DEFAULTS
+    return shared
+
+
+def weights(dash):
+    raw = np.array([dash.values[f"weight_{x}"] for x in "abc"])
+    return raw / raw.sum()
+
+
+def test_default_state_matches_the_compute_module(dash):
+    probs = weights(dash)
+    check = is_calibrated_at(map_loss(), squared_surrogate(), DEFAULT_LABELS, probs)
+    assert dash.readouts["calibrated here"] == ("yes" if check.calibrated else "NO") == "NO"
+    assert dash.readouts["regret"] == pytest.approx(check.regret)
+    assert dash.readouts["Bayes risk"] == pytest.approx(check.bayes_risk)
+    order = "".join("ABCD"[i] for i in np.argsort(check.pred))
+    assert dash.readouts["pred(u*) (top first)"] == order
+    share = np.mean(calibration_regret(map_loss(), squared_surrogate(), DEFAULT_LABELS,
+                                       simplex_grid(MAP_RESOLUTION).centroids) > 0)
+    assert dash.readouts["share of the triangle where pred is not Bayes"] == f"{100 * share:.1f} %"
+    assert len(dash.figure.axes) == 3  # risks, triangle, colour bar
+
+
+def test_weights_move_the_point_and_the_bars_by_blitting(dash):
+    renders, picture = dash.full_render_count, bytes(dash.image.value)
+    bars_before = dash.figure.axes[0].collections[-1].get_paths()[5].vertices.copy()
+    dash.controls["weight_a"].value = 0.1
+    assert dash.full_render_count == renders
+    assert bytes(dash.image.value) != picture
+    probs = weights(dash)
+    risks = conditional_risk(map_loss(), DEFAULT_LABELS, probs)
+    heights = [p.vertices[:, 1].max() for p in dash.figure.axes[0].collections[-1].get_paths()]
+    np.testing.assert_allclose(heights, risks)
+    assert not np.allclose(bars_before, dash.figure.axes[0].collections[-1].get_paths()[5].vertices)
+    assert dash.readouts["Bayes risk"] == pytest.approx(risks.min())
+
+
+def test_the_right_surrogate_is_calibrated_everywhere(dash):
+    renders = dash.full_render_count
+    dash.controls["surrogate"].value = "map_quadratic"
+    assert dash.full_render_count == renders  # the loss and the surrogate are blitted too
+    assert dash.readouts["calibrated here"] == "yes"
+    assert dash.readouts["share of the triangle where pred is not Bayes"] == "0.0 %"
+    dash.set(loss="ndcg", surrogate="ls_ndcg")
+    assert dash.readouts["share of the triangle where pred is not Bayes"] == "0.0 %"
+    dash.controls["surrogate"].value = "ls_relevance"
+    assert dash.readouts["share of the triangle where pred is not Bayes"] != "0.0 %"
+
+
+def test_graded_labels_for_ndcg_and_err(dash):
+    dash.set(loss="ndcg", surrogate="pairwise_logistic", label_a="2 0 1", label_b="0 1 0",
+             label_c="0 0 0")
+    assert dash.error is None
+    probs = weights(dash)
+    labels = np.array([[2, 0, 1], [0, 1, 0], [0, 0, 0]])
+    risks = conditional_risk(ndcg_loss(), labels, probs)
+    assert dash.readouts["Bayes risk"] == pytest.approx(risks.min())
+    assert dash.readouts["calibrated here"] == "yes"
+    dash.controls["loss"].value = "err"
+    assert dash.error is None
+
+
+def test_bad_labels_are_explained_and_the_dashboard_recovers(dash):
+    dash.controls["label_a"].value = "0 1"
+    assert dash.error is not None and "same number of items" in dash.error
+    dash.controls["label_a"].value = "0 2 1 0"
+    assert "binary" in dash.error
+    dash.controls["label_a"].value = "x y"
+    assert "numbers" in dash.error
+    dash.controls["label_a"].value = "0 0 1 0"
+    assert dash.error is None
+
+
+@pytest.mark.parametrize("name", ["weight_a", "weight_b", "weight_c"])
+def test_every_weight_survives_its_extreme_values(dash, name):
+    control = dash.controls[name]
+    for value in (control.min, control.max):
+        control.value = value
+        assert dash.error is None, f"{name}={value}: {dash.error}"
+        assert bytes(dash.image.value).startswith(b"\x89PNG")
+
+
+def test_degenerate_distributions(dash):
+    dash.set(weight_a=0.0, weight_b=0.0, weight_c=0.0)
+    assert dash.error is None
+    assert "uniform" in dash.readouts["distribution (a, b, c)"]
+    dash.set(weight_a=0.0, weight_b=1.0, weight_c=0.0)  # all mass on b = (1, 1, 0, 0)
+    assert dash.readouts["calibrated here"] == "yes"
+    dash.set(label_a="0 0 0 0", label_b="0 0 0 0", label_c="0 0 0 0", weight_b=1.0)
+    assert dash.error is None  # every permutation is Bayes-optimal
+    assert "24 in all" in dash.readouts["Bayes set (top first)"]
+
+
+def test_every_loss_and_surrogate_combination_draws():
+    """setup and draw on a bare figure (no rendering): every pair computes and draws."""
+    values = dict(CALIBRATION_EXPLORER_DEFAULTS)
+    for loss, surrogate in itertools.product(LOSSES.values(), SURROGATES.values()):
+        values.update(loss=loss, surrogate=surrogate)
+        fig = Figure()
+        handles = setup_calibration_explorer(fig, **values)
+        readouts = draw_calibration_explorer(handles, **values)
+        assert readouts["calibrated here"] in ("yes", "NO"), (loss, surrogate)
+        (_, _, regret), = handles.cache.values()
+        assert regret.shape == (MAP_RESOLUTION ** 2,)
+    # through the dashboard, one change of each dropdown
+    dash = calibration_explorer(loss="err", surrogate="ls_err")
+    assert dash.error is None
+    dash.controls["loss"].value = "precision@2"
+    assert dash.error is None and dash.readouts["calibrated here"] == "yes"
+
+
+def test_five_items_hide_the_tick_labels(dash):
+    dash.set(label_a="0 0 1 0 1", label_b="1 1 0 0 0", label_c="0 1 0 1 1")
+    assert dash.error is None
+    assert dash.figure.axes[0].get_xticks().size == 0
+    assert len(dash.figure.axes[0].collections[-1].get_paths()) == 120
+
+
+def test_blitted_picture_equals_a_full_render(dash):
+    for name, value in [("weight_a", 0.2), ("weight_c", 0.7), ("weight_b", 0.05)]:
+        dash.controls[name].value = value
+    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
+    canvas = FigureCanvasAgg(dash.figure)
+    canvas.draw()
+    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    assert blitted.shape == reference.shape
+    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_initial_values_are_validated():
+    with pytest.raises(TypeError, match="unknown controls"):
+        calibration_explorer(weight=1.0)
+    with pytest.raises(ValueError, match="outside"):
+        calibration_explorer(weight_a=2.0)
+    with pytest.raises(ValueError, match="binary"):
+        calibration_explorer(label_a="0 2 1 0")
+    with pytest.raises(ValueError, match="loss must be one of"):
+        explorer_case("auc", "ls_relevance", "0 1", "1 0", "1 1")
