@@ -392,7 +392,7 @@ def test_smooth_minimisers_agree_with_scipy(rng, phi, form):
         mu = low_noise_distribution(rng, n, spread=1.0)
         solution = surrogate_minimizer(mu, phi, form)
 
-        def risk(free):
+        def risk(free, mu=mu):
             return surrogate_risk(np.r_[0.0, free], mu, phi, form)
 
         # scipy cannot do better from cvxpy's point, nor from a cold start (convex risks)
@@ -552,7 +552,8 @@ def test_smooth_counterexamples_survive_an_independent_optimiser(counterexamples
         cx = counterexamples[phi, form]
         i, j = cx.pair
         n = cx.n_items
-        result = minimize(lambda free, cx=cx: surrogate_risk(np.r_[0.0, free], cx, phi, form),
+        result = minimize(lambda free, cx=cx, form=form: surrogate_risk(np.r_[0.0, free], cx,
+                                                                        phi, form),
                           np.ones(n - 1), method="BFGS", options={"gtol": 1e-10})
         alpha = np.r_[0.0, result.x]
         assert alpha[i] - alpha[j] <= 1e-4
