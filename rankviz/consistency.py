@@ -95,6 +95,7 @@ __all__ = [
     "mean_adjacency",
     "minimum_feedback_arc_set",
     "pairwise_loss",
+    "random_preference_distribution",
     "surrogate_minimizer",
     "surrogate_risk",
     "violated_edges",
@@ -449,6 +450,77 @@ def is_low_noise(Y_mean):
     False
     """
     return not low_noise_violations(Y_mean)
+
+
+def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
+                                   low_noise=False):
+    """A random distribution over preference DAGs, for experiments and checks.
+
+    Parameters
+    ----------
+    n_items : int
+        Number of items, at least 2.
+    rng : int or numpy.random.Generator, default 0
+        Seed or generator.
+    n_graphs : int, default 3
+        Number of DAGs (ignored when ``low_noise``).  Each DAG orders the items
+        by an independent random permutation and keeps each of its edges with
+        probability 1/2, with an integer weight in ``1..max_weight``; the
+        probabilities are drawn from a flat Dirichlet distribution.
+    max_weight : int, default 10
+        Largest edge weight.
+    low_noise : bool, default False
+        Draw a distribution that satisfies Definition 4 strictly instead: latent
+        scores ``s`` uniform on ``[0, max_weight / 2]``, mean weights
+        ``Y_ij = g(s_i - s_j)_+ + c_ij`` with ``g(x) = x + x^2 / max_weight``
+        (superadditive, so a direct edge outweighs every path) and symmetric noise
+        ``c_ij`` uniform on ``[0, 1]``, realised by two DAGs of probability 1/2
+        (twice the weights above the diagonal, twice those below).
+
+    Returns
+    -------
+    list of (float, ndarray)
+        The distribution, valid for :func:`check_preference_distribution`.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument is invalid.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), section 3.2 and Definition 4.
+
+    Examples
+    --------
+    >>> mu = random_preference_distribution(4, rng=1, low_noise=True)
+    >>> is_low_noise(mean_adjacency(mu)), len(mu)
+    (True, 2)
+    >>> len(random_preference_distribution(5, rng=1, n_graphs=4))
+    4
+    """
+    n = check_int(n_items, "n_items", minimum=2)
+    k = check_int(n_graphs, "n_graphs", minimum=1)
+    top = check_int(max_weight, "max_weight", minimum=1)
+    gen = as_generator(rng)
+    if low_noise:
+        s = gen.uniform(0.0, top / 2, size=n)
+        x = s[:, None] - s[None, :]
+        noise = np.triu(gen.uniform(0.0, 1.0, size=(n, n)), 1)
+        Y = np.maximum(x + x * np.abs(x) / top, 0.0) + noise + noise.T
+        np.fill_diagonal(Y, 0.0)
+        return [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
+    probs = gen.dirichlet(np.ones(k))
+    probs[-1] = max(0.0, 1.0 - probs[:-1].sum())
+    graphs = []
+    for _ in range(k):
+        order = gen.permutation(n)
+        Y = np.zeros((n, n))
+        for a, b in itertools.combinations(range(n), 2):
+            if gen.random() < 0.5:
+                Y[order[a], order[b]] = gen.integers(1, top + 1)
+        graphs.append(Y)
+    return [(float(p), Y) for p, Y in zip(probs, graphs, strict=True)]
 
 
 # --------------------------------------------------------------------------- #
@@ -875,7 +947,13 @@ def _template(phi: str, n: int, pairs: tuple):
         constraints.append(t >= _PHI_CVXPY[phi](gaps))
         objective = weights @ t
     problem = cp.Problem(cp.Minimize(objective), constraints)
-    return problem, alpha, weights, margins, pinned
+    # the hinges' minimisers need not be unique: a second problem picks the smallest one
+    bound = cp.Parameter(nonneg=True)
+    smallest = None
+    if phi in ("hinge", "squared_hinge"):
+        smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
+                              [*constraints, objective <= bound])
+    return problem, alpha, weights, margins, pinned, smallest, bound
 
 
 def _polish(alpha: np.ndarray, terms, phi: str, free: np.ndarray) -> np.ndarray:
@@ -931,8 +1009,8 @@ def _minimize(terms, n: int, phi: str, form: str) -> SurrogateSolution:
     if phi == "exponential":  # exp(-(d - m)) = exp(m) exp(-d): fold the margins into the weights
         weights, margins = weights * np.exp(margins - margins.max()), np.zeros_like(margins)
     weights = weights / weights.max()  # the minimiser does not depend on the scale
-    problem, alpha, w_param, m_param, p_param = _template(phi, n, tuple(zip(src, dst,
-                                                                           strict=True)))
+    problem, alpha, w_param, m_param, p_param, smallest, bound = _template(
+        phi, n, tuple(zip(src, dst, strict=True)))
     w_param.value, m_param.value, p_param.value = weights, margins, pinned
     statuses = []
     for solver, options in _SOLVERS:
@@ -940,6 +1018,12 @@ def _minimize(terms, n: int, phi: str, form: str) -> SurrogateSolution:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 problem.solve(solver=solver, verbose=False, **options)
+                if smallest is not None and problem.status == cp.OPTIMAL:
+                    bound.value = max(problem.value, 0.0) + 1e-10 * (1 + abs(problem.value))
+                    first = np.array(alpha.value, dtype=float)
+                    smallest.solve(solver=solver, verbose=False, **options)
+                    if smallest.status != cp.OPTIMAL:  # keep the first minimiser
+                        alpha.value = first
         except (cp.error.SolverError, ArithmeticError) as exc:
             statuses.append(f"{solver}: {type(exc).__name__}")
             continue
@@ -984,8 +1068,9 @@ def surrogate_minimizer(mu, phi, form="pairwise"):
     Returns
     -------
     SurrogateSolution
-        The scores, the risk there and the solver's status.  Hinge minimisers
-        need not be unique (a linear programme); the solver returns one of them.
+        The scores, the risk there and the solver's status.  Hinge and squared
+        hinge minimisers need not be unique; a second solve then returns the one
+        of smallest Euclidean norm (``alpha[0] = 0`` still).
 
     Raises
     ------

@@ -30,6 +30,7 @@ from rankviz.consistency import (
     mean_adjacency,
     minimum_feedback_arc_set,
     pairwise_loss,
+    random_preference_distribution,
     surrogate_minimizer,
     surrogate_risk,
     violated_edges,
@@ -123,6 +124,25 @@ def test_probabilities_may_be_off_by_rounding_only():
     assert mean_adjacency(mu)[0, 1] == pytest.approx(0.3)
     with pytest.raises(ValueError, match="sum to 1"):
         mean_adjacency([(0.5 + 1e-6, [[0, 1], [0, 0]]), (0.5, [[0, 0], [1, 0]])])
+
+
+def test_random_distributions_are_valid_and_reproducible():
+    for seed in range(20):
+        mu = random_preference_distribution(5, seed, n_graphs=4, max_weight=3)
+        probs, graphs = check_preference_distribution(mu)  # DAGs, probabilities sum to 1
+        assert len(mu) == 4 and graphs.max() <= 3
+        assert np.array_equal(graphs, check_preference_distribution(
+            random_preference_distribution(5, np.random.default_rng(seed), n_graphs=4,
+                                           max_weight=3))[1])
+        noisy = mean_adjacency(random_preference_distribution(5, seed, low_noise=True))
+        A = noisy - noisy.T
+        for i, j, k in itertools.permutations(range(5), 3):  # Definition 4, strictly
+            if A[i, j] > 0 and A[j, k] > 0:
+                assert A[i, k] > A[i, j] + A[j, k]
+    with pytest.raises(ValueError, match="n_items must be >= 2"):
+        random_preference_distribution(1)
+    with pytest.raises(ValueError, match="n_graphs must be >= 1"):
+        random_preference_distribution(3, n_graphs=0)
 
 
 def test_mean_adjacency_and_the_risk_are_linear_in_the_distribution(rng):
@@ -419,6 +439,16 @@ def test_hinge_minimiser_is_optimal_against_a_fresh_linear_programme(rng):
                     objective += w * cp.pos(1 - (alpha[i] - alpha[j] - m))
             value = cp.Problem(cp.Minimize(objective)).solve(solver="HIGHS")
             assert solution.value == pytest.approx(value, abs=1e-6)
+
+
+def test_among_several_minimisers_the_smallest_is_returned():
+    """Hinge risks are flat on their optimal set: the minimiser of smallest norm is returned."""
+    chain = [(1.0, [[0, 1, 0], [0, 0, 1], [0, 0, 0]])]
+    np.testing.assert_allclose(surrogate_minimizer(chain, "hinge").alpha, [0, -1, -2], atol=1e-6)
+    Y = mean_adjacency(FLAGSHIP)
+    for phi in ("hinge", "squared_hinge"):
+        np.testing.assert_allclose(aggregated_surrogate_minimizer(Y, phi).alpha, [0, -1, -2],
+                                   atol=1e-6)
 
 
 def test_scores_of_unlinked_items_are_pinned_at_zero():
