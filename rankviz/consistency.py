@@ -37,9 +37,10 @@ to about 1e-9 (solver tolerances 1e-10, then Newton's method on the exact
 gradient for the differentiable losses).  The exact checks of
 :func:`certify_counterexample` use no tolerance at all.
 
-The cvxpy problems are built once per (surrogate, number of items, set of
-terms) with ``cvxpy.Parameter`` weights and margins, then re-solved; the cache
-only saves construction time and never changes a result.
+The cvxpy problems are built once per (surrogate, number of items, number of
+terms rounded up to a multiple of n(n - 1)), with ``cvxpy.Parameter`` incidence
+rows, weights and margins, then re-solved; the cache only saves construction
+time (tens of milliseconds) and never changes a result.
 
 References
 ----------
@@ -920,40 +921,49 @@ def _unattained(n: int, src, dst) -> list[int] | None:
     return None
 
 
-@functools.lru_cache(maxsize=256)
-def _template(phi: str, n: int, pairs: tuple):
+@functools.lru_cache(maxsize=64)
+def _template(phi: str, n: int, size: int):
     """A parametrised cvxpy problem for sum_k w_k phi(a_src[k] - a_dst[k] - m_k), pinned a = 0.
 
-    Hinge: a linear programme in the slacks s >= 0, s >= 1 + m - (a_src - a_dst).  Squared
-    hinge: the same slacks with the quadratic objective w @ s^2.  Logistic and exponential:
-    epigraph variables t >= phi(...) (exponential cone).
+    ``size`` terms, each given by a row of the incidence parameter (+1 at src, -1 at dst;
+    a zero row and a zero weight pad unused terms), so that one problem serves every graph
+    with at most ``size`` terms.  Hinge: a linear programme in the slacks s >= 0,
+    s >= 1 + m - (a_src - a_dst).  Squared hinge: the same slacks with the objective
+    w @ s^2.  Logistic and exponential: epigraph variables t >= phi(...) (exponential cone).
     """
-    T = len(pairs)
     alpha = cp.Variable(n)
-    weights = cp.Parameter(T, nonneg=True)
-    margins = cp.Parameter(T)
+    incidence = cp.Parameter((size, n))
+    weights = cp.Parameter(size, nonneg=True)
+    margins = cp.Parameter(size)
     pinned = cp.Parameter(n, nonneg=True)
-    difference = np.zeros((T, n))
-    difference[np.arange(T), [i for i, _ in pairs]] = 1.0
-    difference[np.arange(T), [j for _, j in pairs]] -= 1.0
-    gaps = difference @ alpha - margins
+    gaps = incidence @ alpha - margins
     constraints = [cp.multiply(pinned, alpha) == 0]
     if phi in ("hinge", "squared_hinge"):
-        slack = cp.Variable(T, nonneg=True)
+        slack = cp.Variable(size, nonneg=True)
         constraints.append(slack >= 1 - gaps)
         objective = weights @ slack if phi == "hinge" else weights @ cp.square(slack)
     else:
-        t = cp.Variable(T)
+        t = cp.Variable(size)
         constraints.append(t >= _PHI_CVXPY[phi](gaps))
         objective = weights @ t
     problem = cp.Problem(cp.Minimize(objective), constraints)
-    # the hinges' minimisers need not be unique: a second problem picks the smallest one
+    # The hinges' minimisers need not be unique: a second problem picks the smallest one.
+    # Hinge: among scores whose risk is within ``bound`` of the minimum.  Squared hinge:
+    # every minimiser keeps the margins of the terms active at one minimiser and leaves
+    # the other margins at least 1 + m (see _certify_squared_hinge), i.e. box constraints
+    # ``lower <= gaps <= upper`` on the margins.
     bound = cp.Parameter(nonneg=True)
+    lower, upper = cp.Parameter(size), cp.Parameter(size)
     smallest = None
-    if phi in ("hinge", "squared_hinge"):
+    if phi == "hinge":
         smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
                               [*constraints, objective <= bound])
-    return problem, alpha, weights, margins, pinned, smallest, bound
+    elif phi == "squared_hinge":
+        smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
+                              [constraints[0], gaps >= lower, gaps <= upper])
+    parameters = {"incidence": incidence, "weights": weights, "margins": margins,
+                  "pinned": pinned, "bound": bound, "lower": lower, "upper": upper}
+    return problem, smallest, alpha, parameters
 
 
 def _polish(alpha: np.ndarray, terms, phi: str, free: np.ndarray) -> np.ndarray:
@@ -1009,26 +1019,47 @@ def _minimize(terms, n: int, phi: str, form: str) -> SurrogateSolution:
     if phi == "exponential":  # exp(-(d - m)) = exp(m) exp(-d): fold the margins into the weights
         weights, margins = weights * np.exp(margins - margins.max()), np.zeros_like(margins)
     weights = weights / weights.max()  # the minimiser does not depend on the scale
-    problem, alpha, w_param, m_param, p_param, smallest, bound = _template(
-        phi, n, tuple(zip(src, dst, strict=True)))
-    w_param.value, m_param.value, p_param.value = weights, margins, pinned
+    # one problem per (loss, n, size bucket): the sizes are multiples of n(n - 1)
+    per_graph = n * (n - 1)
+    size = per_graph * -(-len(src) // per_graph)
+    problem, smallest, alpha, parameters = _template(phi, n, size)
+    incidence = np.zeros((size, n))
+    incidence[np.arange(len(src)), src] = 1.0
+    incidence[np.arange(len(src)), dst] -= 1.0
+    parameters["incidence"].value = incidence
+    parameters["weights"].value = np.r_[weights, np.zeros(size - len(src))]
+    parameters["margins"].value = np.r_[margins, np.zeros(size - len(src))]
+    parameters["pinned"].value = pinned
+    bound = parameters["bound"]
+    parameters["lower"].value = parameters["upper"].value = np.zeros(size)
     statuses = []
     for solver, options in _SOLVERS:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 problem.solve(solver=solver, verbose=False, **options)
-                if smallest is not None and problem.status == cp.OPTIMAL:
-                    bound.value = max(problem.value, 0.0) + 1e-10 * (1 + abs(problem.value))
+                status = problem.status
+                if smallest is not None and status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+                    # an unbounded optimal set (risk 0 reached by spreading scores) often
+                    # leaves the first solve "inaccurate"; the second one is well posed
                     first = np.array(alpha.value, dtype=float)
+                    bound.value = max(problem.value, 0.0) + 1e-10 * (1 + abs(problem.value))
+                    gaps = incidence @ first - parameters["margins"].value
+                    active = (1.0 - gaps > 1e-7) & (parameters["weights"].value > 0)
+                    idle = parameters["weights"].value == 0
+                    parameters["lower"].value = np.where(active, gaps,
+                                                         np.where(idle, -1e6, 1.0))
+                    parameters["upper"].value = np.where(active, gaps, 1e6)
                     smallest.solve(solver=solver, verbose=False, **options)
-                    if smallest.status != cp.OPTIMAL:  # keep the first minimiser
+                    if smallest.status == cp.OPTIMAL:
+                        status = smallest.status
+                    else:  # keep the first minimiser
                         alpha.value = first
         except (cp.error.SolverError, ArithmeticError) as exc:
             statuses.append(f"{solver}: {type(exc).__name__}")
             continue
-        statuses.append(f"{solver}: {problem.status}")
-        if problem.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE) and alpha.value is not None:
+        statuses.append(f"{solver}: {status}")
+        if status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE) and alpha.value is not None:
             scores = np.array(alpha.value, dtype=float)
             scores[pinned > 0] = 0.0
             with np.errstate(over="ignore"):
@@ -1037,7 +1068,7 @@ def _minimize(terms, n: int, phi: str, form: str) -> SurrogateSolution:
                 scores += 0.0  # no negative zeros in printed output
                 value = _risk(scores, terms, phi)
             if np.isfinite(value) and np.isfinite(scores).all():
-                return SurrogateSolution(scores, value, problem.status, solver, phi, form)
+                return SurrogateSolution(scores, value, status, solver, phi, form)
             statuses[-1] += " (scores out of range)"
     raise ValueError(f"the {phi} surrogate could not be minimised: {'; '.join(statuses)}")
 
@@ -1054,8 +1085,8 @@ def surrogate_minimizer(mu, phi, form="pairwise"):
     tolerances 1e-10 (SCS is the fallback); for the differentiable losses a few
     safeguarded Newton steps on the exact gradient then polish the scores to
     about 1e-10 (the interior-point scores alone are accurate to about 1e-5 on
-    flat risks).  The parametrised problem is built once per surrogate and set
-    of terms, then re-solved.
+    flat risks).  The parametrised problem is built once per surrogate, number
+    of items and number of terms, then re-solved.
 
     Parameters
     ----------

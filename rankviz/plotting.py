@@ -838,7 +838,7 @@ def style_item_scores_axes(ax, row_labels, *, ticks=True):
     if not labels:
         raise ValueError("row_labels must not be empty")
     rows = len(labels)
-    ax.set_ylim(-rows + 0.45, 0.55)
+    ax.set_ylim(-rows + 0.3, 0.6)
     ax.set_yticks(-np.arange(rows), labels)
     ax.set_xlabel("score α  (higher is ranked higher)")
     ax.grid(axis="x", alpha=0.3)
@@ -901,8 +901,9 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     row = check_int(row, "row", minimum=0)
     y0 = -row
     if note is not None:
-        ax.text(0.99, y0 + 0.32, note, transform=ax.get_yaxis_transform(), ha="right",
-                va="center", fontsize=9, color="0.25")
+        ax.annotate(note, (0.99, y0), xycoords=ax.get_yaxis_transform(), xytext=(0, 14),
+                    textcoords="offset points", ha="right", va="bottom", fontsize=9,
+                    color="0.25")
     if scores is None:
         return ax
     s = as_float_vector(scores, "scores")
@@ -935,9 +936,10 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
                 zorder=3)
         ax.text(x, y0, label, ha="center", va="center", fontsize=11 if len(group) == 1 else 9,
                 fontweight="bold", color="white" if hit else "black", zorder=4)
-        if values:
-            ax.text(x, y0 - 0.32, f"{round(value, 2) + 0.0:.2f}", ha="center", va="center",
-                    fontsize=9, color="0.2")
+        if values:  # below the marker, at a fixed distance in points whatever the row height
+            ax.annotate(f"{round(value, 2) + 0.0:.2f}", (x, y0), xytext=(0, -17),
+                        textcoords="offset points", ha="center", va="top", fontsize=9,
+                        color="0.2")
     if legend and flagged:
         plot_legend(ax, [("item of a misordered or tied edge",
                           {"marker": "o", "ms": 10, "mfc": WRONG_EDGE_COLOR, "mec": EXACT_COLOR,
