@@ -129,7 +129,7 @@ def test_probabilities_may_be_off_by_rounding_only():
 def test_random_distributions_are_valid_and_reproducible():
     for seed in range(20):
         mu = random_preference_distribution(5, seed, n_graphs=4, max_weight=3)
-        probs, graphs = check_preference_distribution(mu)  # DAGs, probabilities sum to 1
+        _, graphs = check_preference_distribution(mu)  # DAGs, probabilities sum to 1
         assert len(mu) == 4 and graphs.max() <= 3
         assert np.array_equal(graphs, check_preference_distribution(
             random_preference_distribution(5, np.random.default_rng(seed), n_graphs=4,
