@@ -85,6 +85,43 @@ def as_query_array(values: object, name: str) -> tuple[np.ndarray, bool]:
     return arr, batched
 
 
+def as_weight_matrix(values: object, name: str, *, min_items: int = 1,
+                     batch: bool = False) -> np.ndarray:
+    """Validate a weighted preference graph and return it as a float array.
+
+    ``values[i, j] >= 0`` is the weight of "item i above item j": the matrix must
+    be square, finite and non-negative with a zero diagonal, over at least
+    ``min_items`` items.  With ``batch=True`` a stack of such matrices, of shape
+    (q, n, n), is accepted too.
+    """
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a square matrix of weights, got {_kind(values)}")
+    try:
+        arr = np.asarray(values)
+    except Exception as exc:  # ragged nested lists
+        raise ValueError(f"{name} could not be read as a matrix: {exc}") from None
+    if arr.dtype == object or not (
+        np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
+    ):
+        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        raise TypeError(f"{name} must contain real numbers, got complex values")
+    if arr.ndim not in ((2, 3) if batch else (2,)) or arr.shape[-1] != arr.shape[-2]:
+        expected = "a square matrix or a stack of them" if batch else "a square matrix"
+        raise ValueError(f"{name} must be {expected}, got an array of shape {arr.shape}")
+    if arr.shape[-1] < min_items:
+        raise ValueError(f"{name} must compare at least {min_items} items, got shape {arr.shape}")
+    arr = arr.astype(np.float64)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} contains NaN or infinite values")
+    if (arr < 0).any():
+        raise ValueError(f"{name} must be non-negative ({name}[i, j] is the weight of "
+                         f"'i above j'), got {arr.min():g}")
+    if np.any(np.diagonal(arr, axis1=-2, axis2=-1) != 0):
+        raise ValueError(f"{name} must have a zero diagonal: an item is not preferred to itself")
+    return arr
+
+
 def as_binary_labels(values: object, name: str) -> np.ndarray:
     """Return a boolean array that is True for the positive class.
 

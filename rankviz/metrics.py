@@ -26,6 +26,7 @@ from rankviz._validation import (
     as_binary_labels,
     as_float_vector,
     as_query_array,
+    as_weight_matrix,
     check_choice,
     check_int,
     check_real,
@@ -392,20 +393,11 @@ PAIRWISE_TIES = ("duchi", "half", "error")
 
 def _check_preference_weights(weights, n: int, batch: int | None) -> np.ndarray:
     """Validate weights of shape (n, n) or (batch, n, n); return float array."""
-    w = np.asarray(weights)
-    if w.dtype == object or not np.issubdtype(w.dtype, np.number) or w.dtype.kind == "c":
-        raise TypeError(f"weights must be a numeric array, got dtype {w.dtype}")
-    w = w.astype(np.float64, copy=False)
+    w = as_weight_matrix(weights, "weights", batch=batch is not None)
     allowed = [(n, n)] if batch is None else [(n, n), (batch, n, n)]
     if w.shape not in allowed:
         raise ValueError(f"weights must have shape {' or '.join(map(str, allowed))} to match "
                          f"scores, got {w.shape}")
-    if not np.isfinite(w).all():
-        raise ValueError("weights contains NaN or infinite values")
-    if (w < 0).any():
-        raise ValueError("weights must be non-negative (weights[i, j] is the weight of i above j)")
-    if np.any(np.diagonal(w, axis1=-2, axis2=-1) != 0):
-        raise ValueError("weights must have a zero diagonal: an item is not preferred to itself")
     return w
 
 

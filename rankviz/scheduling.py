@@ -55,12 +55,13 @@ import numpy as np
 from rankviz._validation import (
     as_float_vector,
     as_generator,
+    as_weight_matrix,
     check_choice,
     check_int,
     check_probability,
     check_real,
 )
-from rankviz.metrics import _check_preference_weights, pairwise_disagreement
+from rankviz.metrics import pairwise_disagreement
 from rankviz.permutations import as_permutation
 
 __all__ = [
@@ -250,16 +251,7 @@ class MergeCost:
 # --------------------------------------------------------------------------- #
 def _check_weights(weights) -> np.ndarray:
     """Validate a square, finite, non-negative weight matrix with a zero diagonal."""
-    if isinstance(weights, (str, bytes)):
-        raise TypeError(f"weights must be a square matrix of numbers, got {type(weights).__name__}")
-    try:
-        w = np.asarray(weights)
-    except Exception as exc:  # ragged nested lists
-        raise ValueError(f"weights could not be read as an array: {exc}") from None
-    if w.ndim != 2 or w.shape[0] != w.shape[1] or w.shape[0] == 0:
-        raise ValueError(f"weights must be a square (r, r) matrix with r >= 1, "
-                         f"got an array of shape {w.shape}")
-    return _check_preference_weights(w, w.shape[0], None)
+    return as_weight_matrix(weights, "weights")
 
 
 def _check_costs(costs, r: int) -> np.ndarray:

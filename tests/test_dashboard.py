@@ -176,6 +176,21 @@ def test_buttons_run_their_callback_then_redraw_once():
     assert dash.update_count == 2
 
 
+def test_a_value_error_in_a_button_callback_is_shown_not_raised():
+    def refuse(_dash):
+        raise ValueError("nothing to find here")
+
+    dash = Dashboard("buttons", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3),
+                     buttons={"search": refuse})
+    picture = bytes(dash.image.value)
+    dash.buttons["search"].click()
+    assert dash.error == "nothing to find here"
+    assert "nothing to find here" in dash.message.value
+    assert bytes(dash.image.value) == picture and dash.update_count == 1
+    dash.controls["slope"].value = 0.5  # the next change clears the message
+    assert dash.error is None and dash.message.value == ""
+
+
 def test_readout_table_and_repr():
     dash = Dashboard("table", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3))
     assert "<td style='text-align:right'><b>1.000</b></td>" in dash.readout.value

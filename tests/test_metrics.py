@@ -333,7 +333,7 @@ def test_pairwise_disagreement_errors():
         pairwise_disagreement([1.0, np.nan], Y)
     with pytest.raises(ValueError, match="ties must be one of"):
         pairwise_disagreement([1.0, 2.0], Y, ties="random")
-    with pytest.raises(TypeError, match="weights must be a numeric array"):
+    with pytest.raises(TypeError, match="weights must contain numbers"):
         pairwise_disagreement([1.0, 2.0], [["a", "b"], ["c", "d"]])
     with pytest.raises(ValueError, match="scores must be 1-D"):
         pairwise_disagreement(np.zeros((2, 2, 2)), Y)

@@ -551,7 +551,7 @@ def test_bad_input_raises_value_error_naming_the_argument(call, message):
     (lambda: schedule_loss([True, False, True], W3, [0, 1, 1]), r"rounds must contain integers"),
     (lambda: schedule_loss("123", W3, [0, 1, 1]), r"rounds must be an array"),
     (lambda: schedule_loss([1, 2, 3], "W", [0, 1, 1]), r"weights must be a square matrix"),
-    (lambda: schedule_loss([1, 2, 3], [["a", "b", "c"]] * 3, [0, 1, 1]), r"weights must be"),
+    (lambda: schedule_loss([1, 2, 3], [["a", "b", "c"]] * 3, [0, 1, 1]), r"weights must contain numbers"),
     (lambda: schedule_loss([1, 2, 3], W3, ["a", "b", "c"]), r"costs must contain numbers"),
     (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 1.0), r"k must be an integer"),
     (lambda: improved_clustering(W3, [0, 1, 1], max_orders=2.5), r"max_orders must be"),

@@ -17,6 +17,7 @@ DASHBOARDS = {
     "roc_explorer": "rankviz.widgets.roc",
     "tournament_explorer": "rankviz.widgets.preference",
     "schedule_explorer": "rankviz.widgets.scheduling",
+    "low_noise_explorer": "rankviz.widgets.consistency",
 }
 
 __all__ = sorted(DASHBOARDS)

@@ -217,7 +217,9 @@ class Dashboard:
         Rendering resolution; the picture is ``figsize * dpi`` pixels.
     buttons : mapping of str to callable, optional
         Action buttons: ``callback(dashboard)`` runs on a click (it may set
-        control values), after which the dashboard redraws once.
+        control values), after which the dashboard redraws once.  A
+        ``ValueError`` raised by the callback is shown like a drawing error,
+        and the picture is left as it was.
     note : str, optional
         One line of HTML under the title (what to try).
 
@@ -393,10 +395,7 @@ class Dashboard:
             self._canvas.draw()
         self.readouts = dict(readouts or {})
         self.readout.value = self._readout_html()
-        self.message.value = (
-            "" if self.error is None
-            else f"<div style='color:#B00020'><b>Cannot draw:</b> {html.escape(self.error)}</div>"
-        )
+        self.message.value = self._error_html()
         self.image.value = self._encode_png()
         self.update_count += 1
         self.last_update_seconds = time.perf_counter() - start
@@ -471,10 +470,18 @@ class Dashboard:
             self._holding = True
             try:
                 callback(self)
+            except ValueError as exc:  # a documented input error: show it, keep the picture
+                self.error = str(exc)
+                self.message.value = self._error_html()
+                return
             finally:
                 self._holding = False
             self.update()
         return handler
+
+    def _error_html(self) -> str:
+        return ("" if self.error is None else
+                f"<div style='color:#B00020'><b>Cannot draw:</b> {html.escape(self.error)}</div>")
 
     def _readout_html(self) -> str:
         if not self.readouts:

@@ -1,0 +1,346 @@
+"""Chapter 07 dashboard: the low-noise explorer.
+
+Two preference DAGs on three items in the style of Duchi et al.'s Figure 1: DAG 1
+(probability ``p``) has only edges pointing down the item order (0 -> 1, 0 -> 2,
+1 -> 2), DAG 2 (probability ``1 - p``) only edges pointing up (1 -> 0, 2 -> 0,
+2 -> 1).  Every expected graph on three items is reachable this way.  The
+dashboard shows both DAGs, the difference graph with the edges the surrogate's
+minimiser gets wrong, the minimiser's scores next to those of the aggregated
+loss (23), the low-noise check and the Bayes orders.
+"""
+
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+
+import numpy as np
+
+from rankviz.consistency import (
+    SURROGATES,
+    aggregated_surrogate_minimizer,
+    bayes_orders,
+    difference_graph,
+    find_low_noise_counterexample,
+    low_noise_violations,
+    mean_adjacency,
+    pairwise_loss,
+    surrogate_minimizer,
+    violated_edges,
+)
+from rankviz.plotting import (
+    RIGHT_EDGE_COLOR,
+    WRONG_EDGE_COLOR,
+    plot_item_scores,
+    plot_legend,
+    plot_preference_circle,
+    style_item_scores_axes,
+)
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider
+
+__all__ = [
+    "LOW_NOISE_EXPLORER_DEFAULTS",
+    "draw_low_noise_explorer",
+    "explorer_distribution",
+    "low_noise_explorer",
+    "setup_low_noise_explorer",
+]
+
+#: Default control values of :func:`low_noise_explorer`: a low-noise distribution on
+#: which all four pairwise surrogates (12) get the edge 0 -> 1 wrong.
+LOW_NOISE_EXPLORER_DEFAULTS = {
+    "p": 0.5,
+    "w01": 1.0, "w02": 10.0, "w12": 4.0,
+    "w10": 0.0, "w20": 4.0, "w21": 0.0,
+    "phi": "squared_hinge", "form": "pairwise",
+}
+
+#: The edge of each weight control: (DAG, i, j).
+_EDGES = {"w01": (0, 0, 1), "w02": (0, 0, 2), "w12": (0, 1, 2),
+          "w10": (1, 1, 0), "w20": (1, 2, 0), "w21": (1, 2, 1)}
+_MAX_WEIGHT = 10.0
+_SPAN = (0.0, 1.0)
+_FORM_LABELS = {"pairwise": "pairwise (12)", "margin": "margin (13)"}
+
+
+def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
+    """The distribution over DAGs that the explorer's weight controls describe.
+
+    Parameters
+    ----------
+    p : float
+        Probability of DAG 1, in [0, 1].
+    w01, w02, w12 : float
+        Weights of DAG 1's edges 0 -> 1, 0 -> 2, 1 -> 2 (0: absent).
+    w10, w20, w21 : float
+        Weights of DAG 2's edges 1 -> 0, 2 -> 0, 2 -> 1 (0: absent).
+
+    Returns
+    -------
+    list of (float, ndarray)
+        ``[(p, DAG 1), (1 - p, DAG 2)]``, acyclic by construction.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`rankviz.consistency.check_preference_distribution`.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), Figure 1.
+
+    Examples
+    --------
+    >>> mu = explorer_distribution(0.5, 1, 10, 4, 0, 4, 0)
+    >>> mu[0][1].tolist()
+    [[0.0, 1.0, 10.0], [0.0, 0.0, 4.0], [0.0, 0.0, 0.0]]
+    >>> mu[1][1].tolist()
+    [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [4.0, 0.0, 0.0]]
+    """
+    values = {"w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20, "w21": w21}
+    graphs = np.zeros((2, 3, 3))
+    for name, (k, i, j) in _EDGES.items():
+        graphs[k, i, j] = values[name]
+    return [(p, graphs[0]), (round(1.0 - p, 12), graphs[1])]
+
+
+def _order_text(alpha, tol=1e-6) -> str:
+    """Items from top to bottom, tied items joined by '='."""
+    order = np.lexsort((np.arange(alpha.size), -alpha))
+    text = str(order[0])
+    for previous, item in itertools.pairwise(order):
+        text += (" = " if abs(alpha[previous] - alpha[item]) <= tol else " ≻ ") + str(item)
+    return text
+
+
+def _edges_text(edges, alpha) -> str:
+    if not edges:
+        return "none"
+    return ", ".join(f"{i}→{j} ({'tied' if abs(alpha[i] - alpha[j]) <= 1e-6 else 'misordered'})"
+                     for i, j in edges)
+
+
+def setup_low_noise_explorer(fig, **_values):
+    """Build the static part of the low-noise explorer: three graph panels, a score panel.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        An empty figure.
+    **_values
+        The control values (the layout does not depend on them).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        The axes ``dag1``, ``dag2``, ``diff`` and ``scores``.
+    """
+    axes = fig.subplot_mosaic([["dag1", "dag2", "diff"], ["scores", "scores", "scores"]],
+                              height_ratios=[1.45, 1])
+    empty = np.zeros((3, 3))  # the items are static: drawn once, under the blitted edges
+    for name, title in (("dag1", "DAG 1, probability p"), ("dag2", "DAG 2, probability 1 − p"),
+                        ("diff", "difference graph G_μ")):
+        plot_preference_circle(axes[name], empty, title=title, legend=False)
+    style_item_scores_axes(axes["scores"], ["surrogate\nminimiser", "aggregated\nloss (23)"],
+                           ticks=False)
+    axes["scores"].set_xlim(_SPAN[0] - 0.1, _SPAN[1] + 0.1)
+    axes["scores"].set_xlabel("score α, each row on its own scale (higher is ranked higher)")
+    axes["scores"].set_title("scores: the surrogate against the aggregated loss (23)")
+    plot_legend(fig, [
+        ("preference i → j (width ∝ weight)", {"color": "0.3"}),
+        ("edge of G_μ ordered correctly", {"color": RIGHT_EDGE_COLOR}),
+        ("edge of G_μ misordered or tied", {"color": WRONG_EDGE_COLOR, "ls": "--"}),
+    ], loc="outside lower center", ncols=3)
+    return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
+                           scores=axes["scores"])
+
+
+def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
+                            search_note=None):
+    """Draw the explorer's changing artists and return its readouts.
+
+    Parameters
+    ----------
+    axes : types.SimpleNamespace
+        As returned by :func:`setup_low_noise_explorer`.
+    p, w01, w02, w12, w10, w20, w21 : float
+        The distribution (:func:`explorer_distribution`).
+    phi : {"hinge", "logistic", "exponential", "squared_hinge"}
+        The surrogate's loss.
+    form : {"pairwise", "margin"}
+        Eq. (12) or (13).
+    search_note : str, optional
+        Result of the last counterexample search, shown as a readout.
+
+    Returns
+    -------
+    dict
+        Low-noise check, Bayes orders, the surrogate minimiser's scores, order,
+        wrong edges and excess risk, the order of the aggregated loss (23), the
+        solver's status.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If a parameter is invalid.  A surrogate without a minimiser is not an
+        error: the panel says so.
+    """
+    mu = explorer_distribution(p, w01, w02, w12, w10, w20, w21)
+    Y = mean_adjacency(mu)
+    D = difference_graph(Y)
+    edges = [(int(i), int(j)) for i, j in zip(*np.nonzero(D > 0), strict=True)]
+    violations = low_noise_violations(Y)
+    orders = bayes_orders(mu)
+    # the conditional risk (11) is the loss (10) on the mean graph
+    bayes_risk = pairwise_loss(-np.argsort(orders[0]).astype(float), Y)
+
+    try:
+        solution = surrogate_minimizer(mu, phi, form)
+        alpha, solver_text = solution.alpha, f"{solution.solver}: {solution.status}"
+        wrong = violated_edges(alpha, Y)
+        note = None
+    except ValueError as exc:  # no minimiser (logistic, exponential) or a solver failure
+        alpha, wrong, solver_text = None, [], str(exc)
+        note = "no minimiser (see the solver readout)"
+    try:
+        aggregated = aggregated_surrogate_minimizer(Y, phi).alpha
+        aggregated_wrong = violated_edges(aggregated, Y)
+        aggregated_note = None
+    except ValueError:
+        aggregated, aggregated_wrong = None, []
+        aggregated_note = "no minimiser: the infimum 0 needs infinitely spread scores"
+
+    plot_preference_circle(axes.dag1, mu[0][1], max_weight=_MAX_WEIGHT, nodes=False,
+                          legend=False)
+    plot_preference_circle(axes.dag2, mu[1][1], max_weight=_MAX_WEIGHT, nodes=False,
+                          legend=False)
+    plot_preference_circle(axes.diff, D, wrong=wrong,
+                          right=[e for e in edges if e not in wrong] if alpha is not None else (),
+                          max_weight=_MAX_WEIGHT, nodes=False, legend=False)
+    status = "low noise ✓" if not violations else (
+        "not low noise: path {}→{}→{} outweighs {}→{}".format(*violations[0],
+                                                            violations[0][0], violations[0][2]))
+    axes.diff.text(0.5, -0.02, status, transform=axes.diff.transAxes, ha="center", va="top",
+                   fontsize=10, color="0.15" if not violations else WRONG_EDGE_COLOR)
+    # each row on its own scale (the two losses' scores are not comparable); the labels
+    # give the scores
+    plot_item_scores(axes.scores, 0, alpha, wrong=wrong, note=note, span=_SPAN)
+    plot_item_scores(axes.scores, 1, aggregated, wrong=aggregated_wrong, note=aggregated_note,
+                     span=_SPAN)
+
+    bayes_text = " | ".join(" ≻ ".join(str(v) for v in order) for order in orders[:3])
+    if len(orders) > 3:
+        bayes_text += f" | … ({len(orders)} orders)"
+    readouts = {
+        "low noise (Def. 4)": "yes" if not violations else "no",
+        "Bayes order(s)": bayes_text,
+        "surrogate order": _order_text(alpha) if alpha is not None else "no minimiser",
+        "surrogate scores α": ("(" + ", ".join(f"{v + 0.0:.2f}" for v in alpha) + ")"
+                               if alpha is not None else "none"),
+        "edges of G_μ it gets wrong": _edges_text(wrong, alpha) if alpha is not None else "—",
+        "risk (11) at α minus Bayes risk": (
+            pairwise_loss(alpha, Y) - bayes_risk
+            if alpha is not None else float("nan")),
+        "(23) order": _order_text(aggregated) if aggregated is not None else "no minimiser",
+        "solver": solver_text,
+    }
+    if search_note is not None:
+        readouts["counterexample search"] = search_note
+    return readouts
+
+
+def low_noise_explorer(**initial):
+    """Dashboard: edit two preference DAGs and watch a pairwise surrogate misorder an edge.
+
+    Sliders set the probability ``p`` of DAG 1 and the weights of its three
+    edges pointing down the item order, and of DAG 2's three edges pointing
+    up; dropdowns choose the loss ``phi`` and the surrogate form, (12) or (13).
+    The figure shows both DAGs, the difference graph ``G_mu`` with the edges
+    the surrogate's minimiser gets wrong (dashed), the low-noise check, and the
+    minimiser's scores next to those of the aggregated loss (23).  The button
+    "find a counterexample" runs
+    :func:`~rankviz.consistency.find_low_noise_counterexample` for the current
+    ``phi`` and form (a new seed at each click) and loads what it finds.
+
+    Parameters
+    ----------
+    **initial
+        Initial control values overriding :data:`LOW_NOISE_EXPLORER_DEFAULTS`
+        (``p``, ``w01``, ``w02``, ``w12``, ``w10``, ``w20``, ``w21``, ``phi``,
+        ``form``).
+
+    Returns
+    -------
+    rankviz.widgets.dashboard.Dashboard
+
+    Raises
+    ------
+    TypeError
+        If an unknown control name is given.
+    ValueError
+        If an initial value is outside its control's range.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), Figure 1, Definition 4, Theorems 2 and 3,
+    eq. (23).
+
+    Examples
+    --------
+    >>> dash = low_noise_explorer()
+    >>> dash.readouts["low noise (Def. 4)"], dash.readouts["Bayes order(s)"]
+    ('yes', '0 ≻ 1 ≻ 2')
+    >>> dash.readouts["surrogate order"], dash.readouts["(23) order"]
+    ('1 ≻ 0 ≻ 2', '0 ≻ 1 ≻ 2')
+    >>> dash.controls["phi"].value = "hinge"
+    >>> dash.readouts["edges of G_μ it gets wrong"]
+    '0→1 (tied)'
+    >>> dash.controls["phi"].value = "logistic"
+    >>> dash.readouts["(23) order"]
+    'no minimiser'
+    """
+    unknown = set(initial) - set(LOW_NOISE_EXPLORER_DEFAULTS)
+    if unknown:
+        raise TypeError(f"low_noise_explorer got unknown controls {sorted(unknown)}; "
+                        f"known: {sorted(LOW_NOISE_EXPLORER_DEFAULTS)}")
+    v = {**LOW_NOISE_EXPLORER_DEFAULTS, **initial}
+    labels = {"w01": "DAG 1: 0 → 1", "w02": "DAG 1: 0 → 2", "w12": "DAG 1: 1 → 2",
+              "w10": "DAG 2: 1 → 0", "w20": "DAG 2: 2 → 0", "w21": "DAG 2: 2 → 1"}
+    controls = {"p": float_slider("P(DAG 1) = p", v["p"], 0.05, 0.95, 0.05)}
+    for name, label in labels.items():
+        controls[name] = float_slider(label, v[name], 0.0, _MAX_WEIGHT, 0.5, readout_format=".1f")
+    controls["phi"] = dropdown("loss φ", SURROGATES, v["phi"])
+    controls["form"] = dropdown("form", [(label, key) for key, label in _FORM_LABELS.items()],
+                                v["form"])
+    state = {"clicks": 0, "note": None}
+
+    def draw(handles, **values):
+        return draw_low_noise_explorer(handles, **values, search_note=state["note"])
+
+    def find(dash):
+        seed = state["clicks"]
+        state["clicks"] += 1
+        phi, form = dash.controls["phi"].value, dash.controls["form"].value
+        try:
+            cx = find_low_noise_counterexample(phi, form, 3, rng=seed)
+        except ValueError as exc:
+            state["note"] = f"seed {seed}: {exc}"
+            return
+        i, j = cx.pair
+        state["note"] = f"seed {seed}: found one, {phi} gets {i}→{j} wrong"
+        found = {"p": float(cx.probs[0])}
+        for name, (k, a, b) in _EDGES.items():
+            found[name] = float(cx.graphs[k, a, b])
+        dash.set(**found)
+
+    def reset(dash):
+        state["note"] = None
+        dash.set(**LOW_NOISE_EXPLORER_DEFAULTS)
+
+    return Dashboard(
+        "Low-noise explorer", controls, draw, setup=setup_low_noise_explorer,
+        figsize=(10.0, 6.8),
+        buttons={"find a counterexample": find, "reset to the default example": reset},
+        note="Move the weights and watch the dashed edges of G_μ; switch the loss and the "
+             "form; click the button for a certified low-noise counterexample.",
+    )

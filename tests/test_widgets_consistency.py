@@ -1,0 +1,264 @@
+"""The chapter 07 dashboard and drawing functions, driven as a reader drives them."""
+
+import io
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+
+import rankviz.widgets.consistency as module
+from rankviz.consistency import (
+    SURROGATES,
+    certify_counterexample,
+    difference_graph,
+    is_low_noise,
+    mean_adjacency,
+    surrogate_minimizer,
+    violated_edges,
+)
+from rankviz.plotting import (
+    RIGHT_EDGE_COLOR,
+    WRONG_EDGE_COLOR,
+    plot_item_scores,
+    plot_preference_circle,
+    preference_graph_layout,
+    style_item_scores_axes,
+    style_preference_graph_axes,
+)
+from rankviz.widgets import low_noise_explorer
+from rankviz.widgets.consistency import LOW_NOISE_EXPLORER_DEFAULTS, explorer_distribution
+
+WEIGHTS = ["w01", "w02", "w12", "w10", "w20", "w21"]
+
+
+@pytest.fixture(scope="module")
+def shared():
+    return low_noise_explorer()
+
+
+@pytest.fixture
+def dash(shared):
+    """One dashboard for the module (building one costs a full render), reset before each test."""
+    shared.buttons["reset to the default example"].click()
+    return shared
+
+
+@pytest.fixture
+def fresh():
+    return low_noise_explorer()
+
+
+def current_distribution(dash):
+    values = dash.values
+    return explorer_distribution(values["p"], *(values[name] for name in WEIGHTS))
+
+
+def test_default_state_is_the_flagship_counterexample(dash):
+    assert dash.error is None
+    assert dash.values == LOW_NOISE_EXPLORER_DEFAULTS
+    assert len(dash.figure.axes) == 4
+    r = dash.readouts
+    assert r["low noise (Def. 4)"] == "yes"
+    assert r["Bayes order(s)"] == "0 ≻ 1 ≻ 2"
+    assert r["surrogate order"] == "1 ≻ 0 ≻ 2"
+    assert r["edges of G_μ it gets wrong"] == "0→1 (misordered)"
+    assert r["risk (11) at α minus Bayes risk"] == pytest.approx(0.5)  # the edge 0 -> 1
+    assert r["(23) order"] == "0 ≻ 1 ≻ 2"
+    expected = surrogate_minimizer(current_distribution(dash), "squared_hinge").alpha
+    assert r["surrogate scores α"] == "(" + ", ".join(f"{v + 0:.2f}" for v in expected) + ")"
+
+
+@pytest.mark.parametrize("phi", SURROGATES)
+def test_every_pairwise_surrogate_fails_on_the_default_example(dash, phi):
+    dash.controls["phi"].value = phi
+    assert dash.error is None
+    assert dash.readouts["edges of G_μ it gets wrong"].startswith("0→1")
+    assert dash.readouts["solver"].endswith("optimal")
+
+
+def test_a_weight_change_is_a_blit_and_moves_the_scores(dash):
+    before = dict(dash.readouts)
+    picture = bytes(dash.image.value)
+    full_renders = dash.full_render_count
+    dash.controls["w01"].value = 6.0  # a heavy 0 -> 1: now every edge is ordered correctly
+    assert dash.readouts["edges of G_μ it gets wrong"] == "none"
+    assert dash.readouts["surrogate order"] == "0 ≻ 1 ≻ 2"
+    assert dash.readouts["surrogate scores α"] != before["surrogate scores α"]
+    assert bytes(dash.image.value) != picture
+    assert dash.full_render_count == full_renders
+
+
+def test_the_low_noise_check_follows_the_weights(dash):
+    dash.set(w02=2.0, w20=0.0)  # the direct edge 0 -> 2 is now lighter than the path
+    assert dash.readouts["low noise (Def. 4)"] == "no"
+    assert not is_low_noise(mean_adjacency(current_distribution(dash)))
+    texts = [t.get_text() for t in dash.figure.axes[2].texts]
+    assert any(t.startswith("not low noise: path 0→1→2") for t in texts)
+
+
+def test_a_cyclic_difference_graph_has_several_bayes_orders(dash):
+    dash.set(p=0.5, w01=4.0, w12=4.0, w02=0.0, w10=0.0, w20=4.0, w21=0.0)  # 0->1->2->0
+    assert dash.readouts["low noise (Def. 4)"] == "no"
+    assert dash.readouts["Bayes order(s)"].count("≻") == 6  # three optimal orders
+
+
+def test_the_margin_form_and_missing_minimisers_are_reported_not_raised(dash):
+    dash.controls["form"].value = "margin"
+    assert dash.error is None and dash.readouts["solver"].startswith("CLARABEL")
+    dash.set(phi="logistic", w20=0.0)  # nothing pulls item 0 down: no minimiser
+    assert dash.error is None
+    assert dash.readouts["surrogate order"] == "no minimiser"
+    assert "no minimiser" in dash.readouts["solver"]
+    assert np.isnan(dash.readouts["risk (11) at α minus Bayes risk"])
+    assert dash.readouts["(23) order"] == "no minimiser"
+
+
+def test_every_control_survives_its_extreme_values(dash):
+    for k, (name, control) in enumerate(dash.controls.items()):
+        values = ((control.min, control.max) if hasattr(control, "min")
+                  else [v if not isinstance(v, tuple) else v[1] for v in control.options])
+        for value in values:
+            phi = SURROGATES[k % 4]
+            dash.set(**{name: value, "phi": phi} if name != "phi" else {name: value})
+            assert dash.error is None, f"{name}={value}, {phi}: {dash.error}"
+            assert bytes(dash.image.value).startswith(b"\x89PNG")
+
+
+def test_all_weights_zero_and_all_at_their_maximum(dash):
+    dash.set(**{name: 0.0 for name in WEIGHTS})
+    assert dash.error is None
+    assert dash.readouts["surrogate order"] == "0 = 1 = 2"
+    assert "(6 orders)" in dash.readouts["Bayes order(s)"]
+    dash.set(**{name: 10.0 for name in WEIGHTS}, p=0.5, phi="exponential", form="margin")
+    assert dash.error is None
+    assert dash.readouts["edges of G_μ it gets wrong"] == "none"  # no edge at all
+
+
+def test_the_counterexample_button_loads_a_certified_example(fresh):
+    dash = fresh
+    for phi, form in (("hinge", "margin"), ("exponential", "pairwise")):
+        dash.set(phi=phi, form=form)
+        dash.buttons["find a counterexample"].click()
+        assert dash.error is None
+        mu = current_distribution(dash)
+        Y = mean_adjacency(mu)
+        assert is_low_noise(Y)
+        wrong = violated_edges(surrogate_minimizer(mu, phi, form).alpha, Y)
+        assert wrong and difference_graph(Y)[wrong[0]] > 0
+        assert f"found one, {phi} gets" in dash.readouts["counterexample search"]
+    assert dash.readouts["counterexample search"].startswith("seed 1:")  # a new seed each time
+
+
+def test_the_button_reports_a_failed_search(fresh, monkeypatch):
+    dash = fresh
+
+    def nothing(*args, **kwargs):
+        raise ValueError("no low-noise counterexample (test)")
+
+    monkeypatch.setattr(module, "find_low_noise_counterexample", nothing)
+    before = dash.values
+    dash.buttons["find a counterexample"].click()
+    assert dash.error is None and dash.values == before
+    assert dash.readouts["counterexample search"] == "seed 0: no low-noise counterexample (test)"
+
+
+def test_reset_restores_the_default_example(dash):
+    dash.set(w01=7.0, phi="hinge", form="margin")
+    dash.buttons["reset to the default example"].click()
+    assert dash.values == LOW_NOISE_EXPLORER_DEFAULTS
+    assert "counterexample search" not in dash.readouts
+
+
+def test_the_default_example_is_certified(dash):
+    from rankviz.consistency import Counterexample, check_preference_distribution
+
+    mu = current_distribution(dash)
+    for phi in SURROGATES:
+        alpha = surrogate_minimizer(mu, phi).alpha
+        cx = Counterexample(*check_preference_distribution(mu), alpha, (0, 1), phi, "pairwise")
+        assert certify_counterexample(cx).every_minimizer
+
+
+def test_blitted_picture_equals_a_full_render(dash):
+    for name, value in [("w01", 2.0), ("phi", "hinge"), ("p", 0.7), ("form", "margin")]:
+        dash.controls[name].value = value
+    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
+    canvas = FigureCanvasAgg(dash.figure)
+    canvas.draw()
+    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    assert blitted.shape == reference.shape
+    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_initial_values_are_validated():
+    with pytest.raises(TypeError, match="unknown controls"):
+        low_noise_explorer(weight=1.0)
+    with pytest.raises(ValueError, match="outside"):
+        low_noise_explorer(p=1.0)
+    with pytest.raises(ValueError, match="must be one of"):
+        low_noise_explorer(phi="ramp")
+    assert low_noise_explorer(phi="hinge").readouts["edges of G_μ it gets wrong"] == "0→1 (tied)"
+
+
+# --------------------------------------------------------------------------- #
+# the drawing functions
+# --------------------------------------------------------------------------- #
+def test_preference_graph_draws_one_arrow_and_label_per_edge():
+    fig, ax = plt.subplots()
+    W = np.array([[0, 2, 0.5], [1, 0, 0], [0, 3, 0]])
+    plot_preference_circle(ax, W, wrong=[(2, 1)], right=[(0, 1)], title="G")
+    arrows = [p for p in ax.patches if type(p).__name__ == "FancyArrowPatch"]
+    assert len(arrows) == 4
+    colors = {tuple(np.round(a.get_edgecolor(), 3)) for a in arrows}
+    from matplotlib.colors import to_rgba
+    assert tuple(np.round(to_rgba(WRONG_EDGE_COLOR), 3)) in colors
+    assert tuple(np.round(to_rgba(RIGHT_EDGE_COLOR), 3)) in colors
+    labels = sorted(t.get_text() for t in ax.texts)
+    assert labels == ["0", "0.5", "1", "1", "2", "2", "3"]  # 4 weights + 3 items
+    assert ax.get_title() == "G" and ax.get_legend() is not None
+    assert len(ax.get_legend().get_texts()) == 3
+    plt.close(fig)
+
+
+def test_preference_graph_without_nodes_and_errors():
+    fig, ax = plt.subplots()
+    plot_preference_circle(ax, [[0, 1], [0, 0]], nodes=False, legend=False)
+    assert [t.get_text() for t in ax.texts] == ["1"] and ax.get_legend() is None
+    with pytest.raises(ValueError, match="weights must have a zero diagonal"):
+        plot_preference_circle(ax, [[1, 0], [0, 0]])
+    with pytest.raises(TypeError, match="Axes"):
+        plot_preference_circle("ax", [[0, 1], [0, 0]])
+    plt.close(fig)
+
+
+def test_graph_layout_puts_item_zero_on_top():
+    pos = preference_graph_layout(4)
+    np.testing.assert_allclose(pos[0], [0, 1], atol=1e-12)
+    np.testing.assert_allclose(pos[1], [1, 0], atol=1e-12)  # clockwise
+    np.testing.assert_allclose([np.linalg.norm(p) for p in pos.values()], 1.0)
+    with pytest.raises(ValueError, match="n must be >= 2"):
+        preference_graph_layout(1)
+    fig, ax = plt.subplots()
+    style_preference_graph_axes(ax, 3)
+    low, high = ax.get_ylim()
+    assert low < -0.5 and high > 1 and not ax.get_xticks().size
+    plt.close(fig)
+
+
+def test_item_scores_group_ties_and_map_spans():
+    fig, ax = plt.subplots()
+    style_item_scores_axes(ax, ["a", "b"], ticks=False)
+    plot_item_scores(ax, 0, [0.0, 2.0, 2.0], wrong=[(0, 1)], span=(0.0, 1.0), legend=True)
+    texts = {t.get_text(): t.get_position() for t in ax.texts}
+    assert set(texts) == {"0", "1 = 2", "0.00", "2.00"}
+    assert texts["0"][0] == 0.0 and texts["1 = 2"][0] == 1.0
+    plot_item_scores(ax, 1, None, note="no minimiser")
+    assert "no minimiser" in [t.get_text() for t in ax.texts]
+    assert ax.get_legend() is not None and not ax.get_xticks().size
+    with pytest.raises(ValueError, match="span must be increasing"):
+        plot_item_scores(ax, 0, [0.0, 1.0], span=(1.0, 0.0))
+    with pytest.raises(ValueError, match="row_labels must not be empty"):
+        style_item_scores_axes(ax, [])
+    plt.close(fig)
