@@ -196,6 +196,15 @@ def _chapter_06() -> str:
             f"{_dashboard_responds('calibration_explorer')}")
 
 
+def _chapter_07() -> str:
+    from rankviz.consistency import find_low_noise_counterexample, is_low_noise, mean_adjacency
+
+    found = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0)
+    assert found is not None and is_low_noise(mean_adjacency(found.distribution)), found
+    return (f"a low-noise counterexample for the logistic surrogate (edge {found.pair}); "
+            f"{_dashboard_responds('low_noise_explorer')}")
+
+
 def _chapter_09() -> str:
     import numpy as np
 
@@ -213,6 +222,7 @@ CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
     "02 ROC curves and the AUC": _chapter_02,
     "05 the preference-based setting": _chapter_05,
     "06 calibration of surrogates": _chapter_06,
+    "07 low-noise inconsistency": _chapter_07,
     "09 task scheduling": _chapter_09,
 }
 
