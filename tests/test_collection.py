@@ -8,11 +8,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+#: the chapters proper; 00 is the instructors' demo deck, with questions rather than exercises
+CHAPTERS = [path for path in NOTEBOOKS if not path.name.startswith("00_")]
 README = (ROOT / "README.md").read_text()
 
 
 def test_there_are_chapters():
-    assert NOTEBOOKS
+    assert CHAPTERS
+
+
+def test_the_demo_deck_shows_every_dashboard():
+    """The classroom deck has a section for every registered dashboard."""
+    import rankviz.widgets
+
+    deck = (ROOT / "notebooks" / "00_classroom_demos.ipynb").read_text()
+    for name in rankviz.widgets.DASHBOARDS:
+        assert f"{name}()" in deck, f"00_classroom_demos.ipynb has no section for {name}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -56,8 +67,8 @@ def test_notebook_imports_only_the_allowed_libraries(path):
                 assert match.group(1) in allowed, line
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_has_exercises_with_hidden_solutions(path):
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_chapter_has_exercises_with_hidden_solutions(path):
     nb = json.loads(path.read_text())
     markdown = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert re.search(r"^#+ .*Exercises", markdown, flags=re.MULTILINE)
