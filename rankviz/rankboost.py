@@ -344,8 +344,10 @@ class _StumpSearch:
     def _below(self, pi: np.ndarray) -> np.ndarray:
         """``sum of pi over {x : x_k <= theta}`` for every split, and ``sum(pi)``."""
         gathered = pi[self.order]  # (d, n): pi in the sorted order of each feature
-        if gathered.shape[0] > 1:  # one cumulative sum over all rows, restarted at each row
-            gathered[1:, 0] -= np.cumsum(gathered.sum(axis=1))[:-1]
+        if gathered.shape[0] > 1:
+            # one cumulative sum over the raveled rows, restarted at each row: the running
+            # total entering row k is the sum of row k - 1, so subtract it there
+            gathered[1:, 0] -= gathered[:-1].sum(axis=1)
         return np.cumsum(gathered.ravel())[self.flat_prefix], pi.sum()
 
     def edges(self, pi: np.ndarray) -> np.ndarray:

@@ -15,6 +15,7 @@ from rankviz.rankboost import (
     BoostingHistory,
     RankBoostModel,
     Stump,
+    _StumpSearch,  # the private core, tested against brute force
     adaboost,
     bipartite_rankboost,
     coordinate_descent_rankboost,
@@ -138,6 +139,24 @@ def test_stump_candidates_match_the_explicit_enumeration(rng):
     for h, triple in zip(ours, theirs, strict=True):
         assert_same_stump(h, triple)
         np.testing.assert_array_equal(h(X), stump_on(X, *triple))
+
+
+@pytest.mark.parametrize("with_constant", [False, True])
+def test_presorted_edges_equal_brute_force_for_any_potentials(rng, with_constant):
+    """The cumulative-sum search against sum_x pi(x) h(x), stump by stump (d = 5, sum pi != 0)."""
+    X = np.round(rng.normal(size=(40, 5)), 1)
+    search = _StumpSearch(X, with_constant=with_constant)
+    stumps = ([Stump(0, -np.inf)] if with_constant else []) + stump_candidates(X)
+    assert search.size == len(stumps)
+    for _ in range(5):
+        pi = rng.normal(size=40)
+        brute = np.array([pi @ h(X) for h in stumps])
+        np.testing.assert_allclose(search.edges(pi), brute, atol=1e-12)
+        assert search.best(pi) == int(np.flatnonzero(brute >= brute.max() - TIE_TOLERANCE)[0])
+        score = np.abs(brute)
+        assert search.best(pi, absolute=True) == int(
+            np.flatnonzero(score >= score.max() - TIE_TOLERANCE)[0])
+        assert search.stump(search.best(pi)) == stumps[search.best(pi)]
 
 
 def test_stump_threshold_stays_strictly_below_the_next_value():
@@ -425,8 +444,8 @@ def test_coordinate_descent_refuses_huge_problems(rng):
 # AdaBoost on the same stumps plus a constant (section 10.5.1)
 # --------------------------------------------------------------------------- #
 def test_adaboost_is_exact_coordinate_descent_on_f_plus_plus_f_minus(rng):
-    X_pos = np.round(rng.normal(size=(15, 2)) + 0.6, 1)
-    X_neg = np.round(rng.normal(size=(20, 2)), 1)
+    X_pos = np.round(rng.normal(size=(15, 4)) + 0.6, 1)
+    X_neg = np.round(rng.normal(size=(20, 4)), 1)
     model = adaboost(X_pos, X_neg, 10)
     X = np.vstack([X_pos, X_neg])
     y = np.r_[np.ones(15), -np.ones(20)]
