@@ -13,6 +13,7 @@ import importlib
 #: dashboard name -> module that defines it (a new chapter adds one line)
 DASHBOARDS = {
     "roc_explorer": "rankviz.widgets.roc",
+    "rankboost_stepper": "rankviz.widgets.rankboost",
 }
 
 __all__ = sorted(DASHBOARDS)
