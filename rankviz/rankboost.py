@@ -278,7 +278,23 @@ class Stump:
         return self.threshold == -math.inf and self.polarity == 1
 
     def __call__(self, X) -> np.ndarray:
-        """Evaluate the stump on the rows of ``X`` (shape (N, d)); returns 0.0 / 1.0."""
+        """Evaluate the stump on the rows of ``X``.
+
+        Parameters
+        ----------
+        X : array_like of shape (N, d)
+            Finite feature values, with ``d > feature``.
+
+        Returns
+        -------
+        ndarray of shape (N,)
+            0.0 or 1.0 for each row.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``X`` is not a finite 2-D numeric array or lacks the stump's feature.
+        """
         X = _as_feature_matrix(X, "X")
         if self.feature >= X.shape[1]:
             raise ValueError(f"X has {X.shape[1]} features; this stump reads feature "
@@ -371,7 +387,9 @@ class _StumpSearch:
         above = total - below
         if absolute:
             above, below, total = np.abs(above), np.abs(below), abs(total)
-        top = max(above.max(initial=-np.inf), below.max(initial=-np.inf))
+        top_above = above.max(initial=-np.inf)
+        top_below = below.max(initial=-np.inf)
+        top = max(top_above, top_below)
         offset = 0
         if self.with_constant:
             top = max(top, total)
@@ -379,10 +397,8 @@ class _StumpSearch:
                 return 0
             offset = 1
         floor = top - TIE_TOLERANCE
-        first_above = int(np.argmax(above >= floor)) if above.size and above.max() >= floor \
-            else self.n_splits
-        first_below = int(np.argmax(below >= floor)) if below.size and below.max() >= floor \
-            else self.n_splits
+        first_above = int(np.argmax(above >= floor)) if top_above >= floor else self.n_splits
+        first_below = int(np.argmax(below >= floor)) if top_below >= floor else self.n_splits
         if first_above <= first_below:
             return offset + 2 * first_above
         return offset + 2 * first_below + 1
@@ -502,7 +518,22 @@ class BoostingHistory:
         return np.exp(-2.0 * np.cumsum(self.gamma**2))
 
     def truncate(self, rounds: int) -> BoostingHistory:
-        """The history of the first ``rounds`` rounds."""
+        """The history of the first ``rounds`` rounds.
+
+        Parameters
+        ----------
+        rounds : int
+            1 <= rounds <= T.
+
+        Returns
+        -------
+        BoostingHistory
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``rounds`` is not an integer in range.
+        """
         rounds = check_int(rounds, "rounds", minimum=1, maximum=self.n_rounds)
         return BoostingHistory(*(_frozen(getattr(self, name)[:rounds], getattr(self, name).dtype)
                                  for name in ("eps_plus", "eps_minus", "eps_zero", "Z", "error",
@@ -565,7 +596,22 @@ class RankBoostModel:
         return check_int(rounds, "rounds", minimum=0, maximum=self.n_rounds)
 
     def truncate(self, rounds: int) -> RankBoostModel:
-        """The model f_t of the first ``rounds`` rounds (1 <= rounds <= T).
+        """The model f_t of the first ``rounds`` rounds.
+
+        Parameters
+        ----------
+        rounds : int
+            1 <= rounds <= T.
+
+        Returns
+        -------
+        RankBoostModel
+            Its stumps, steps and history are those of rounds 1..rounds.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``rounds`` is not an integer in range.
 
         Examples
         --------
@@ -578,7 +624,32 @@ class RankBoostModel:
                               self.history.truncate(rounds), self.n_features, self.algorithm)
 
     def alpha_l1(self, rounds=None) -> float:
-        """``||alpha||_1`` of the first ``rounds`` rounds (all by default)."""
+        """``||alpha||_1`` of the first ``rounds`` rounds, the normalizer of the margins.
+
+        Parameters
+        ----------
+        rounds : int, optional
+            0 <= rounds <= T; all rounds by default.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``rounds`` is not an integer in range.
+
+        References
+        ----------
+        Mohri et al. (2018), section 10.4.3.
+
+        Examples
+        --------
+        >>> model = bipartite_rankboost([[2.0], [3.0], [0.5]], [[1.0], [2.5], [0.0]], n_rounds=3)
+        >>> round(model.alpha_l1(2), 4)
+        1.9459
+        """
         return float(np.abs(self.alphas[:self._rounds(rounds)]).sum())
 
     # -- scores -------------------------------------------------------------------
