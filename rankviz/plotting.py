@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 from matplotlib.lines import Line2D
-from matplotlib.patches import FancyArrowPatch, Patch
+from matplotlib.patches import Patch
 
 from rankviz._validation import as_float_vector, check_real
 
@@ -750,6 +750,8 @@ def plot_preference_pairs(ax, X, pairs, labels, weights=None, *, features=(0, 1)
     (1, 1)
     >>> plt.close(fig)
     """
+    from matplotlib.patches import FancyArrowPatch  # (kept local: chapter 03's block)
+
     _check_axes(ax)
     points = _points_2d(X, "X", features)
     idx = np.asarray(pairs)
