@@ -1,0 +1,252 @@
+"""The chapter 03 dashboard and drawing functions, driven as a reader drives them."""
+
+import io
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+
+from rankviz import plotting
+from rankviz.metrics import auc
+from rankviz.rankboost import Stump, bipartite_rankboost
+from rankviz.widgets import rankboost_stepper
+from rankviz.widgets.rankboost import (
+    MAX_ROUNDS,
+    RANKBOOST_STEPPER_DEFAULTS,
+    STEPPER_DATA,
+    rankboost_run,
+)
+
+
+@pytest.fixture
+def dash():
+    return rankboost_stepper()
+
+
+# --------------------------------------------------------------------------- #
+# the cached run
+# --------------------------------------------------------------------------- #
+def test_run_is_computed_once_and_matches_the_model():
+    run = rankboost_run("moons", 3)
+    assert rankboost_run("moons", 3) is run  # cached: the slider only draws
+    model = run.model
+    assert model.n_rounds == MAX_ROUNDS
+    for t in (1, 17, MAX_ROUNDS):
+        scores = model.decision_function(run.X_test, rounds=t)
+        np.testing.assert_allclose(run.test_scores[t - 1], scores)
+        assert run.test_auc[t - 1] == auc(run.y_test, scores)
+        d_pos, d_neg = model.class_distributions(run.X_pos, run.X_neg, round=t)
+        np.testing.assert_allclose(run.d_pos[t - 1], d_pos)
+        np.testing.assert_allclose(run.d_neg[t - 1], d_neg)
+    assert run.surface.min() >= -1e-12 and run.surface.max() <= 1 + 1e-12  # f / ||alpha||_1
+
+
+def test_run_rejects_unknown_data():
+    with pytest.raises(ValueError, match="data must be one of"):
+        rankboost_run("spiral", 0)
+    with pytest.raises(ValueError, match="seed"):
+        rankboost_run("ring", -1)
+
+
+# --------------------------------------------------------------------------- #
+# the dashboard
+# --------------------------------------------------------------------------- #
+def test_default_state(dash):
+    run = rankboost_run("ring", 0)
+    assert dash.error is None
+    assert dash.values == RANKBOOST_STEPPER_DEFAULTS
+    assert dash.readouts["round t"] == 1
+    assert dash.readouts["stump h_t"].startswith(str(run.model.rankers[0]))
+    assert dash.readouts["α_t"] == pytest.approx(run.model.alphas[0])
+    assert dash.readouts["test AUC"] == pytest.approx(run.test_auc[0])
+    assert len(dash.figure.axes) == 5  # four panels and the colour bar
+
+
+def test_the_round_slider_only_draws_and_follows_the_run(dash):
+    run = rankboost_run("ring", 0)
+    picture = bytes(dash.image.value)
+    for t in (2, 10, 35, MAX_ROUNDS):
+        dash.controls["round"].value = t
+        history = run.model.history
+        assert dash.readouts["round t"] == t
+        assert dash.readouts["Z_t"] == pytest.approx(history.Z[t - 1])
+        assert dash.readouts["∏ Z_s"] == pytest.approx(np.prod(history.Z[:t]))
+        # Theorem 10.3 in the readouts
+        assert (dash.readouts["training pairwise error"] <= dash.readouts["∏ Z_s"]
+                <= dash.readouts["exp(−2 Σ γ_s²)"] + 1e-12)
+        assert dash.readouts["training AUC"] == pytest.approx(run.train_auc[t - 1])
+    assert bytes(dash.image.value) != picture
+    assert dash.full_render_count == 1  # every round change is a blit
+
+
+def test_the_drawn_weights_are_the_round_distribution(dash):
+    run = rankboost_run("ring", 0)
+    dash.controls["round"].value = 8
+    weights_axes = dash.figure.axes[0]
+    negatives, positives = weights_axes.collections[-2:]
+    # marker area proportional to the weight: the ratios of the areas are those of D_8
+    area_pos = positives.get_sizes()
+    inner = (area_pos > 3.0) & (area_pos < 900.0)  # away from the clipping limits
+    ratio = area_pos[inner] / run.d_pos[7][inner]
+    np.testing.assert_allclose(ratio, ratio[0], rtol=1e-9)
+    assert negatives.get_offsets().shape[0] == run.X_neg.shape[0]
+    # the stump line sits at the threshold of h_8
+    stump = run.model.rankers[7]
+    lines = [line for line in weights_axes.get_lines() if line.get_label() == str(stump)]
+    assert len(lines) == 1
+    coordinate = lines[0].get_xdata() if stump.feature == 0 else lines[0].get_ydata()
+    assert coordinate[0] == pytest.approx(stump.threshold)
+
+
+def test_the_bounds_panel_shows_rounds_one_to_t(dash):
+    dash.controls["round"].value = 12
+    bounds_axes = dash.figure.axes[3]
+    long_lines = [line for line in bounds_axes.get_lines() if len(line.get_xdata()) > 1]
+    assert len(long_lines) == 3
+    for line in long_lines:
+        assert list(line.get_xdata()) == list(range(1, 13))
+
+
+@pytest.mark.parametrize("data", list(STEPPER_DATA))
+def test_every_data_set_and_seed_draws(dash, data):
+    for seed in (0, 9):
+        dash.set(data=data, seed=seed)
+        assert dash.error is None, f"{data}, seed {seed}: {dash.error}"
+        assert dash.readouts["training pairwise error"] <= dash.readouts["∏ Z_s"] + 1e-12
+        assert bytes(dash.image.value).startswith(b"\x89PNG")
+
+
+def test_xor_defeats_additive_stumps_but_the_ring_does_not(dash):
+    dash.set(data="ring", round=MAX_ROUNDS)
+    ring = dash.readouts["test AUC"]
+    dash.set(data="xor", round=MAX_ROUNDS)
+    xor = dash.readouts["test AUC"]
+    assert ring > 0.9 > 0.7 > xor
+
+
+@pytest.mark.parametrize("name", ["seed", "round"])
+def test_sliders_survive_their_extreme_values(dash, name):
+    control = dash.controls[name]
+    for value in (control.min, control.max):
+        control.value = value
+        assert dash.error is None, f"{name}={value}: {dash.error}"
+
+
+def test_blitted_picture_equals_a_full_render(dash):
+    for name, value in [("round", 7), ("data", "moons"), ("round", 31), ("seed", 4)]:
+        dash.controls[name].value = value
+    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
+    canvas = FigureCanvasAgg(dash.figure)
+    canvas.draw()
+    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    assert blitted.shape == reference.shape
+    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_initial_values_are_validated():
+    with pytest.raises(TypeError, match="unknown controls"):
+        rankboost_stepper(rounds=3)
+    with pytest.raises(ValueError, match="outside"):
+        rankboost_stepper(round=MAX_ROUNDS + 1)
+    with pytest.raises(ValueError, match="must be one of"):
+        rankboost_stepper(data="spiral")
+    assert rankboost_stepper(round=5).readouts["round t"] == 5
+
+
+# --------------------------------------------------------------------------- #
+# the drawing functions of chapter 03 (rankviz.plotting)
+# --------------------------------------------------------------------------- #
+@pytest.fixture
+def ax():
+    fig, ax = plt.subplots()
+    yield ax
+    plt.close(fig)
+
+
+def test_plot_weighted_points_areas_follow_the_weights(ax):
+    plotting.plot_weighted_points(ax, [[0, 0], [1, 1], [2, 2]], [[0, 1]], w_pos=[1, 2, 3])
+    negatives, positives = ax.collections
+    np.testing.assert_allclose(positives.get_sizes(), [18, 36, 54])
+    np.testing.assert_allclose(negatives.get_sizes(), [36])
+    assert len(ax.get_legend().get_texts()) == 2
+    with pytest.raises(ValueError, match="one weight per point"):
+        plotting.plot_weighted_points(ax, [[0, 0]], [[0, 1]], w_pos=[1, 2])
+    with pytest.raises(ValueError, match="cannot show features"):
+        plotting.plot_weighted_points(ax, [[0, 0]], [[0, 1]], features=(0, 2))
+    with pytest.raises(TypeError, match="Axes"):
+        plotting.plot_weighted_points("ax", [[0, 0]], [[0, 1]])
+
+
+def test_plot_preference_pairs_draws_one_arrow_per_labelled_pair(ax):
+    X = [[0, 0], [1, 0], [0, 1], [1, 1]]
+    plotting.plot_preference_pairs(ax, X, [[0, 1], [2, 3], [0, 3]], [1, -1, 0],
+                                   weights=[0.5, 0.25, 0.25])
+    arrows = ax.patches
+    assert len(arrows) == 2
+    # label -1 reverses the arrow: it points from X[3] to X[2]
+    start, end = arrows[1]._posA_posB
+    assert tuple(start) == (1, 1) and tuple(end) == (0, 1)
+    assert arrows[0].get_linewidth() > arrows[1].get_linewidth()
+    assert len(ax.get_lines()) == 1  # the unlabelled pair, dotted
+    with pytest.raises(ValueError, match="labels"):
+        plotting.plot_preference_pairs(ax, X, [[0, 1]], [2])
+    with pytest.raises(ValueError, match="index rows"):
+        plotting.plot_preference_pairs(ax, X, [[0, 9]], [1])
+
+
+@pytest.mark.parametrize("stump, horizontal", [(Stump(0, 0.5), False), (Stump(1, 0.5, -1), True)])
+def test_plot_stump_shades_the_side_where_it_is_one(ax, stump, horizontal):
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    plotting.plot_stump(ax, stump)
+    (shade,) = ax.patches
+    corners = shade.get_path().vertices @ np.eye(2)
+    xy = shade.get_transform().transform(corners)
+    data = ax.transData.inverted().transform(xy)
+    span = data[:, 1] if horizontal else data[:, 0]
+    expected = (0.0, 0.5) if stump.polarity < 0 else (0.5, 1.0)
+    assert (span.min(), span.max()) == pytest.approx(expected)
+    assert ax.get_xlim() == (0, 1) and ax.get_ylim() == (0, 1)
+    with pytest.raises(ValueError, match="reads feature 2"):
+        plotting.plot_stump(ax, Stump(2, 0.0))
+    with pytest.raises(TypeError, match="stump"):
+        plotting.plot_stump(ax, (0, 0.5))
+
+
+def test_plot_boosting_bounds_draws_theorem_10_3(ax):
+    history = bipartite_rankboost([[0.0], [2.0], [3.0]], [[1.0], [2.5]], 6).history
+    plotting.style_boosting_axes(ax, 6)
+    plotting.plot_boosting_bounds(ax, history, rounds=4)
+    error, _, product, _, bound, _ = ax.get_lines()
+    np.testing.assert_allclose(error.get_ydata(), history.error[:4])
+    np.testing.assert_allclose(product.get_ydata(), history.product_Z[:4])
+    np.testing.assert_allclose(bound.get_ydata(), history.edge_bound[:4])
+    with pytest.raises(ValueError, match="rounds"):
+        plotting.plot_boosting_bounds(ax, history, rounds=7)
+    with pytest.raises(TypeError, match="history"):
+        plotting.plot_boosting_bounds(ax, [0.1, 0.2])
+    with pytest.raises(ValueError, match="n_rounds"):
+        plotting.style_boosting_axes(ax, 0)
+
+
+def test_plot_margin_distribution_is_the_empirical_cdf(ax):
+    margins = np.array([-0.5, 0.0, 0.25, 0.25, 1.0])
+    plotting.plot_margin_distribution(ax, margins, label="f")
+    line = ax.get_lines()[0]
+    x, y = line.get_xdata(), line.get_ydata()
+    # the share of margins <= rho, read off the step curve (post-steps)
+    for rho in (-0.75, -0.5, 0.1, 0.25, 0.99):
+        share = y[np.searchsorted(x, rho, side="right") - 1]
+        assert share == pytest.approx(np.mean(margins <= rho))
+    with pytest.raises(ValueError, match="margins"):
+        plotting.plot_margin_distribution(ax, [np.nan], label="bad")
+
+
+def test_plot_score_surface_keeps_fixed_limits(ax):
+    ax.set(xlim=(-1, 1), ylim=(-1, 1))
+    image = plotting.plot_score_surface(ax, np.eye(3), (-2, 2, -2, 2))
+    assert image.get_clim() == (0.0, 1.0)
+    assert ax.get_xlim() == (-1, 1)
+    with pytest.raises(ValueError, match="2-D"):
+        plotting.plot_score_surface(ax, [1.0, 2.0], (0, 1, 0, 1))
