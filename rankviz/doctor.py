@@ -171,6 +171,19 @@ def _chapter_02() -> str:
     return f"AUC of a toy sample {value}; {_dashboard_responds('roc_explorer')}"
 
 
+def _chapter_03() -> str:
+    import numpy as np
+
+    from rankviz.rankboost import bipartite_rankboost
+
+    rng = np.random.default_rng(0)
+    model = bipartite_rankboost(rng.normal(1.0, 1.0, (30, 2)), rng.normal(0.0, 1.0, (30, 2)), 10)
+    history = model.history
+    assert np.all(history.error <= history.product_Z + 1e-12), history  # Theorem 10.3
+    return (f"10 rounds of bipartite RankBoost, training error {history.error[-1]:.3f} <= "
+            f"prod Z {history.product_Z[-1]:.3f}; {_dashboard_responds('rankboost_stepper')}")
+
+
 def _chapter_05() -> str:
     from rankviz.preference import cyclic_preference, expected_quicksort_loss, preference_from_sigma
 
@@ -220,6 +233,7 @@ def _chapter_09() -> str:
 CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
     "01 the ranking problem": _chapter_01,
     "02 ROC curves and the AUC": _chapter_02,
+    "03 RankBoost": _chapter_03,
     "05 the preference-based setting": _chapter_05,
     "06 calibration of surrogates": _chapter_06,
     "07 low-noise inconsistency": _chapter_07,
