@@ -50,7 +50,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
 
-__all__ = ["Dashboard", "dropdown", "float_slider", "int_slider"]
+__all__ = ["Dashboard", "dropdown", "float_slider", "initial_values", "int_slider"]
 
 _DESCRIPTION_STYLE = {"description_width": "11em"}
 _CONTROL_LAYOUT = {"width": "100%"}
@@ -148,6 +148,40 @@ def dropdown(description, options, value=None):
         raise ValueError(f"value of {description!r} must be one of {values}, got {value!r}")
     return widgets.Dropdown(options=options, value=value, description=description,
                             style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT)
+
+
+def initial_values(dashboard: str, defaults: Mapping[str, object],
+                   initial: Mapping[str, object]) -> dict[str, object]:
+    """A dashboard's starting control values: its defaults, overridden by ``initial``.
+
+    Parameters
+    ----------
+    dashboard : str
+        The dashboard's name, for the error message.
+    defaults : mapping
+        Every control's default value.
+    initial : mapping
+        The values the caller chose (keyword arguments of the dashboard).
+
+    Returns
+    -------
+    dict
+
+    Raises
+    ------
+    TypeError
+        If ``initial`` names a control the dashboard does not have.
+
+    Examples
+    --------
+    >>> initial_values("demo", {"a": 1, "b": 2}, {"b": 5})
+    {'a': 1, 'b': 5}
+    """
+    unknown = set(initial) - set(defaults)
+    if unknown:
+        raise TypeError(f"{dashboard} got unknown controls {sorted(unknown)}; "
+                        f"known: {sorted(defaults)}")
+    return {**defaults, **initial}
 
 
 def _check_range(description, value, low, high, step) -> None:

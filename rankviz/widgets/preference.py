@@ -31,7 +31,7 @@ from rankviz.preference import (
     ranking_loss,
     sort_by_degree,
 )
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, int_slider
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values, int_slider
 
 __all__ = [
     "QUICKSORT_RUNS",
@@ -267,11 +267,7 @@ def tournament_explorer(**initial):
     >>> abs(dash.readouts["E[L(QuickSort)] exact"] - dash.readouts["L(h, σ*)"]) < 1e-12
     True
     """
-    unknown = set(initial) - set(TOURNAMENT_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"tournament_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(TOURNAMENT_EXPLORER_DEFAULTS)}")
-    v = {**TOURNAMENT_EXPLORER_DEFAULTS, **initial}
+    v = initial_values("tournament_explorer", TOURNAMENT_EXPLORER_DEFAULTS, initial)
     controls = {
         "n": int_slider("items n", v["n"], 4, 9),
         "intransitivity": float_slider("intransitivity", v["intransitivity"], 0.0, 1.0, 0.05),
