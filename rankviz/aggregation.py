@@ -101,6 +101,7 @@ __all__ = [
     "btl_win_probabilities",
     "cascade_log_likelihood",
     "cascade_mle",
+    "comparison_groups",
     "comparison_mask",
     "empirical_probabilities",
     "full_information_fit",
@@ -579,6 +580,39 @@ def _components(observed: np.ndarray) -> list[list[int]]:
     return sorted(sorted(c) for c in nx.connected_components(graph))
 
 
+def comparison_groups(wins):
+    """The connected components of the comparison graph: items linked by compared pairs.
+
+    Least squares (22) pins the scores down only when there is one group; the
+    scores of different groups could be shifted independently.
+
+    Parameters
+    ----------
+    wins : array_like of shape (n, n)
+        Win counts: non-negative, zero diagonal.
+
+    Returns
+    -------
+    list of list of int
+        The groups, each sorted, in order of their smallest item.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`comparison_mask`.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), section 5.1 (the Laplacian ``D_Omega - Omega``).
+
+    Examples
+    --------
+    >>> comparison_groups([[0, 2, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 5, 0]])
+    [[0, 1], [2, 3]]
+    """
+    return _components(_mask(_as_wins(wins)))
+
+
 def thurstone_mosteller_scores(A, mask=None):
     """Least-squares scores ``s_i - s_j ≈ A_ij`` on the observed pairs: Duchi et al.'s (22).
 
@@ -623,7 +657,8 @@ def thurstone_mosteller_scores(A, mask=None):
     >>> thurstone_mosteller_scores(np.zeros((3, 3)), [[1, 1, 0], [1, 1, 0], [0, 0, 1]])
     Traceback (most recent call last):
         ...
-    ValueError: the comparison graph is disconnected (groups [0, 1] | [2]): least squares (22) fixes the scores only up to a shift of each group; compare at least one pair across the groups
+    ValueError: the comparison graph is disconnected (groups [0, 1] | [2]): least squares (22)
+    fixes the scores only up to a shift of each group; compare at least one pair across the groups
     """
     M = _as_square(A, "A")
     n = M.shape[0]
@@ -752,7 +787,8 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
     >>> btl_maximum_likelihood([[0, 3], [0, 0]])
     Traceback (most recent call last):
         ...
-    ValueError: no maximum-likelihood estimate: items [0] never lost to any other item (the graph 'i beat j' is not strongly connected); pass alpha > 0 for a penalised estimate
+    ValueError: no maximum-likelihood estimate: items [0] never lost to any other item (the graph
+    'i beat j' is not strongly connected); pass alpha > 0 for a penalised estimate
     """
     import choix
 
@@ -1153,7 +1189,8 @@ def cascade_log_likelihood(p, click_logs):
 
     Examples
     --------
-    >>> round(cascade_log_likelihood([0.5, 0.5], ([[0, 1], [1, 0]], [1, 2])), 4)   # 3 log(1/2) + 2 log(1/2)
+    >>> logs = ([[0, 1], [1, 0]], [1, 2])     # 0 passed, 1 clicked; 1 and 0 passed
+    >>> round(cascade_log_likelihood([0.5, 0.5], logs), 4)     # 4 log(1/2)
     -2.7726
     """
     probs = _as_satisfaction(p)
@@ -1686,7 +1723,8 @@ def u_statistic_minimizer(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subs
     --------
     >>> data = simulate_ranking_data(2, 4, 3, 12, rng=0)
     >>> theta = u_statistic_minimizer(data, 2, lam=0.01)
-    >>> bool(u_statistic_risk(theta, data, 2, lam=0.01) < u_statistic_risk(theta + 0.01, data, 2, lam=0.01))
+    >>> risk = u_statistic_risk(theta, data, 2, lam=0.01)
+    >>> bool(risk < u_statistic_risk(theta + 0.01, data, 2, lam=0.01))
     True
     """
     data, k, c, smoothing, lam = _check_fit_args(data, k, c, smoothing, lam)
@@ -1794,7 +1832,8 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
     >>> data = simulate_ranking_data(2, 4, 3, 12, rng=0)
     >>> result = sgd_u_statistic(data, 2, lam=0.01, n_iterations=3000, rng=1)
     >>> exact = u_statistic_minimizer(data, 2, lam=0.01)
-    >>> gap = u_statistic_risk(result.theta, data, 2, lam=0.01) - u_statistic_risk(exact, data, 2, lam=0.01)
+    >>> risk = lambda theta: u_statistic_risk(theta, data, 2, lam=0.01)
+    >>> gap = risk(result.theta) - risk(exact)
     >>> bool(0 <= gap < 1e-3)
     True
     """

@@ -18,6 +18,7 @@ DASHBOARDS = {
     "tournament_explorer": "rankviz.widgets.preference",
     "schedule_explorer": "rankviz.widgets.scheduling",
     "low_noise_explorer": "rankviz.widgets.consistency",
+    "aggregation_explorer": "rankviz.widgets.aggregation",
 }
 
 __all__ = sorted(DASHBOARDS)
