@@ -1605,7 +1605,8 @@ def _check_fit_args(data, k, c, smoothing, lam):
     return data, _check_order(k), c, smoothing, check_real(lam, "lam", nonnegative=True)
 
 
-def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0):
+def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subsets=None,
+                     rng=0):
     """The U-statistic empirical risk (19) of the regression loss (28), by enumeration.
 
     ``R_hat(theta) = (1/n) sum_q n_q C(n_q, k)^{-1} sum_{S subset of B(q), |S| = k}
@@ -1613,7 +1614,8 @@ def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0):
     ``phi(alpha, s) = (1 / 2m) |alpha - G(s) / Z(s)|^2`` (28) and ``s`` the structure
     function (27) (:func:`average_log_odds`).  A query with ``n_q < k`` contributes
     the single term with all its judgments (the paper's convention).  Every
-    k-subset is enumerated.
+    k-subset is enumerated, unless ``n_subsets`` asks for an incomplete
+    U-statistic (an unbiased estimate of the same risk).
 
     Parameters
     ----------
@@ -1629,6 +1631,11 @@ def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0):
         As in :func:`btl_log_odds`; with "counts" the structure converges to (27).
     lam : float, default 0.0
         Ridge ``Phi(theta) = (lam / 2) |theta|^2`` of (24), >= 0.
+    n_subsets : int, optional
+        Average each query over ``max(n_subsets, ceil(n_q / k))`` random k-subsets
+        instead of all of them (as in :func:`u_statistic_minimizer`); >= 1.
+    rng : int or numpy.random.Generator, default 0
+        Seed or generator for the sampled subsets.
 
     Returns
     -------
@@ -1637,8 +1644,8 @@ def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0):
     Raises
     ------
     TypeError, ValueError
-        If an argument is invalid, ``data`` has no judgments, or there are more
-        than :data:`MAX_U_STATISTIC_TERMS` subsets.
+        If an argument is invalid, ``data`` has no judgments, or, without
+        ``n_subsets``, there are more than :data:`MAX_U_STATISTIC_TERMS` subsets.
 
     References
     ----------
@@ -1652,9 +1659,17 @@ def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0):
     """
     data, k, c, smoothing, lam = _check_fit_args(data, k, c, smoothing, lam)
     theta = _as_theta(theta, data.n_features)
-    _check_enumerable(data, k)
-    means, squares = _mean_labels(data, k, c, smoothing, None, None)
+    budget, gen = _budget(data, k, n_subsets, rng)
+    means, squares = _mean_labels(data, k, c, smoothing, budget, gen)
     return _quadratic_risk(theta, data, means, squares, lam)
+
+
+def _budget(data: RankingData, k: int, n_subsets, rng):
+    """(subsets per query, generator): (None, None) to enumerate, within the size limit."""
+    if n_subsets is None:
+        _check_enumerable(data, k)
+        return None, None
+    return check_int(n_subsets, "n_subsets", minimum=1), as_generator(rng)
 
 
 def _quadratic_risk(theta, data, means, squares, lam) -> float:
@@ -1728,11 +1743,7 @@ def u_statistic_minimizer(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subs
     True
     """
     data, k, c, smoothing, lam = _check_fit_args(data, k, c, smoothing, lam)
-    if n_subsets is None:
-        _check_enumerable(data, k)
-        budget, gen = None, None
-    else:
-        budget, gen = check_int(n_subsets, "n_subsets", minimum=1), as_generator(rng)
+    budget, gen = _budget(data, k, n_subsets, rng)
     means, _ = _mean_labels(data, k, c, smoothing, budget, gen)
     return _ridge(data, means, lam)
 

@@ -111,8 +111,8 @@ def test_borda_of_probability_differences_is_affine_in_ammar_shah(W):
     s = ammar_shah_scores(W)
     np.testing.assert_allclose(borda_scores(probability_differences(W)), 2 * (n - 1) * s - (n - 1),
                                atol=1e-12)
-    loop = [np.mean([0.5 if W[j, l] + W[l, j] == 0 else W[j, l] / (W[j, l] + W[l, j])
-                     for l in range(n) if l != j]) for j in range(n)]
+    loop = [np.mean([0.5 if W[j, o] + W[o, j] == 0 else W[j, o] / (W[j, o] + W[o, j])
+                     for o in range(n) if o != j]) for j in range(n)]
     np.testing.assert_allclose(s, loop)
 
 
@@ -487,7 +487,7 @@ def test_ranking_data_validation():
         RankingData(np.zeros((2, 1, 4)), [], [])
     with pytest.raises(ValueError, match=r"pairs must have shape \(1, 2\)"):
         RankingData(X, [0], [[0, 1], [1, 0]])
-    with pytest.raises(ValueError, match="query indices in 0, ..., 1"):
+    with pytest.raises(ValueError, match=r"query indices in 0, \.\.\., 1"):
         RankingData(X, [2], [[0, 1]])
     with pytest.raises(ValueError, match="compares item 1 with itself"):
         RankingData(X, [0], [[1, 1]])
@@ -592,8 +592,9 @@ def test_sgd_with_a_progress_bar_and_the_probability_smoothing(capsys):
     result = sgd_u_statistic(TINY, 2, c=0.3, smoothing="probability", lam=0.1,
                              n_iterations=2000, rng=0, progress=True)
     exact = u_statistic_minimizer(TINY, 2, c=0.3, smoothing="probability", lam=0.1)
-    risk = lambda theta: u_statistic_risk(theta, TINY, 2, c=0.3, smoothing="probability",
-                                          lam=0.1)
+    def risk(theta):
+        return u_statistic_risk(theta, TINY, 2, c=0.3, smoothing="probability", lam=0.1)
+
     assert risk(result.theta) - risk(exact) < 1e-3 * risk(exact)
     assert "SGD on (19)" in capsys.readouterr().err
     assert repr(result).startswith("SGDResult(iterations=2000")
@@ -611,6 +612,13 @@ def test_u_statistic_errors():
         u_statistic_risk(np.zeros(3), big, 5)
     assert MAX_U_STATISTIC_TERMS == 200_000
     u_statistic_minimizer(big, 5, n_subsets=20)  # sampling has no such limit
+    theta = np.array([0.2, 0.0, 0.1])
+    assert u_statistic_risk(theta, TINY, 3, n_subsets=56) == pytest.approx(
+        u_statistic_risk(theta, TINY, 3))  # a budget covering every subset is exact
+    sampled = [u_statistic_risk(theta, big, 5, n_subsets=50, rng=seed) for seed in range(20)]
+    assert np.std(sampled) > 0  # random, and centred on the same risk as the minimiser's
+    assert u_statistic_risk(theta, big, 5, n_subsets=1000) == pytest.approx(np.mean(sampled),
+                                                                          rel=0.02)
     empty = simulate_ranking_data(2, 5, 3, 0, rng=0)
     with pytest.raises(ValueError, match="no judgments"):
         u_statistic_minimizer(empty, 2)
