@@ -1800,7 +1800,8 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
     form, ``theta <- (theta - eta_t g) / (1 + eta_t lam)``, with
     ``eta_t = step_size / sqrt(t)``; the estimate is the average of the
     iterates.  The cost of an iteration grows with ``k`` (the structure of ``k``
-    judgments), not with ``n``.
+    judgments), not with ``n``: the k judgments are drawn by random keys over the
+    batch when ``k`` is a large share of it, by Floyd-style sampling (O(k)) otherwise.
 
     Parameters
     ----------
@@ -1865,14 +1866,22 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
     averages = np.empty((marks.size, d))
     mark = 0
     positions = np.arange(widest)
+    dense = widest <= 4 * take  # random keys over the batch (O(n_q)) or Floyd's sampling (O(k))
     for t in _progress(range(1, T + 1), show, f"SGD on (19), k = {k}"):
         q = data.queries[gen.integers(0, data.n_judgments, batch)]
         n_q = counts[q][:, None]
-        keys = gen.random((batch, widest))
-        keys[positions[None, :] >= n_q] = 2.0  # padding sorts last
-        pos = (np.argpartition(keys, take - 1, axis=1)[:, :take] if take < widest
-               else np.broadcast_to(positions, (batch, widest)))
-        valid = pos < n_q
+        if dense:
+            keys = gen.random((batch, widest))
+            keys[positions[None, :] >= n_q] = 2.0  # padding sorts last
+            pos = (np.argpartition(keys, take - 1, axis=1)[:, :take] if take < widest
+                   else np.broadcast_to(positions, (batch, widest)))
+            valid = pos < n_q
+        else:
+            pos = np.zeros((batch, take), dtype=np.int64)
+            valid = np.zeros((batch, take), dtype=bool)
+            for row, size in enumerate(np.minimum(n_q[:, 0], take)):
+                pos[row, :size] = gen.choice(n_q[row, 0], size, replace=False)
+                valid[row, :size] = True
         idx = data._order[data._start[q][:, None] + np.minimum(pos, n_q - 1)]
         labels = _labels_of(data, idx, valid.astype(float), c, smoothing)
         X = data.features[q]
