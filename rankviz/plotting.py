@@ -2618,8 +2618,8 @@ def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color="0.5
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots()
     >>> ax = plot_rank_links(ax, [2.0, 1.0, 0.0], [0.0, 1.0, 2.0])   # every pair discordant
-    >>> [tuple(line.get_xdata()) for line in ax.lines]
-    [(1.0, 0.0), (0.5, 0.5), (0.0, 1.0)]
+    >>> [[float(x) for x in line.get_xdata()] for line in ax.lines]
+    [[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]]
     >>> plt.close(fig)
     """
     _check_axes(ax)
