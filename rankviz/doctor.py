@@ -218,6 +218,25 @@ def _chapter_07() -> str:
             f"{_dashboard_responds('low_noise_explorer')}")
 
 
+def _chapter_08() -> str:
+    import choix  # noqa: F401 - the BTL library chapter 08 checks its fits against
+    import numpy as np
+
+    from rankviz.aggregation import (
+        probability_differences,
+        simulate_btl_comparisons,
+        thurstone_mosteller_scores,
+        win_counts,
+    )
+
+    strengths = np.array([2.0, 1.0, 0.0, -1.0, -2.0])
+    outcomes = simulate_btl_comparisons(strengths, 200, rng=0)
+    scores = thurstone_mosteller_scores(probability_differences(win_counts(outcomes, 5)))
+    assert np.all(np.diff(scores) < 0), scores  # the true order is recovered
+    return (f"least squares (22) recovers a 5-item BTL order; "
+            f"{_dashboard_responds('aggregation_explorer')}")
+
+
 def _chapter_09() -> str:
     import numpy as np
 
@@ -237,6 +256,7 @@ CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
     "05 the preference-based setting": _chapter_05,
     "06 calibration of surrogates": _chapter_06,
     "07 low-noise inconsistency": _chapter_07,
+    "08 rank aggregation": _chapter_08,
     "09 task scheduling": _chapter_09,
 }
 

@@ -1,0 +1,134 @@
+"""The chapter 08 dashboard, driven as a reader drives it: by setting control values."""
+
+import io
+import math
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+from scipy.stats import kendalltau
+
+from rankviz.aggregation import (
+    AGGREGATION_METHODS,
+    aggregate_scores,
+    simulate_btl_comparisons,
+    win_counts,
+)
+from rankviz.widgets import aggregation_explorer
+from rankviz.widgets.aggregation import (
+    AGGREGATION_EXPLORER_DEFAULTS,
+    METHOD_LABELS,
+    explorer_strengths,
+)
+
+
+@pytest.fixture
+def dash():
+    return aggregation_explorer()
+
+
+def test_default_state_matches_a_direct_computation(dash):
+    v = AGGREGATION_EXPLORER_DEFAULTS
+    truth = explorer_strengths(v["n_items"], v["noise"])
+    W = win_counts(simulate_btl_comparisons(truth, v["n_per_pair"], v["seed"],
+                                            observed=v["observed"]), v["n_items"])
+    scores = aggregate_scores(W, v["method"], c=v["c"])
+    assert dash.error is None
+    assert dash.values == AGGREGATION_EXPLORER_DEFAULTS
+    assert dash.readouts["comparisons observed"] == int(W.sum())
+    assert dash.readouts["Kendall τ with the truth"] == pytest.approx(
+        kendalltau(scores, truth).statistic)
+    assert dash.readouts["comparison graph"] == "connected"
+    assert len(dash.figure.axes) == 2
+    assert set(METHOD_LABELS) == set(AGGREGATION_METHODS)
+
+
+def test_more_comparisons_recover_the_true_order(dash):
+    dash.set(n_per_pair=50, observed=1.0, noise=0.5)
+    assert dash.readouts["Kendall τ with the truth"] == pytest.approx(1.0)
+    assert dash.readouts["NDCG of the recovered order"] == pytest.approx(1.0)
+    assert dash.readouts["recovered order"] == "0 ≻ 1 ≻ 2 ≻ 3 ≻ 4 ≻ 5"
+    assert dash.readouts["pairs compared"] == "15 of 15"
+
+
+@pytest.mark.parametrize("method", AGGREGATION_METHODS)
+def test_every_method_draws_and_changes_the_picture(dash, method):
+    dash.set(n_per_pair=20, observed=1.0)
+    picture = bytes(dash.image.value)
+    dash.controls["method"].value = method
+    assert dash.error is None
+    assert dash.readouts["Kendall τ with the truth"] > 0.6
+    if method != "thurstone_mosteller":
+        assert bytes(dash.image.value) != picture
+
+
+def test_a_disconnected_comparison_graph_is_explained_not_raised(dash):
+    dash.set(observed=0.1, seed=3)
+    assert dash.error is None
+    assert "separate groups" in dash.readouts["comparison graph"]
+    assert "disconnected" in dash.readouts["why no scores"]
+    assert math.isnan(dash.readouts["Kendall τ with the truth"])
+    assert any("no scores" in t.get_text() for t in dash.figure.axes[1].texts)
+    dash.controls["method"].value = "borda"  # Borda needs no connectivity
+    assert "why no scores" not in dash.readouts
+
+
+def test_zero_comparisons_and_the_missing_maximum_likelihood(dash):
+    dash.controls["n_per_pair"].value = 0
+    assert dash.error is None and dash.readouts["comparisons observed"] == 0
+    dash.controls["method"].value = "ammar_shah"  # every score 1/2: all tied
+    assert math.isnan(dash.readouts["Kendall τ with the truth"])
+    dash.set(n_per_pair=1, observed=1.0, noise=0.1, method="btl_mle")  # item 0 never loses
+    assert "never lost" in dash.readouts["why no scores"]
+
+
+@pytest.mark.parametrize("name", list(AGGREGATION_EXPLORER_DEFAULTS))
+def test_every_control_survives_its_extreme_values(dash, name):
+    control = dash.controls[name]
+    values = ([key for _, key in control.options] if name == "method"
+              else (control.min, control.max))
+    for value in values:
+        control.value = value
+        assert dash.error is None, f"{name}={value}: {dash.error}"
+        assert bytes(dash.image.value).startswith(b"\x89PNG")
+
+
+def test_all_extremes_together(dash):
+    for extreme in ({"n_items": 8, "n_per_pair": 50, "observed": 1.0, "noise": 0.1, "c": 0.01},
+                    {"n_items": 3, "n_per_pair": 0, "observed": 0.0, "noise": 3.0, "c": 2.0}):
+        for method in AGGREGATION_METHODS:
+            dash.set(method=method, **extreme)
+            assert dash.error is None, f"{method}, {extreme}: {dash.error}"
+
+
+def test_changing_the_number_of_items_rebuilds_the_layout(dash):
+    renders = dash.full_render_count
+    dash.controls["seed"].value = 4
+    assert dash.full_render_count == renders  # a seed change is a blit
+    dash.controls["n_items"].value = 4
+    assert dash.full_render_count == renders + 1
+    assert dash.readouts["pairs compared"].endswith("of 6")
+
+
+def test_blitted_picture_equals_a_full_render(dash):
+    for name, value in [("c", 1.2), ("noise", 0.4), ("seed", 7), ("method", "eigenvector")]:
+        dash.controls[name].value = value
+    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
+    canvas = FigureCanvasAgg(dash.figure)
+    canvas.draw()
+    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    assert blitted.shape == reference.shape
+    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_initial_values_are_validated():
+    with pytest.raises(TypeError, match="unknown controls"):
+        aggregation_explorer(items=4)
+    with pytest.raises(ValueError, match="outside"):
+        aggregation_explorer(noise=0.0)
+    with pytest.raises(ValueError, match="must be one of"):
+        aggregation_explorer(method="kemeny")
+    assert aggregation_explorer(method="borda").values["method"] == "borda"
+    with pytest.raises(ValueError, match="noise must be > 0"):
+        explorer_strengths(3, 0.0)
