@@ -137,6 +137,7 @@ def browser(chromium_path, tmp_path_factory):
             executable_path=chromium_path, headless=True, args=CHROMIUM_FLAGS,
             viewport={"width": 1500, "height": 1000},
         )
+        context.set_default_timeout(60_000)  # no browser step may wait forever
         try:
             yield context
         finally:

@@ -33,12 +33,16 @@ NOTEBOOK_READY = """() => {
 
 ALL_CELLS_RUN = """(codeCells) => {
   const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel?.sessionContext?.session?.kernel;
   const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
       .map(p => p.textContent.trim());
   const done = prompts.filter(t => /^\\[\\d+\\]:$/.test(t)).length;
-  return done >= codeCells && !prompts.some(t => t.includes('*'))
-         && panel.sessionContext.session.kernel.status === 'idle';
+  return done >= codeCells && !prompts.some(t => t.includes('*')) && kernel?.status === 'idle';
 }"""
+
+# Start "run all" without waiting for JupyterLab's promise (it resolves only when every
+# cell has run, and page.evaluate has no timeout); the wait below is bounded instead.
+RUN_ALL = "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }"
 
 
 def stored_widget_views(path: Path) -> int:
@@ -92,7 +96,7 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
     try:
         page.goto(f"{base_url}/lab/tree/notebooks/{path.name}?token={token}")
         page.wait_for_function(NOTEBOOK_READY, timeout=120_000)
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.evaluate(RUN_ALL)
         page.wait_for_function(ALL_CELLS_RUN, arg=code_cell_count(path), timeout=RUN_TIMEOUT_MS)
 
         errors = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]')
@@ -103,6 +107,8 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
 
         expected = stored_widget_views(path)
         views = page.locator(".jp-OutputArea-output", has=page.locator(".jupyter-widgets"))
+        if expected:  # widget views render asynchronously, after their cell has finished
+            views.nth(expected - 1).wait_for(timeout=60_000)
         assert views.count() == expected, (views.count(), expected)
         for k in range(expected):
             assert views.nth(k).locator(".widget-slider").count() > 0, f"widget {k} has no slider"
