@@ -19,6 +19,7 @@ DASHBOARDS = {
     "schedule_explorer": "rankviz.widgets.scheduling",
     "low_noise_explorer": "rankviz.widgets.consistency",
     "rankboost_stepper": "rankviz.widgets.rankboost",
+    "margin_bound_explorer": "rankviz.widgets.margins",
 }
 
 __all__ = sorted(DASHBOARDS)
