@@ -93,7 +93,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankviz._validation import check_int, check_real
-from rankviz.metrics import auc
+from rankviz.metrics import _pair_counts  # the trusted core of metrics.auc: inputs are ours
 
 __all__ = [
     "TIE_TOLERANCE",
@@ -1141,7 +1141,8 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         d_pos = d_pos * np.array([1.0 / z_pos, down / z_pos])[h_pos]
         d_neg = d_neg * np.array([1.0 / z_neg, up / z_neg])[h_neg]
         f += alpha * h
-        error = 1.0 - auc(is_positive, f, ties="strict")  # share of pairs with f(x') <= f(x)
+        above, _, _, m_pos, n_neg = _pair_counts(is_positive, f)
+        error = 1.0 - above / (m_pos * n_neg)  # share of pairs with f(x') <= f(x)
         record.add(t, eps_plus, eps_minus, eps_zero, z_pos * z_neg, error, smoothed)
         alphas[t] = alpha
         rankers.append(search.stump(best))

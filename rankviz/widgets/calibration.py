@@ -45,7 +45,7 @@ from rankviz.plotting import (
     style_permutation_risk_axes,
     style_simplex_axes,
 )
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values
 
 __all__ = [
     "CALIBRATION_EXPLORER_DEFAULTS",
@@ -377,11 +377,7 @@ def calibration_explorer(**initial):
     >>> dash.readouts["calibrated here"]
     'yes'
     """
-    unknown = set(initial) - set(CALIBRATION_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"calibration_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(CALIBRATION_EXPLORER_DEFAULTS)}")
-    v = {**CALIBRATION_EXPLORER_DEFAULTS, **initial}
+    v = initial_values("calibration_explorer", CALIBRATION_EXPLORER_DEFAULTS, initial)
     explorer_case(v["loss"], v["surrogate"], v["label_a"], v["label_b"], v["label_c"])
 
     def label_box(name):

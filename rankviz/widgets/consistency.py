@@ -36,7 +36,7 @@ from rankviz.plotting import (
     plot_preference_circle,
     style_item_scores_axes,
 )
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values
 
 __all__ = [
     "LOW_NOISE_EXPLORER_DEFAULTS",
@@ -299,11 +299,7 @@ def low_noise_explorer(**initial):
     >>> dash.readouts["(23) order"]
     'no minimiser'
     """
-    unknown = set(initial) - set(LOW_NOISE_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"low_noise_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(LOW_NOISE_EXPLORER_DEFAULTS)}")
-    v = {**LOW_NOISE_EXPLORER_DEFAULTS, **initial}
+    v = initial_values("low_noise_explorer", LOW_NOISE_EXPLORER_DEFAULTS, initial)
     labels = {"w01": "DAG 1: 0 → 1", "w02": "DAG 1: 0 → 2", "w12": "DAG 1: 1 → 2",
               "w10": "DAG 2: 1 → 0", "w20": "DAG 2: 2 → 0", "w21": "DAG 2: 2 → 1"}
     controls = {"p": float_slider("P(DAG 1) = p", v["p"], 0.05, 0.95, 0.05)}

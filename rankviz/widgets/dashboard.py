@@ -38,6 +38,7 @@ Tests drive a dashboard as a reader does: set ``controls[name].value`` and read
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import math
@@ -49,7 +50,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
 
-__all__ = ["Dashboard", "dropdown", "float_slider", "int_slider"]
+__all__ = ["Dashboard", "dropdown", "float_slider", "initial_values", "int_slider"]
 
 _DESCRIPTION_STYLE = {"description_width": "11em"}
 _CONTROL_LAYOUT = {"width": "100%"}
@@ -149,6 +150,40 @@ def dropdown(description, options, value=None):
                             style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT)
 
 
+def initial_values(dashboard: str, defaults: Mapping[str, object],
+                   initial: Mapping[str, object]) -> dict[str, object]:
+    """A dashboard's starting control values: its defaults, overridden by ``initial``.
+
+    Parameters
+    ----------
+    dashboard : str
+        The dashboard's name, for the error message.
+    defaults : mapping
+        Every control's default value.
+    initial : mapping
+        The values the caller chose (keyword arguments of the dashboard).
+
+    Returns
+    -------
+    dict
+
+    Raises
+    ------
+    TypeError
+        If ``initial`` names a control the dashboard does not have.
+
+    Examples
+    --------
+    >>> initial_values("demo", {"a": 1, "b": 2}, {"b": 5})
+    {'a': 1, 'b': 5}
+    """
+    unknown = set(initial) - set(defaults)
+    if unknown:
+        raise TypeError(f"{dashboard} got unknown controls {sorted(unknown)}; "
+                        f"known: {sorted(defaults)}")
+    return {**defaults, **initial}
+
+
 def _check_range(description, value, low, high, step) -> None:
     if not low < high:
         raise ValueError(f"{description!r}: min must be < max, got {low} and {high}")
@@ -167,8 +202,33 @@ def _format_value(value) -> str:
 
 
 
+def _formatter_signature(axis) -> tuple:
+    """What determines an axis's tick labels besides its ticks and limits.
+
+    Formatters that hold their labels or format string (``FixedFormatter``,
+    ``StrMethodFormatter``, ``FormatStrFormatter``) are compared by content, so
+    that re-setting the same tick labels at every update stays a blit; any other
+    formatter by identity (a new one forces a full render, which is always right).
+    The labels given to ``set_xticks(ticks, labels)`` (a ``FuncFormatter`` over a
+    ``functools.partial`` of a dict) are compared by content too.
+    """
+    formatter = axis.get_major_formatter()
+    if hasattr(formatter, "seq"):
+        return type(formatter).__name__, tuple(formatter.seq)
+    if isinstance(getattr(formatter, "fmt", None), str):
+        return type(formatter).__name__, formatter.fmt
+    func = getattr(formatter, "func", None)
+    if isinstance(func, functools.partial):  # set_ticks(..., labels): a partial over a dict
+        arguments = tuple(sorted(a.items()) if isinstance(a, dict) else a for a in func.args)
+        return type(formatter).__name__, id(func.func), repr(arguments)
+    return type(formatter).__name__, id(formatter)
+
+
 def _axes_signature(ax) -> tuple:
     """Everything about an Axes that lives in the cached static pixels.
+
+    Tick labels are not formatted here (that is the slow part of a draw): they
+    are determined by the ticks, the limits and the formatter, which are.
 
     An axis without ticks may change its limits freely (a density panel whose
     height follows the curves): the static pixels do not depend on them, as
@@ -183,8 +243,7 @@ def _axes_signature(ax) -> tuple:
         ax.get_xlabel(), ax.get_ylabel(),
         ax.get_title("left"), ax.get_title("center"), ax.get_title("right"),
         xticks, yticks,
-        tuple(t.get_text() for t in ax.get_xticklabels()),
-        tuple(t.get_text() for t in ax.get_yticklabels()),
+        _formatter_signature(ax.xaxis), _formatter_signature(ax.yaxis),
     )
 
 

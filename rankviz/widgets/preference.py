@@ -31,7 +31,7 @@ from rankviz.preference import (
     ranking_loss,
     sort_by_degree,
 )
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, int_slider
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values, int_slider
 
 __all__ = [
     "QUICKSORT_RUNS",
@@ -113,19 +113,24 @@ def tournament_instance(n, intransitivity, seed, target, flip):
                            flipped=pairs[flip])
 
 
-def setup_tournament_explorer(fig, *, n, target, **_values):
+#: x-range of the calls panel: calls as a share of all pairs (sort-by-degree asks them all)
+_CALL_SHARE_LIMITS = (0.0, 1.08)
+
+
+def setup_tournament_explorer(fig, **_values):
     """Build the static part: the tournament panel, two histograms and their legends.
+
+    Nothing here depends on the controls, so that every change, the number of
+    items included, is a blit: the tournament is drawn at each update, and the
+    calls are shown as a share of the ``n (n - 1) / 2`` pairs, whose axis is
+    the same for every ``n``.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
-    n : int
-        Number of items (fixes the range of the call histogram).
-    target : str
-        The target kind (fixes the tournament legend).
     **_values
-        The other control values (the layout does not depend on them).
+        The control values (the layout does not depend on them).
 
     Returns
     -------
@@ -140,10 +145,9 @@ def setup_tournament_explorer(fig, *, n, target, **_values):
               title="preference h: arrow u → v when h(u, v) > 1/2")
     graph.set_autoscale_on(False)
     entries = [("h agrees with the target", {"color": AGREE_COLOR}),
-               ("h contradicts the target", {"color": DISAGREE_COLOR})]
-    if target == "bipartite":
-        entries += [("positive", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
-                    ("negative", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0})]
+               ("h contradicts the target", {"color": DISAGREE_COLOR}),
+               ("positive (bipartite target)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
+               ("negative (bipartite target)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0})]
     plot_legend(graph, entries, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncols=2)
     style_run_histogram_axes(losses, xlabel="loss L(σ, σ*) of one run", xlim=(-0.02, 1.02))
     losses.set_title(f"losses of {QUICKSORT_RUNS} QuickSort runs")
@@ -152,8 +156,9 @@ def setup_tournament_explorer(fig, *, n, target, **_values):
         ("L(h, σ*)", _LOSS_STYLES[0]), ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
         ("2 L(h, σ*)", _LOSS_STYLES[2]), ("sort-by-degree", _LOSS_STYLES[3]),
     ], loc="upper right")
-    pairs = n * (n - 1) // 2
-    style_run_histogram_axes(calls, xlabel="calls to h in one run", xlim=(0, pairs + 2))
+    style_run_histogram_axes(
+        calls, xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
+        xlim=_CALL_SHARE_LIMITS)
     calls.set_title("calls to h")
     plot_legend(calls, [
         ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
@@ -198,9 +203,12 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
                                    "sort-by-degree": loss_degree},
                        styles=_LOSS_STYLES, xlim=(-0.02, 1.02), legend=False)
     classical = classical_quicksort_calls(n)
-    plot_run_histogram(axes.calls, mc.calls, xlabel="calls to h in one run",
-                       references={"sort-by-degree": by_degree.calls, "classical": classical},
-                       styles=_CALL_STYLES, xlim=(0, n * (n - 1) // 2 + 2), legend=False)
+    pairs = n * (n - 1) // 2
+    plot_run_histogram(axes.calls, mc.calls / pairs,
+                       xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
+                       references={"sort-by-degree": by_degree.calls / pairs,
+                                   "classical": classical / pairs},
+                       styles=_CALL_STYLES, xlim=_CALL_SHARE_LIMITS, legend=False)
     return {
         "cyclic triangles in h": cyclic_triangles(inst.H),
         "L(h, σ*)": loss_h,
@@ -259,11 +267,7 @@ def tournament_explorer(**initial):
     >>> abs(dash.readouts["E[L(QuickSort)] exact"] - dash.readouts["L(h, σ*)"]) < 1e-12
     True
     """
-    unknown = set(initial) - set(TOURNAMENT_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"tournament_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(TOURNAMENT_EXPLORER_DEFAULTS)}")
-    v = {**TOURNAMENT_EXPLORER_DEFAULTS, **initial}
+    v = initial_values("tournament_explorer", TOURNAMENT_EXPLORER_DEFAULTS, initial)
     controls = {
         "n": int_slider("items n", v["n"], 4, 9),
         "intransitivity": float_slider("intransitivity", v["intransitivity"], 0.0, 1.0, 0.05),
@@ -274,7 +278,7 @@ def tournament_explorer(**initial):
     return Dashboard(
         "Tournament explorer: sort-by-degree and randomized QuickSort", controls,
         draw_tournament_explorer, setup=setup_tournament_explorer,
-        layout_controls=("n", "target"), figsize=(11.0, 6.8),
+        figsize=(11.0, 6.8),
         note="Set intransitivity to 0, then flip the top-vs-bottom pair: QuickSort's expected "
              "loss rises towards 2 L(h). Switch the target to bipartite: it equals L(h).",
     )

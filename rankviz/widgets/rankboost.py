@@ -30,7 +30,7 @@ from rankviz.plotting import (
     style_roc_axes,
 )
 from rankviz.rankboost import bipartite_rankboost
-from rankviz.widgets.dashboard import Dashboard, dropdown, int_slider
+from rankviz.widgets.dashboard import Dashboard, dropdown, initial_values, int_slider
 
 __all__ = [
     "RANKBOOST_STEPPER_DEFAULTS",
@@ -288,11 +288,7 @@ def rankboost_stepper(**initial):
     >>> dash.readouts["training pairwise error"] <= dash.readouts["∏ Z_s"]
     True
     """
-    unknown = set(initial) - set(RANKBOOST_STEPPER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"rankboost_stepper got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(RANKBOOST_STEPPER_DEFAULTS)}")
-    v = {**RANKBOOST_STEPPER_DEFAULTS, **initial}
+    v = initial_values("rankboost_stepper", RANKBOOST_STEPPER_DEFAULTS, initial)
     controls = {
         "data": dropdown("toy sample", list(STEPPER_DATA), v["data"]),
         "seed": int_slider("sample seed", v["seed"], 0, 9, continuous_update=False),

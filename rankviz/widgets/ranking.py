@@ -40,7 +40,7 @@ from rankviz.plotting import (
     style_position_axes,
 )
 from rankviz.samples import preference_graph_from_grades
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, int_slider
+from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values, int_slider
 
 __all__ = [
     "DOCUMENTS",
@@ -308,11 +308,7 @@ def ranking_playground(**initial):
     >>> dash.readouts["ranking (top first)"], dash.readouts["NDCG@5"]
     ('F B D A G C E H', 1.0)
     """
-    unknown = set(initial) - set(RANKING_PLAYGROUND_DEFAULTS)
-    if unknown:
-        raise TypeError(f"ranking_playground got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(RANKING_PLAYGROUND_DEFAULTS)}")
-    v = {**RANKING_PLAYGROUND_DEFAULTS, **initial}
+    v = initial_values("ranking_playground", RANKING_PLAYGROUND_DEFAULTS, initial)
     n = len(DOCUMENTS)
     controls = {
         f"grade_{d}": int_slider(f"grade of {d}", v[f"grade_{d}"], 0, MAX_GRADE) for d in DOCUMENTS

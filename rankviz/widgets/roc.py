@@ -22,7 +22,7 @@ from rankviz.plotting import (
     style_precision_recall_axes,
     style_roc_axes,
 )
-from rankviz.widgets.dashboard import Dashboard, float_slider, int_slider
+from rankviz.widgets.dashboard import Dashboard, float_slider, initial_values, int_slider
 
 __all__ = [
     "ROC_EXPLORER_DEFAULTS",
@@ -167,11 +167,7 @@ def roc_explorer_controls(**initial):
     ValueError
         If an initial value is outside its slider's range.
     """
-    unknown = set(initial) - set(ROC_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"roc_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(ROC_EXPLORER_DEFAULTS)}")
-    v = {**ROC_EXPLORER_DEFAULTS, **initial}
+    v = initial_values("roc_explorer", ROC_EXPLORER_DEFAULTS, initial)
     return {
         "mu_pos": float_slider("positive mean μ₊", v["mu_pos"], -3.0, 3.0, 0.1),
         "sigma_pos": float_slider("positive spread σ₊", v["sigma_pos"], 0.2, 3.0, 0.05),

@@ -20,7 +20,7 @@ from rankviz.scheduling import (
     random_task_weights,
     schedule_loss_parts,
 )
-from rankviz.widgets.dashboard import Dashboard, float_slider, int_slider
+from rankviz.widgets.dashboard import Dashboard, float_slider, initial_values, int_slider
 
 __all__ = [
     "SCHEDULE_EXPLORER_DEFAULTS",
@@ -187,11 +187,7 @@ def schedule_explorer(**initial):
     >>> dash.readouts["optimal schedules"]
     'not computed'
     """
-    unknown = set(initial) - set(SCHEDULE_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"schedule_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(SCHEDULE_EXPLORER_DEFAULTS)}")
-    v = {**SCHEDULE_EXPLORER_DEFAULTS, **initial}
+    v = initial_values("schedule_explorer", SCHEDULE_EXPLORER_DEFAULTS, initial)
     controls = {
         "r": int_slider("tasks r", v["r"], 2, 12),
         "density": float_slider("edge density", v["density"], 0.0, 1.0, 0.05),
