@@ -493,6 +493,13 @@ class MarginBound:
         -------
         MarginBound
             With scalar fields.
+
+        Examples
+        --------
+        >>> curve = ranking_margin_bound([0.1, 0.4, 0.8] * 100, [0.2, 0.5, 1.0], 0.05,
+        ...                              Lambda=1.0, r=1.0)
+        >>> round(curve.best().rho, 2), np.round(curve.total, 3)
+        (0.5, array([1.392, 0.866, 0.868]))
         """
         if np.ndim(self.rho) == 0:
             return self

@@ -27,7 +27,13 @@ from rankviz.plotting import (
     style_margin_histogram_axes,
 )
 from rankviz.ranksvm import LinearUtilityModel, rank_svm
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, int_slider
+from rankviz.widgets.dashboard import (
+    Dashboard,
+    dropdown,
+    float_slider,
+    initial_values,
+    int_slider,
+)
 
 __all__ = [
     "BOUND_FORMS",
@@ -258,11 +264,7 @@ def margin_bound_explorer(**initial):
     >>> round(dash.readouts["complexity term"], 4)     # 4 / (0.3 sqrt(5000))
     0.1886
     """
-    unknown = set(initial) - set(MARGIN_BOUND_EXPLORER_DEFAULTS)
-    if unknown:
-        raise TypeError(f"margin_bound_explorer got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(MARGIN_BOUND_EXPLORER_DEFAULTS)}")
-    v = {**MARGIN_BOUND_EXPLORER_DEFAULTS, **initial}
+    v = initial_values("margin_bound_explorer", MARGIN_BOUND_EXPLORER_DEFAULTS, initial)
     controls = {
         "m": int_slider("training pairs m", v["m"], 50, 5000, 50),
         "noise": float_slider("label noise", v["noise"], 0.0, 0.45, 0.01),
