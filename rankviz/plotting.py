@@ -2934,7 +2934,7 @@ BOUND_TERM_COLORS = {
 _BOUND_TERM_LABELS = {
     "margin_loss": r"margin loss $\widehat R_{S,\rho}$",
     "complexity": "complexity term",
-    "uniform_cost": r"uniform-over-$\rho$ cost",
+    "uniform_cost": r"uniform-over-$\rho$ cost (ex. 10.1)",
     "confidence": r"confidence term ($\delta$)",
 }
 #: Colours of the margin histogram's zones: misordered (<= 0), inside the margin (the colour of

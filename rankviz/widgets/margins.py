@@ -122,18 +122,18 @@ def margin_bound_fit(m: int = 1000, noise: float = 0.1, log10_C: float = 0.0,
                            true_error=float(model.pairwise_error(w)))
 
 
-def setup_margin_bound_explorer(fig, *, form, **_values):
+def setup_margin_bound_explorer(fig, **_values):
     """Build the static part: the bound-versus-rho panel, the bars, the histogram, a legend.
+
+    The legend lists the uniform-over-rho term for both forms of the bound, so
+    that switching the form is a blit like every other change.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
-    form : str
-        One of :data:`BOUND_FORMS` (the legend lists the uniform term only for
-        the uniform form).
     **_values
-        The other control values (the layout does not depend on them).
+        The control values (the layout does not depend on them).
 
     Returns
     -------
@@ -149,7 +149,7 @@ def setup_margin_bound_explorer(fig, *, form, **_values):
     style_bound_bars_axes(bars, _BAR_LABELS, ymax=YMAX, title="at the chosen ρ")
     style_margin_histogram_axes(histogram, value_range=MARGIN_RANGE,
                                 title="normalized training margins of the ranking SVM")
-    entries = margin_bound_legend_entries(uniform=form == "uniform",
+    entries = margin_bound_legend_entries(uniform=True,
                                           errors=("true pairwise error R(h) (exact)",))
     entries.append(("training pairwise error", {"patch": True, "color": "0.55"}))
     plot_legend(fig, entries, loc="outside lower center", ncols=4)
@@ -277,7 +277,7 @@ def margin_bound_explorer(**initial):
     }
     return Dashboard(
         "Margin bound explorer", controls, draw_margin_bound_explorer,
-        setup=setup_margin_bound_explorer, layout_controls=("form",), figsize=(10.0, 8.2),
+        setup=setup_margin_bound_explorer, figsize=(10.0, 8.2),
         note="Slide ρ: the margin loss grows, the complexity term falls, and the bound has a "
              "best ρ. Then raise m, and the label noise.",
     )
