@@ -148,9 +148,19 @@ def _as_rho(rho, *, at_most_one: bool = False) -> tuple[np.ndarray, bool]:
     return values, scalar
 
 
+def _positive_prefix(sorted_margins: np.ndarray) -> np.ndarray:
+    """Prefix sums of max(u, 0) over the sorted margins, with a leading 0.
+
+    Summing only the positive parts keeps the negative margins (which Phi_rho
+    charges 1 whatever their value) out of the differences taken below: no
+    cancellation, even for a tiny rho.
+    """
+    return np.concatenate(([0.0], np.cumsum(np.maximum(sorted_margins, 0.0))))
+
+
 def _margin_loss_sorted(sorted_margins: np.ndarray, prefix: np.ndarray, rho: np.ndarray,
                         kind: str) -> np.ndarray:
-    """(10.3) or (10.4) for every rho, from the sorted margins and their prefix sums."""
+    """(10.3) or (10.4) for every rho, from the sorted margins and their positive prefix sums."""
     m = sorted_margins.size
     if kind == "indicator":
         return np.searchsorted(sorted_margins, rho, side="right") / m
@@ -215,8 +225,7 @@ def margin_loss(margins, rho, *, kind="phi"):
     u = np.sort(_as_margins(margins))
     kind = check_choice(kind, "kind", MARGIN_LOSS_KINDS)
     rhos, scalar = _as_rho(rho)
-    prefix = np.concatenate(([0.0], np.cumsum(u)))
-    loss = _margin_loss_sorted(u, prefix, rhos, kind)
+    loss = _margin_loss_sorted(u, _positive_prefix(u), rhos, kind)
     return float(loss[0]) if scalar else loss
 
 
@@ -633,8 +642,7 @@ def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher
     if equation == "10.7":
         level = 2.0 * level / math.sqrt(m)  # R1 + R2 <= 2 Lambda r / sqrt(m)
     sorted_u = np.sort(u)
-    loss = _margin_loss_sorted(sorted_u, np.concatenate(([0.0], np.cumsum(sorted_u))), rhos,
-                               "phi")
+    loss = _margin_loss_sorted(sorted_u, _positive_prefix(sorted_u), rhos, "phi")
     if uniform:
         complexity = 4.0 * level / rhos
         extra = np.sqrt(np.log(np.log2(2.0 / rhos)) / m)
