@@ -89,3 +89,571 @@ def auc_deviation_bound(m, n, delta, method="hoeffding"):
     if method == "hoeffding":
         return math.sqrt(log_term / (2.0 * min(m, n)))
     return math.sqrt((1.0 / m + 1.0 / n) * log_term / 2.0)
+
+
+# ---- chapter 04: margin bounds (Mohri et al., sections 10.2-10.3 and 10.4.3) ----
+# Imports of this block are kept here, with it, so that the chapter's additions stay one block.
+from dataclasses import dataclass  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from rankviz._validation import as_float_vector, as_generator, check_real  # noqa: E402
+
+__all__ += [
+    "MARGIN_LOSS_KINDS",
+    "MarginBound",
+    "RademacherEstimate",
+    "empirical_rademacher_linear",
+    "empirical_rademacher_stumps",
+    "margin_loss",
+    "ranking_margin_bound",
+]
+
+#: Kinds accepted by :func:`margin_loss`: Phi_rho (10.3) and its indicator bound (10.4).
+MARGIN_LOSS_KINDS = ("phi", "indicator")
+
+#: Largest number of Rademacher signs drawn at once (memory of one chunk).
+_SIGN_CHUNK = 4_000_000
+
+
+def _as_margins(margins) -> np.ndarray:
+    """Margins of any shape (a bipartite (m, n) table, say) as one finite 1-D array."""
+    if isinstance(margins, (str, bytes)):
+        raise TypeError(f"margins must be an array of numbers, got {type(margins).__name__}")
+    try:
+        arr = np.asarray(margins)
+    except Exception as exc:  # ragged lists
+        raise ValueError(f"margins could not be read as an array: {exc}") from None
+    return as_float_vector(arr.ravel(), "margins")
+
+
+def _as_rho(rho, *, at_most_one: bool = False) -> tuple[np.ndarray, bool]:
+    """rho > 0 as a 1-D array, and whether it was a scalar."""
+    if isinstance(rho, (str, bytes)) or (np.ndim(rho) == 0 and not np.isscalar(rho)
+                                          and not isinstance(rho, np.ndarray)):
+        raise TypeError(f"rho must be a positive number or a 1-D array of them, "
+                        f"got {type(rho).__name__}")
+    if np.ndim(rho) == 0:
+        values = np.array([check_real(rho, "rho")])
+        scalar = True
+    else:
+        values = as_float_vector(rho, "rho")
+        scalar = False
+    if (values <= 0).any():
+        raise ValueError(f"rho must be > 0 (the margin of the loss Phi_rho), got "
+                         f"{values[values <= 0][0]:g}")
+    if at_most_one and (values > 1).any():
+        raise ValueError(f"rho must lie in (0, 1] for the bound uniform over rho "
+                         f"(exercise 10.1), got {values[values > 1][0]:g}")
+    return values, scalar
+
+
+def _positive_prefix(sorted_margins: np.ndarray) -> np.ndarray:
+    """Prefix sums of max(u, 0) over the sorted margins, with a leading 0.
+
+    Summing only the positive parts keeps the negative margins (which Phi_rho
+    charges 1 whatever their value) out of the differences taken below: no
+    cancellation, even for a tiny rho.
+    """
+    return np.concatenate(([0.0], np.cumsum(np.maximum(sorted_margins, 0.0))))
+
+
+def _margin_loss_sorted(sorted_margins: np.ndarray, prefix: np.ndarray, rho: np.ndarray,
+                        kind: str) -> np.ndarray:
+    """(10.3) or (10.4) for every rho, from the sorted margins and their positive prefix sums."""
+    m = sorted_margins.size
+    if kind == "indicator":
+        return np.searchsorted(sorted_margins, rho, side="right") / m
+    # Phi_rho(u) = 1 for u <= 0, 1 - u / rho for 0 < u < rho, 0 for u >= rho
+    nonpositive = np.searchsorted(sorted_margins, 0.0, side="right")
+    below = np.searchsorted(sorted_margins, rho, side="left")
+    inside = below - nonpositive
+    partial = (prefix[below] - prefix[nonpositive]) / rho
+    return (nonpositive + inside - partial) / m
+
+
+def margin_loss(margins, rho, *, kind="phi"):
+    """The empirical margin loss (10.3), or its indicator upper bound (10.4).
+
+    With ``Phi_rho(u) = min(1, max(0, 1 - u / rho))`` (Mohri et al., definition
+    5.5), the pairwise margin loss of a sample with margins
+    ``u_i = y_i (h(x'_i) - h(x_i))`` is
+
+        R_S,rho(h) = (1/m) sum_i Phi_rho(u_i)                           (10.3)
+                  <= (1/m) sum_i 1[u_i <= rho]                          (10.4).
+
+    Both are non-decreasing in rho; at rho -> 0+ the first tends to the share
+    of pairs with ``u_i <= 0``, the empirical pairwise error (10.2).
+
+    Parameters
+    ----------
+    margins : array_like
+        The margins u_i, any shape (flattened), finite, at least one.
+    rho : float or array_like of float
+        rho > 0; an array gives one loss per value (computed from one sort,
+        O((m + k) log m) for k values).
+    kind : {"phi", "indicator"}, default "phi"
+        (10.3) or (10.4).
+
+    Returns
+    -------
+    float or ndarray
+        A float for a scalar rho, else an array shaped like rho.
+
+    Raises
+    ------
+    ValueError
+        If a margin is not finite, there are none, rho <= 0, or kind is unknown.
+    TypeError
+        If margins or rho are not numbers.
+
+    References
+    ----------
+    Mohri et al. (2018), eqs. (10.3)-(10.4) and definition 5.5.
+
+    Examples
+    --------
+    Margins -0.5, 0.1, 0.4, 2 at rho = 0.5: Phi gives 1, 0.8, 0.2, 0.
+
+    >>> margin_loss([-0.5, 0.1, 0.4, 2.0], 0.5)
+    0.5
+    >>> margin_loss([-0.5, 0.1, 0.4, 2.0], 0.5, kind="indicator")
+    0.75
+    >>> margin_loss([-0.5, 0.1, 0.4, 2.0], [0.1, 1.0, 3.0]).round(4)
+    array([0.25  , 0.625 , 0.7917])
+    """
+    u = np.sort(_as_margins(margins))
+    kind = check_choice(kind, "kind", MARGIN_LOSS_KINDS)
+    rhos, scalar = _as_rho(rho)
+    loss = _margin_loss_sorted(u, _positive_prefix(u), rhos, kind)
+    return float(loss[0]) if scalar else loss
+
+
+@dataclass(frozen=True, eq=False)
+class RademacherEstimate:
+    """A Monte Carlo estimate of an empirical Rademacher complexity, beside a closed-form bound.
+
+    Attributes
+    ----------
+    estimate : float
+        The average of ``sup_h (1/m) sum_i sigma_i h(z_i)`` over the draws of
+        the signs sigma.
+    half_width : float
+        Half-width of a confidence interval of level ``confidence`` for the
+        exact value, from McDiarmid's inequality over all the signs drawn (it
+        holds for any number of draws, with no normal approximation).
+    confidence : float
+        Level of the interval.
+    bound : float
+        The closed-form upper bound on the exact value.
+    m : int
+        Sample size.
+    n_draws : int
+        Number of sign vectors drawn.
+    """
+
+    estimate: float
+    half_width: float
+    confidence: float
+    bound: float
+    m: int
+    n_draws: int
+
+    @property
+    def low(self) -> float:
+        """Lower end of the confidence interval."""
+        return self.estimate - self.half_width
+
+    @property
+    def high(self) -> float:
+        """Upper end of the confidence interval."""
+        return self.estimate + self.half_width
+
+    def __repr__(self) -> str:
+        return (f"RademacherEstimate({self.estimate:.4g} ± {self.half_width:.2g} "
+                f"({self.confidence:.0%}), closed-form bound {self.bound:.4g}; m={self.m}, "
+                f"{self.n_draws} draws)")
+
+
+def _mcdiarmid_half_width(sup_values_sq_sum: float, m: int, n_draws: int,
+                          confidence: float) -> float:
+    """Half-width for the mean of n i.i.d. sups whose i-th sign moves them by <= 2 b_i / m.
+
+    Changing one of the n m signs moves the average by at most 2 b_i / (m n), so
+    McDiarmid gives P(|mean - E| >= t) <= 2 exp(-2 t^2 / sum c^2) with
+    sum c^2 = 4 sum_i b_i^2 / (m^2 n).
+    """
+    return math.sqrt(2.0 * sup_values_sq_sum * math.log(2.0 / (1.0 - confidence))
+                     / n_draws) / m
+
+
+def _sign_chunks(gen: np.random.Generator, n_draws: int, m: int):
+    rows = max(1, _SIGN_CHUNK // max(m, 1))
+    for start in range(0, n_draws, rows):
+        k = min(rows, n_draws - start)
+        yield gen.integers(0, 2, size=(k, m)).astype(np.float64) * 2.0 - 1.0
+
+
+def empirical_rademacher_linear(X, Lambda, n_draws=1000, rng=0, *, kernel="linear",
+                                sigma=1.0, confidence=0.95):
+    """Empirical Rademacher complexity of ``{x -> w . Phi(x) : ||w|| <= Lambda}`` on a sample.
+
+    For this class the supremum has a closed form: by Cauchy-Schwarz,
+    ``sup_{||w|| <= Lambda} (1/m) sum_i sigma_i w . Phi(x_i)`` equals
+    ``(Lambda / m) ||sum_i sigma_i Phi(x_i)|| = (Lambda / m) sqrt(sigma' K sigma)``
+    with K the kernel matrix, so the
+    expectation over the signs is estimated by averaging this over
+    ``n_draws`` sign vectors.  The closed-form bound (Mohri et al., theorem
+    6.12, used in Corollary 10.2) follows from Jensen's inequality:
+
+        R_S(H) <= (Lambda / m) sqrt(trace K) <= Lambda r / sqrt(m),
+
+    with ``r^2 = max_i K(x_i, x_i)`` on the sample (r is a *radius*: the square
+    root of the largest kernel value).
+
+    Parameters
+    ----------
+    X : array_like of shape (m, d)
+        The sample (S_1 or S_2 of section 10.2: one point of each pair).
+    Lambda : float
+        Radius of the weight ball, >= 0.
+    n_draws : int, default 1000
+        Sign vectors to average, at least 1.
+    rng : int or numpy.random.Generator, default 0
+    kernel : {"linear", "gaussian"}, default "linear"
+        ``Phi(x) = x``, or the Gaussian kernel ``exp(-||x - z||^2 / (2 sigma^2))``
+        (for which r = 1).
+    sigma : float, default 1.0
+        Width of the Gaussian kernel.
+    confidence : float, default 0.95
+        Level of the reported interval, in (0, 1).
+
+    Returns
+    -------
+    RademacherEstimate
+        ``bound`` is ``Lambda r / sqrt(m)``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If X is not a finite 2-D array, ``Lambda < 0``, ``n_draws < 1``, the
+        kernel is unknown, ``sigma <= 0`` or ``confidence`` is not in (0, 1).
+
+    References
+    ----------
+    Mohri et al. (2018), Corollary 10.2 and theorem 6.12 (Rademacher complexity
+    of kernel-based hypotheses).
+
+    Examples
+    --------
+    Ten copies of the point 0.5 on a line: the exact value is
+    ``0.5 E|sigma_1 + ... + sigma_10| / 10 = 0.5 * 2.4609 / 10 = 0.1230``.
+
+    >>> est = empirical_rademacher_linear([[0.5]] * 10, Lambda=1.0, n_draws=20000, rng=1)
+    >>> bool(est.low <= 0.1230 <= est.high), round(est.bound, 4)    # 0.5 / sqrt(10)
+    (True, 0.1581)
+    """
+    from rankviz.rankboost import _as_feature_matrix
+    from rankviz.ranksvm import _check_kernel, _gram
+
+    X = _as_feature_matrix(X, "X")
+    Lambda = check_real(Lambda, "Lambda", nonnegative=True)
+    n_draws = check_int(n_draws, "n_draws", minimum=1)
+    gen = as_generator(rng)
+    kernel, width = _check_kernel(kernel, sigma)
+    confidence = check_probability(confidence, "confidence", open_interval=True)
+    m = X.shape[0]
+    K = _gram(X, X, kernel, width)
+    diagonal = np.clip(np.diag(K), 0.0, None)
+    total = 0.0
+    for signs in _sign_chunks(gen, n_draws, m):
+        if kernel == "linear" and X.shape[1] < m:
+            values = np.linalg.norm(signs @ X, axis=1)
+        else:
+            values = np.sqrt(np.clip(((signs @ K) * signs).sum(axis=1), 0.0, None))
+        total += float(values.sum())
+    estimate = Lambda * total / (n_draws * m)
+    half_width = _mcdiarmid_half_width(Lambda**2 * float(diagonal.sum()), m, n_draws, confidence)
+    bound = Lambda * math.sqrt(float(diagonal.max())) / math.sqrt(m)
+    return RademacherEstimate(estimate, half_width, confidence, bound, m, n_draws)
+
+
+def empirical_rademacher_stumps(X, n_draws=1000, rng=0, *, confidence=0.95):
+    """Empirical Rademacher complexity of the threshold stumps, beside Massart's bound.
+
+    The class H is RankBoost's base class of chapter 03 with every threshold
+    allowed: ``1[x_k > theta]`` and ``1[x_k <= theta]`` for every feature k and
+    every real theta (so it contains the constants 0 and 1).  For each sign
+    vector the supremum over H is computed exactly (suffix sums of the signs
+    along each sorted feature).  On m points, H takes at most ``2 d (m + 1)``
+    distinct value vectors, each of Euclidean norm at most ``sqrt(m)``, so
+    Massart's lemma (Mohri et al., theorem 3.7) gives
+
+        R_S(H) <= sqrt(2 log(2 d (m + 1)) / m).
+
+    By Lemma 7.4 the convex hull conv(H), where RankBoost's normalized
+    ``f / ||alpha||_1`` lives, has the same empirical Rademacher complexity:
+    that is why Corollary 10.4 does not depend on the number of rounds.
+
+    Parameters
+    ----------
+    X : array_like of shape (m, d)
+        The sample.
+    n_draws : int, default 1000
+        Sign vectors to average, at least 1.
+    rng : int or numpy.random.Generator, default 0
+    confidence : float, default 0.95
+        Level of the reported interval, in (0, 1).
+
+    Returns
+    -------
+    RademacherEstimate
+        ``bound`` is Massart's ``sqrt(2 log(2 d (m + 1)) / m)``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If X is not a finite 2-D array, ``n_draws < 1`` or ``confidence`` is
+        not in (0, 1).
+
+    References
+    ----------
+    Mohri et al. (2018), Corollary 10.4 and eq. (10.19), lemma 7.4 (convex
+    hulls), theorem 3.7 (Massart's lemma).
+
+    Examples
+    --------
+    >>> est = empirical_rademacher_stumps([[0.0], [1.0], [2.0], [3.0]], n_draws=4000, rng=0)
+    >>> bool(est.estimate <= est.bound), round(est.bound, 4)    # sqrt(2 log 10 / 4)
+    (True, 1.073)
+    """
+    from rankviz.rankboost import _as_feature_matrix, _StumpSearch
+
+    X = _as_feature_matrix(X, "X")
+    n_draws = check_int(n_draws, "n_draws", minimum=1)
+    gen = as_generator(rng)
+    confidence = check_probability(confidence, "confidence", open_interval=True)
+    m, d = X.shape
+    search = _StumpSearch(X)
+    total = 0.0
+    for signs in _sign_chunks(gen, n_draws, m):
+        for row in signs:
+            # the constants 0 and 1 are in H; every other stump is a split of some feature
+            best = max(0.0, float(row.sum()))
+            if search.size:
+                best = max(best, float(search.edges(row).max()))
+            total += best
+    estimate = total / (n_draws * m)
+    half_width = _mcdiarmid_half_width(float(m), m, n_draws, confidence)
+    bound = math.sqrt(2.0 * math.log(2.0 * d * (m + 1)) / m)
+    return RademacherEstimate(estimate, half_width, confidence, bound, m, n_draws)
+
+
+@dataclass(frozen=True, eq=False)
+class MarginBound:
+    """The right-hand side of a pairwise margin bound, term by term.
+
+    ``total = margin_loss + complexity + uniform_cost + confidence``.  Each
+    field is a float, or an array with one entry per value of rho when the
+    bound was computed for several.
+
+    Attributes
+    ----------
+    equation : str
+        Which bound: "10.5", "10.6", "10.7", or "10.5 uniform" / "10.7 uniform"
+        (exercise 10.1).
+    rho : float or ndarray
+        The margin(s).
+    delta : float
+        The failure probability.
+    m : int
+        Number of pairs.
+    margin_loss : float or ndarray
+        The empirical margin loss (10.3) at rho.
+    complexity : float or ndarray
+        ``(2/rho)(R1 + R2)`` (``4/rho`` in the uniform version); for (10.7),
+        ``4 Lambda r / (rho sqrt(m))``.
+    uniform_cost : float or ndarray
+        ``sqrt(log(log2(2/rho)) / m)`` in the uniform version, else 0.
+    confidence : float
+        ``sqrt(log(1/delta) / (2m))`` for (10.5) and (10.7),
+        ``3 sqrt(log(2/delta) / (2m))`` for (10.6),
+        ``sqrt(log(2/delta) / (2m))`` in the uniform version.
+    """
+
+    equation: str
+    rho: float | np.ndarray
+    delta: float
+    m: int
+    margin_loss: float | np.ndarray
+    complexity: float | np.ndarray
+    uniform_cost: float | np.ndarray
+    confidence: float
+
+    @property
+    def total(self):
+        """The bound on the pairwise error R(h): the sum of the four terms."""
+        return self.margin_loss + self.complexity + self.uniform_cost + self.confidence
+
+    def best(self) -> MarginBound:
+        """The bound at the rho with the smallest total (itself for a single rho).
+
+        Returns
+        -------
+        MarginBound
+            With scalar fields.
+
+        Examples
+        --------
+        >>> curve = ranking_margin_bound([0.1, 0.4, 0.8] * 100, [0.2, 0.5, 1.0], 0.05,
+        ...                              Lambda=1.0, r=1.0)
+        >>> round(curve.best().rho, 2), np.round(curve.total, 3)
+        (0.5, array([1.392, 0.866, 0.868]))
+        """
+        if np.ndim(self.rho) == 0:
+            return self
+        i = int(np.argmin(self.total))
+        return MarginBound(self.equation, float(self.rho[i]), self.delta, self.m,
+                           float(self.margin_loss[i]), float(self.complexity[i]),
+                           float(np.broadcast_to(self.uniform_cost, np.shape(self.rho))[i]),
+                           self.confidence)
+
+    def __repr__(self) -> str:
+        if np.ndim(self.rho) == 0:
+            extra = f" + {self.uniform_cost:.4g} uniform" if self.equation.endswith("uniform") \
+                else ""
+            return (f"MarginBound(eq. {self.equation}, rho={self.rho:.4g}: "
+                    f"{self.margin_loss:.4g} margin loss + {self.complexity:.4g} complexity"
+                    f"{extra} + {self.confidence:.4g} confidence = {self.total:.4g}; "
+                    f"m={self.m}, delta={self.delta:g})")
+        best = self.best()
+        return (f"MarginBound(eq. {self.equation} at {np.size(self.rho)} values of rho: "
+                f"smallest {best.total:.4g} at rho={best.rho:.4g}; m={self.m}, "
+                f"delta={self.delta:g})")
+
+
+def _check_complexity(Lambda, r, rademacher, empirical: bool) -> tuple[float, str]:
+    """The sum R1 + R2 (or its bound 2 Lambda r / sqrt(m), returned per unit sqrt(m))."""
+    if rademacher is None:
+        if Lambda is None or r is None:
+            raise ValueError("give either Lambda and r (kernel class, eq. 10.7) or "
+                             "rademacher=(R1, R2) (eqs. 10.5 / 10.6)")
+        if empirical:
+            raise ValueError("empirical=True needs the empirical complexities "
+                             "rademacher=(R_S1, R_S2) (eq. 10.6), not Lambda and r")
+        Lambda = check_real(Lambda, "Lambda", nonnegative=True)
+        r = check_real(r, "r", nonnegative=True)
+        return Lambda * r, "10.7"
+    if Lambda is not None or r is not None:
+        raise ValueError("give either Lambda and r or rademacher, not both")
+    if isinstance(rademacher, (str, bytes)) or np.ndim(rademacher) != 1 or len(rademacher) != 2:
+        raise ValueError(f"rademacher must be a pair (R1, R2) of the complexities on the "
+                         f"first and the second points of the pairs, got {rademacher!r}")
+    first = check_real(rademacher[0], "rademacher[0]", nonnegative=True)
+    second = check_real(rademacher[1], "rademacher[1]", nonnegative=True)
+    return first + second, "10.6" if empirical else "10.5"
+
+
+def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher=None,
+                         empirical=False, uniform=False):
+    """The margin bounds of Theorem 10.1 and Corollary 10.2, term by term.
+
+    With probability at least 1 - delta over a sample of m pairs, for every h
+    of the class (Mohri et al., section 10.2):
+
+    * (10.5) ``R(h) <= R_S,rho(h) + (2/rho)(R_m^D1(H) + R_m^D2(H)) + sqrt(log(1/delta) / (2m))``
+      with the Rademacher complexities of H under the marginals of the first
+      and second points (``rademacher=(R1, R2)``);
+    * (10.6) the same with the *empirical* complexities on S1 and S2 and
+      ``3 sqrt(log(2/delta) / (2m))`` (``empirical=True``);
+    * (10.7) for ``H = {x -> w . Phi(x) : ||w|| <= Lambda}`` with
+      ``r^2 = sup_x K(x, x)``: the complexity term is
+      ``4 Lambda r / (rho sqrt(m))`` (``Lambda=..., r=...``).
+
+    ``uniform=True`` gives the version that holds for all rho in (0, 1] at
+    once (exercise 10.1; derived in the lecture note): complexity ``(4/rho)(R1 + R2)``,
+    plus ``sqrt(log(log2(2/rho)) / m)``, with confidence
+    ``sqrt(log(2/delta) / (2m))``.  Only the uniform version may be applied at
+    a rho chosen after seeing the sample (the rho minimizing the bound, say).
+
+    Parameters
+    ----------
+    margins : array_like
+        The margins ``y_i (h(x'_i) - h(x_i))`` of h on the m training pairs,
+        any shape (flattened).  For (10.7) they must be those of an h with
+        ``||w|| <= Lambda``.
+    rho : float or array_like of float
+        rho > 0 (in (0, 1] when ``uniform``); an array gives the bound for
+        every value.
+    delta : float
+        Failure probability, in (0, 1).
+    Lambda, r : float, optional
+        Radius of the weight ball and of the data, both >= 0 (eq. 10.7).
+    rademacher : (float, float), optional
+        The two Rademacher complexities, >= 0 (eqs. 10.5, 10.6).
+    empirical : bool, default False
+        The complexities are empirical ones: use (10.6).
+    uniform : bool, default False
+        The bound uniform over rho in (0, 1] (exercise 10.1); not available
+        with ``empirical``.
+
+    Returns
+    -------
+    MarginBound
+
+    Raises
+    ------
+    ValueError
+        If rho <= 0 (or > 1 when uniform), delta is not in (0, 1), Lambda, r or
+        a complexity is negative, both or neither of the two complexity
+        sources are given, or ``empirical`` is combined with ``uniform`` or
+        with Lambda and r.
+    TypeError
+        If an argument is not a number.
+
+    References
+    ----------
+    Mohri et al. (2018), Theorem 10.1, Corollary 10.2, eqs. (10.5)-(10.7),
+    Corollary 10.4 (eq. 10.19), exercise 10.1, theorem 5.9.
+
+    Examples
+    --------
+    Hand-checkable: 100 pairs with margins 1 (loss 0 at rho = 1), Lambda = r = 1,
+    delta = e^-2: complexity 4 / 10 = 0.4, confidence sqrt(2 / 200) = 0.1.
+
+    >>> bound = ranking_margin_bound([1.0] * 100, 1.0, math.exp(-2), Lambda=1.0, r=1.0)
+    >>> bound.equation, bound.margin_loss, bound.complexity, round(bound.confidence, 12)
+    ('10.7', 0.0, 0.4, 0.1)
+    >>> round(bound.total, 12)
+    0.5
+    >>> ranking_margin_bound([1.0] * 100, 0.5, 0.05, rademacher=(0.1, 0.1)).complexity
+    0.8
+    """
+    u = _as_margins(margins)
+    delta = check_probability(delta, "delta", open_interval=True)
+    empirical = bool(empirical)
+    uniform = bool(uniform)
+    if empirical and uniform:
+        raise ValueError("uniform=True is available for (10.5) and (10.7), not for the "
+                         "empirical-complexity bound (10.6)")
+    rhos, scalar = _as_rho(rho, at_most_one=uniform)
+    level, equation = _check_complexity(Lambda, r, rademacher, empirical)
+    m = u.size
+    if equation == "10.7":
+        level = 2.0 * level / math.sqrt(m)  # R1 + R2 <= 2 Lambda r / sqrt(m)
+    sorted_u = np.sort(u)
+    loss = _margin_loss_sorted(sorted_u, _positive_prefix(sorted_u), rhos, "phi")
+    if uniform:
+        complexity = 4.0 * level / rhos
+        extra = np.sqrt(np.log(np.log2(2.0 / rhos)) / m)
+        confidence = math.sqrt(math.log(2.0 / delta) / (2.0 * m))
+        equation += " uniform"
+    else:
+        complexity = 2.0 * level / rhos
+        extra = np.zeros_like(rhos)
+        confidence = (3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m)) if empirical
+                      else math.sqrt(math.log(1.0 / delta) / (2.0 * m)))
+    if scalar:
+        return MarginBound(equation, float(rhos[0]), delta, m, float(loss[0]),
+                           float(complexity[0]), float(extra[0]), confidence)
+    return MarginBound(equation, rhos, delta, m, loss, complexity, extra, confidence)

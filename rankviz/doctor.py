@@ -184,6 +184,23 @@ def _chapter_03() -> str:
             f"prod Z {history.product_Z[-1]:.3f}; {_dashboard_responds('rankboost_stepper')}")
 
 
+def _chapter_04() -> str:
+    import numpy as np
+
+    from rankviz.ranksvm import rank_svm, rank_svm_dual
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(12, 2))
+    pairs = np.array([(a, b) for a in range(12) for b in range(a + 1, 12)])[::3]
+    labels = np.where(X[pairs[:, 1], 0] > X[pairs[:, 0], 0], 1, -1)
+    primal = rank_svm(X, pairs, labels, C=1.0)
+    dual = rank_svm_dual(X, pairs, labels, C=1.0)
+    gap = abs(primal.objective - dual.objective)
+    assert gap < 1e-4 * max(1.0, abs(primal.objective)), (primal.objective, dual.objective)
+    return (f"ranking SVM primal {primal.objective:.4f} = dual (10.10) {dual.objective:.4f}; "
+            f"{_dashboard_responds('margin_bound_explorer')}")
+
+
 def _chapter_05() -> str:
     from rankviz.preference import cyclic_preference, expected_quicksort_loss, preference_from_sigma
 
@@ -253,6 +270,7 @@ CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
     "01 the ranking problem": _chapter_01,
     "02 ROC curves and the AUC": _chapter_02,
     "03 RankBoost": _chapter_03,
+    "04 margin bounds and ranking SVMs": _chapter_04,
     "05 the preference-based setting": _chapter_05,
     "06 calibration of surrogates": _chapter_06,
     "07 low-noise inconsistency": _chapter_07,

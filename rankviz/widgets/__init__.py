@@ -20,6 +20,7 @@ DASHBOARDS = {
     "low_noise_explorer": "rankviz.widgets.consistency",
     "rankboost_stepper": "rankviz.widgets.rankboost",
     "aggregation_explorer": "rankviz.widgets.aggregation",
+    "margin_bound_explorer": "rankviz.widgets.margins",
 }
 
 __all__ = sorted(DASHBOARDS)

@@ -1,0 +1,924 @@
+"""Ranking SVMs, the rank perceptron and margin maximization for pairwise ranking.
+
+Mohri et al. (2018), section 10.3, turn the margin bound of Corollary 10.2 into
+an algorithm: minimizing its right-hand side (10.8) over linear scores
+``h(x) = w . Phi(x)`` is the quadratic program
+
+    min_{w, xi}  1/2 ||w||^2 + C sum_i xi_i                                  (10.9)
+    s.t.         y_i w . (Phi(x'_i) - Phi(x_i)) >= 1 - xi_i,   xi_i >= 0,
+
+an SVM without offset on the *pair features* ``Psi(x, x') = Phi(x') - Phi(x)``.
+Its dual needs only the pair kernel
+
+    K'_ij = Psi_i . Psi_j = K(x_i, x_j) + K(x'_i, x'_j) - K(x'_i, x_j) - K(x_i, x'_j)   (10.10)
+
+and reads ``max_alpha sum_i alpha_i - 1/2 sum_ij alpha_i alpha_j y_i y_j K'_ij``
+subject to ``0 <= alpha_i <= C``; the score is then
+``h(x) = sum_i alpha_i y_i (K(x'_i, x) - K(x_i, x))``.
+
+Public names
+------------
+:func:`rank_svm`
+    The primal (10.9): with cvxpy (linear kernel: w in R^d; Gaussian kernel:
+    the representer form ``w = sum_j beta_j Psi_j``), or for the linear kernel
+    with scikit-learn's liblinear (``LinearSVC`` on the pair differences,
+    hinge loss, no intercept), the fast path for repeated fits.
+:func:`rank_svm_dual`
+    The dual with the pair kernel K' (10.10), with cvxpy.
+:func:`pair_kernel_matrix`
+    K' itself, for the linear and the Gaussian kernel.
+:func:`rank_perceptron`
+    Exercise 10.5: the perceptron on the pair differences, with Novikoff's
+    mistake bound ``(R / rho)^2``.
+:func:`max_margin_ranker`
+    Exercise 10.6: the largest margin ``min_i y_i w . (x'_i - x_i)`` over
+    ``||w||_1 <= 1`` (a linear program) or ``||w||_2 <= 1``.
+:class:`LinearUtilityModel`
+    The chapter's synthetic pairwise data: points uniform in the unit ball,
+    a pair labelled by a linear utility and flipped with probability
+    ``noise``; its exact pairwise error (10.1) of any linear score.
+
+References
+----------
+M. Mohri, A. Rostamizadeh, A. Talwalkar, *Foundations of Machine Learning*,
+2nd ed., MIT Press, 2018, sections 10.2-10.3, exercises 10.5 and 10.6 (seed
+``004_e87a518ae3e4601f.txt``).  T. Joachims, "Optimizing search engines using
+clickthrough data", KDD 2002 (the ranking SVM).  A. B. J. Novikoff, "On
+convergence proofs on perceptrons", 1962.  M. X. Goemans and D. P. Williamson,
+JACM 42(6), 1995, Lemma 3.2 (the angle identity behind
+:meth:`LinearUtilityModel.pairwise_error`).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from rankviz._validation import (
+    as_float_vector,
+    as_generator,
+    check_choice,
+    check_int,
+    check_probability,
+    check_real,
+)
+
+# the pairwise-sample validators of chapter 03 (one definition for the collection)
+from rankviz.rankboost import _as_feature_matrix, _as_pair_labels, _as_pairs
+
+__all__ = [
+    "KERNELS",
+    "LinearUtilityModel",
+    "MaxMarginRanker",
+    "PerceptronResult",
+    "RankSVMModel",
+    "max_margin_ranker",
+    "pair_kernel_matrix",
+    "rank_perceptron",
+    "rank_svm",
+    "rank_svm_dual",
+]
+
+#: Kernels accepted by the ranking SVM functions.
+KERNELS = ("linear", "gaussian")
+
+#: Methods of :func:`rank_svm`.
+_PRIMAL_METHODS = ("cvxpy", "liblinear")
+
+#: The cvxpy solver used unless told otherwise (interior point: accurate to ~1e-8).
+_DEFAULT_SOLVER = "CLARABEL"
+
+
+# --------------------------------------------------------------------------- #
+# validation and kernels
+# --------------------------------------------------------------------------- #
+def _check_pair_sample(X, pairs, labels):
+    """Validate a pairwise sample with labels in {-1, +1}; return X, a, b, y (float)."""
+    X = _as_feature_matrix(X, "X")
+    a, b = _as_pairs(pairs, X.shape[0])
+    y = _as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64)
+    return X, a, b, y
+
+
+def _check_kernel(kernel, sigma) -> tuple[str, float | None]:
+    kernel = check_choice(kernel, "kernel", KERNELS)
+    if kernel == "linear":
+        return kernel, None
+    return kernel, check_real(sigma, "sigma", positive=True)
+
+
+def _gram(A: np.ndarray, B: np.ndarray, kernel: str, sigma: float | None) -> np.ndarray:
+    """Kernel matrix K(A_i, B_j): linear ``a . b`` or Gaussian ``exp(-|a - b|^2 / (2 sigma^2))``."""
+    inner = A @ B.T
+    if kernel == "linear":
+        return inner
+    squared = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * inner
+    return np.exp(-np.maximum(squared, 0.0) / (2.0 * sigma * sigma))
+
+
+def _pair_kernel(first: np.ndarray, second: np.ndarray, kernel: str, sigma) -> np.ndarray:
+    """K' of eq. (10.10) for the pairs (first[i], second[i])."""
+    if kernel == "linear":
+        D = second - first
+        return D @ D.T
+    return (_gram(first, first, kernel, sigma) + _gram(second, second, kernel, sigma)
+            - _gram(second, first, kernel, sigma) - _gram(first, second, kernel, sigma))
+
+
+def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
+    """The pair kernel matrix K' of eq. (10.10).
+
+    ``K'_ij = Psi(x_i, x'_i) . Psi(x_j, x'_j)`` with ``Psi(x, x') = Phi(x') - Phi(x)``,
+    that is ``K(x_i, x_j) + K(x'_i, x'_j) - K(x'_i, x_j) - K(x_i, x'_j)``.  It is
+    a Gram matrix, hence symmetric positive semi-definite.
+
+    Parameters
+    ----------
+    X : array_like of shape (N, d)
+        The points.
+    pairs : array_like of int, shape (P, 2)
+        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b].
+    kernel : {"linear", "gaussian"}, default "linear"
+        ``K(x, z) = x . z`` or ``exp(-||x - z||^2 / (2 sigma^2))``.
+    sigma : float, default 1.0
+        Width of the Gaussian kernel (ignored for the linear kernel).
+
+    Returns
+    -------
+    ndarray of shape (P, P)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``X`` is not a finite 2-D array, ``pairs`` does not index its rows,
+        ``kernel`` is unknown or ``sigma <= 0``.
+
+    References
+    ----------
+    Mohri et al. (2018), section 10.3, eq. (10.10).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [3.0]]
+    >>> pair_kernel_matrix(X, [[0, 1], [1, 2]])          # differences 1 and 2
+    array([[1., 2.],
+           [2., 4.]])
+    >>> pair_kernel_matrix(X, [[0, 1]], kernel="gaussian").round(4)   # 2 - 2 exp(-1/2)
+    array([[0.7869]])
+    """
+    X = _as_feature_matrix(X, "X")
+    a, b = _as_pairs(pairs, X.shape[0])
+    kernel, sigma = _check_kernel(kernel, sigma)
+    return _pair_kernel(X[a], X[b], kernel, sigma)
+
+
+def _solve(problem, solver, what: str) -> str:
+    """Solve a cvxpy problem quietly; return its status or raise a RuntimeError."""
+    import cvxpy as cp
+
+    try:
+        with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
+            warnings.simplefilter("ignore", UserWarning)
+            problem.solve(solver=solver or _DEFAULT_SOLVER)
+    except cp.error.SolverError as exc:
+        raise RuntimeError(f"cvxpy could not solve {what}: {exc}") from exc
+    if problem.status not in ("optimal", "optimal_inaccurate"):
+        raise RuntimeError(f"cvxpy could not solve {what}: status {problem.status!r}")
+    return str(problem.status)
+
+
+# --------------------------------------------------------------------------- #
+# the model
+# --------------------------------------------------------------------------- #
+@dataclass(frozen=True, eq=False)
+class RankSVMModel:
+    """A ranking SVM's scoring function ``h(x) = w . Phi(x)`` and its certificate.
+
+    With ``c = pair_coef``, ``w = sum_i c_i (Phi(x'_i) - Phi(x_i))``; from the
+    dual, ``c_i = alpha_i y_i``.  For the linear kernel ``w`` is also stored
+    explicitly.
+
+    Attributes
+    ----------
+    kernel : str
+        "linear" or "gaussian".
+    C : float
+        The regularization constant of (10.9).
+    sigma : float or None
+        Width of the Gaussian kernel.
+    w : ndarray of shape (d,) or None
+        The weight vector (linear kernel only).
+    pair_coef : ndarray of shape (P,) or None
+        Coefficients of the training pair features in w (None for a liblinear
+        fit, which does not return them).
+    alphas : ndarray of shape (P,) or None
+        The dual variables (from :func:`rank_svm_dual`, or the multipliers of
+        the margin constraints of a cvxpy primal).
+    objective : float
+        The optimal value of the problem solved: the primal (10.9) for
+        :func:`rank_svm`, the dual for :func:`rank_svm_dual`.
+    slacks : ndarray of shape (P,)
+        ``xi_i = max(0, 1 - y_i h(Psi_i))`` of the returned h on the training pairs.
+    method : str
+        "primal (cvxpy)", "primal (liblinear)" or "dual (cvxpy)".
+    status : str
+        The solver's status ("optimal", "optimal_inaccurate", or for liblinear
+        "optimal" / "iteration limit").
+    first, second : ndarray
+        The training points x_i and x'_i of the pairs (needed to evaluate a
+        kernel score).
+    """
+
+    kernel: str
+    C: float
+    sigma: float | None
+    w: np.ndarray | None
+    pair_coef: np.ndarray | None
+    alphas: np.ndarray | None
+    objective: float
+    slacks: np.ndarray
+    method: str
+    status: str
+    first: np.ndarray
+    second: np.ndarray
+
+    def __repr__(self) -> str:
+        kernel = self.kernel if self.sigma is None else f"{self.kernel}, sigma={self.sigma:g}"
+        return (f"RankSVMModel({self.method}, kernel={kernel}, C={self.C:g}, "
+                f"objective={self.objective:.6g}, ||w||={self.norm:.4g}, status={self.status!r})")
+
+    @property
+    def n_features(self) -> int:
+        """Number of input features d."""
+        return int(self.first.shape[1])
+
+    @property
+    def norm(self) -> float:
+        """``||w||`` in the feature space of the kernel."""
+        if self.w is not None:
+            return float(math.sqrt(float(self.w @ self.w)))
+        K = _pair_kernel(self.first, self.second, self.kernel, self.sigma)
+        return float(math.sqrt(max(float(self.pair_coef @ K @ self.pair_coef), 0.0)))
+
+    @property
+    def primal_objective(self) -> float:
+        """``1/2 ||w||^2 + C sum_i xi_i`` of the returned h: the primal value (10.9).
+
+        For a dual solution, ``primal_objective - objective`` is the duality
+        gap, zero at the optimum (strong duality).
+        """
+        return 0.5 * self.norm**2 + self.C * float(self.slacks.sum())
+
+    @property
+    def n_support(self) -> int:
+        """Number of support pairs, ``alpha_i > 1e-6 C`` (0 when no dual solution is known)."""
+        if self.alphas is None:
+            return 0
+        return int(np.count_nonzero(self.alphas > 1e-6 * self.C))
+
+    def _scores(self, X: np.ndarray) -> np.ndarray:
+        if self.w is not None:
+            return X @ self.w
+        return (_gram(X, self.second, self.kernel, self.sigma) @ self.pair_coef
+                - _gram(X, self.first, self.kernel, self.sigma) @ self.pair_coef)
+
+    def decision_function(self, X) -> np.ndarray:
+        """Scores ``h(x) = w . Phi(x)`` of the rows of ``X``.
+
+        Parameters
+        ----------
+        X : array_like of shape (N, d)
+
+        Returns
+        -------
+        ndarray of shape (N,)
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``X`` is not a finite array with the training data's d columns.
+
+        Examples
+        --------
+        >>> model = rank_svm([[0.0], [1.0]], [[0, 1]], [1], C=10.0)   # w = 1
+        >>> model.decision_function([[0.0], [2.0]]).round(4)
+        array([0., 2.])
+        """
+        X = _as_feature_matrix(X, "X", n_features=self.n_features)
+        return self._scores(X)
+
+    def pairwise_margins(self, X, pairs, labels=None) -> np.ndarray:
+        """Pairwise margins ``y_i (h(x'_i) - h(x_i))`` (the argument of Phi_rho in 10.3).
+
+        Parameters
+        ----------
+        X : array_like of shape (N, d)
+        pairs : array_like of int, shape (P, 2)
+        labels : array_like of shape (P,), optional
+            In {-1, +1}; +1 for every pair by default.
+
+        Returns
+        -------
+        ndarray of shape (P,)
+
+        Raises
+        ------
+        ValueError, TypeError
+            On invalid input.
+
+        References
+        ----------
+        Mohri et al. (2018), eqs. (10.3)-(10.4).
+
+        Examples
+        --------
+        >>> model = rank_svm([[0.0], [1.0]], [[0, 1]], [1], C=10.0)   # w = 1
+        >>> model.pairwise_margins([[0.0], [1.0], [3.0]], [[0, 1], [2, 1]]).round(4)
+        array([ 1., -2.])
+        """
+        X = _as_feature_matrix(X, "X", n_features=self.n_features)
+        a, b = _as_pairs(pairs, X.shape[0])
+        y = (np.ones(a.size) if labels is None
+             else _as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64))
+        h = self._scores(X)
+        return y * (h[b] - h[a])
+
+
+def _finish(kernel, C, sigma, w, coef, alphas, objective, method, status, first, second, y):
+    model = RankSVMModel(kernel, C, sigma, w, coef, alphas, float(objective),
+                         np.empty(0), method, status, first, second)
+    h = model._scores(second) - model._scores(first)
+    slacks = np.maximum(0.0, 1.0 - y * h)
+    object.__setattr__(model, "slacks", slacks)
+    return model
+
+
+# --------------------------------------------------------------------------- #
+# the primal (10.9)
+# --------------------------------------------------------------------------- #
+def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvxpy",
+             solver=None):
+    """The ranking SVM: the primal quadratic program (10.9) on pair features.
+
+    Minimizes ``1/2 ||w||^2 + C sum_i xi_i`` subject to
+    ``y_i w . (Phi(x'_i) - Phi(x_i)) >= 1 - xi_i`` and ``xi_i >= 0``.
+
+    * ``kernel="linear"``, ``method="cvxpy"``: (10.9) as written, w in R^d.
+    * ``kernel="gaussian"``: the feature space is infinite-dimensional; by the
+      representer theorem the minimizer is ``w = sum_j beta_j Psi_j``, and
+      (10.9) becomes ``1/2 beta' K' beta + C sum_i xi_i`` s.t.
+      ``y_i (K' beta)_i >= 1 - xi_i`` (cvxpy).
+    * ``method="liblinear"`` (linear kernel): scikit-learn's ``LinearSVC``
+      (hinge loss, no intercept) on the pair differences ``y_i (x'_i - x_i)``
+      and their mirror images, with C/2 per copy, which is exactly (10.9);
+      about a millisecond for a thousand pairs, for repeated fits.
+
+    Parameters
+    ----------
+    X : array_like of shape (N, d)
+        The points.
+    pairs : array_like of int, shape (P, 2)
+        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b].
+    labels : array_like of shape (P,)
+        In {-1, +1}: +1 when x'_i is preferred to x_i (section 10.2).
+    C : float, default 1.0
+        Weight of the slacks, > 0.
+    kernel : {"linear", "gaussian"}, default "linear"
+    sigma : float, default 1.0
+        Width of the Gaussian kernel.
+    method : {"cvxpy", "liblinear"}, default "cvxpy"
+    solver : str, optional
+        cvxpy solver (CLARABEL by default).
+
+    Returns
+    -------
+    RankSVMModel
+        With ``objective`` the optimal value of (10.9).  A cvxpy fit also
+        carries the margin constraints' multipliers as ``alphas`` (the dual
+        solution).
+
+    Raises
+    ------
+    ValueError
+        If ``C <= 0``, the pairs do not match ``X`` or the labels, a label is
+        not -1 or +1, the kernel or method is unknown, or liblinear is asked for
+        a Gaussian kernel.
+    TypeError
+        If an argument has the wrong type.
+    RuntimeError
+        If cvxpy fails.
+
+    References
+    ----------
+    Mohri et al. (2018), section 10.3, eqs. (10.8)-(10.9); Joachims (2002).
+
+    Examples
+    --------
+    Two pairs on a line, both preferring the larger value:
+
+    >>> X = [[0.0], [1.0], [3.0]]
+    >>> model = rank_svm(X, [[0, 1], [1, 2]], [1, 1], C=10.0)
+    >>> model.w.round(4), round(model.objective, 4)
+    (array([1.]), 0.5)
+    >>> model.slacks.round(4)
+    array([0., 0.])
+    """
+    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    C = check_real(C, "C", positive=True)
+    kernel, sigma = _check_kernel(kernel, sigma)
+    method = check_choice(method, "method", _PRIMAL_METHODS)
+    first, second = X[a], X[b]
+    if method == "liblinear":
+        if kernel != "linear":
+            raise ValueError("method='liblinear' supports only kernel='linear'; use "
+                             "method='cvxpy' (or rank_svm_dual) for the Gaussian kernel")
+        w, status = _liblinear(y[:, None] * (second - first), C)
+        return _finish(kernel, C, sigma, w, None, None,
+                       0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * ((second - first) @ w)).sum(),
+                       "primal (liblinear)", status, first, second, y)
+
+    import cvxpy as cp
+
+    P = a.size
+    xi = cp.Variable(P)
+    if kernel == "linear":
+        D = second - first
+        w_var = cp.Variable(X.shape[1])
+        margin_expr = cp.multiply(y, D @ w_var)
+        regularizer = 0.5 * cp.sum_squares(w_var)
+    else:
+        K = _pair_kernel(first, second, kernel, sigma)
+        beta = cp.Variable(P)
+        margin_expr = cp.multiply(y, K @ beta)
+        regularizer = 0.5 * cp.quad_form(beta, cp.psd_wrap(K))
+    margin_constraint = margin_expr >= 1 - xi
+    problem = cp.Problem(cp.Minimize(regularizer + C * cp.sum(xi)), [margin_constraint, xi >= 0])
+    status = _solve(problem, solver, "the ranking SVM primal (10.9)")
+    alphas = np.clip(np.asarray(margin_constraint.dual_value, dtype=float), 0.0, C)
+    if kernel == "linear":
+        w = np.asarray(w_var.value, dtype=float)
+        return _finish(kernel, C, sigma, w, alphas * y, alphas, problem.value,
+                       "primal (cvxpy)", status, first, second, y)
+    return _finish(kernel, C, sigma, None, np.asarray(beta.value, dtype=float), alphas,
+                   problem.value, "primal (cvxpy)", status, first, second, y)
+
+
+def _liblinear(Z: np.ndarray, C: float) -> tuple[np.ndarray, str]:
+    """(10.9) on the oriented differences Z_i = y_i Psi_i, by liblinear's coordinate descent."""
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.svm import LinearSVC
+
+    # LinearSVC needs two classes: each oriented difference as a positive example and its
+    # mirror image as a negative one; the two hinge terms are equal, so C/2 each gives (10.9)
+    svc = LinearSVC(C=C / 2.0, loss="hinge", fit_intercept=False, dual=True, tol=1e-6,
+                    max_iter=200_000, random_state=0)
+    n = Z.shape[0]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ConvergenceWarning)
+        svc.fit(np.vstack([Z, -Z]), np.r_[np.ones(n), -np.ones(n)])
+    converged = not any(issubclass(c.category, ConvergenceWarning) for c in caught)
+    return svc.coef_.ravel().astype(np.float64), "optimal" if converged else "iteration limit"
+
+
+# --------------------------------------------------------------------------- #
+# the dual with the pair kernel (10.10)
+# --------------------------------------------------------------------------- #
+def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver=None):
+    """The dual of the ranking SVM, written with the pair kernel K' (10.10).
+
+    Maximizes ``sum_i alpha_i - 1/2 sum_ij alpha_i alpha_j y_i y_j K'_ij`` over
+    ``0 <= alpha_i <= C`` (cvxpy).  The score is
+    ``h(x) = sum_i alpha_i y_i (K(x'_i, x) - K(x_i, x))``; for the linear kernel
+    ``w = sum_i alpha_i y_i (x'_i - x_i)`` is returned explicitly.  By strong
+    duality the optimal value equals the primal optimum of :func:`rank_svm`
+    (``model.primal_objective - model.objective`` is the duality gap).
+
+    Parameters
+    ----------
+    X, pairs, labels, C, kernel, sigma, solver
+        As in :func:`rank_svm`.
+
+    Returns
+    -------
+    RankSVMModel
+        ``alphas`` the dual solution, ``pair_coef = alphas * y``,
+        ``objective`` the dual optimal value.
+
+    Raises
+    ------
+    ValueError, TypeError, RuntimeError
+        As :func:`rank_svm`.
+
+    References
+    ----------
+    Mohri et al. (2018), section 10.3, eq. (10.10), and section 5.3.2 (the SVM dual).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [3.0]]
+    >>> dual = rank_svm_dual(X, [[0, 1], [1, 2]], [1, 1], C=10.0)
+    >>> dual.alphas.round(4), round(dual.objective, 4), dual.w.round(4)
+    (array([1., 0.]), 0.5, array([1.]))
+    """
+    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    C = check_real(C, "C", positive=True)
+    kernel, sigma = _check_kernel(kernel, sigma)
+    first, second = X[a], X[b]
+
+    import cvxpy as cp
+
+    alpha = cp.Variable(a.size)
+    if kernel == "linear":
+        D = second - first  # K' = D D', so alpha' Y K' Y alpha = ||D' (alpha * y)||^2
+        quadratic = cp.sum_squares(D.T @ cp.multiply(alpha, y))
+    else:
+        K = _pair_kernel(first, second, kernel, sigma)
+        quadratic = cp.quad_form(cp.multiply(alpha, y), cp.psd_wrap(K))
+    problem = cp.Problem(cp.Maximize(cp.sum(alpha) - 0.5 * quadratic), [alpha >= 0, alpha <= C])
+    status = _solve(problem, solver, "the ranking SVM dual")
+    alphas = np.clip(np.asarray(alpha.value, dtype=float), 0.0, C)
+    coef = alphas * y
+    w = (second - first).T @ coef if kernel == "linear" else None
+    return _finish(kernel, C, sigma, w, coef, alphas, problem.value, "dual (cvxpy)", status,
+                   first, second, y)
+
+
+# --------------------------------------------------------------------------- #
+# exercise 10.5: the rank perceptron
+# --------------------------------------------------------------------------- #
+@dataclass(frozen=True, eq=False)
+class PerceptronResult:
+    """The outcome of :func:`rank_perceptron`.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+        The final weight vector.
+    n_updates : int
+        Number of updates (mistakes) made.
+    n_epochs : int
+        Passes over the pairs, the last one included.
+    converged : bool
+        True if the last pass made no mistake (every pair strictly ordered).
+    radius : float
+        ``R = max_i ||x'_i - x_i||``, the radius in Novikoff's bound.
+    updates_per_epoch : ndarray of int
+        Mistakes in each pass.
+    """
+
+    w: np.ndarray
+    n_updates: int
+    n_epochs: int
+    converged: bool
+    radius: float
+    updates_per_epoch: np.ndarray
+
+    def mistake_bound(self, margin) -> float:
+        """Novikoff's bound ``(R / rho)^2`` on the number of updates.
+
+        Valid when some unit vector u has ``y_i u . (x'_i - x_i) >= rho`` for
+        every pair; the largest such rho is ``max_margin_ranker(..., norm="l2").margin``.
+
+        Parameters
+        ----------
+        margin : float
+            rho > 0.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``margin`` is not a positive real number.
+
+        References
+        ----------
+        Mohri et al. (2018), exercise 10.5; Novikoff (1962).
+
+        Examples
+        --------
+        >>> result = rank_perceptron([[0.0], [1.0]], [[0, 1]], [1])
+        >>> result.mistake_bound(1.0), result.n_updates
+        (1.0, 1)
+        """
+        rho = check_real(margin, "margin", positive=True)
+        return (self.radius / rho) ** 2
+
+    def __repr__(self) -> str:
+        return (f"PerceptronResult({self.n_updates} updates in {self.n_epochs} epochs, "
+                f"converged={self.converged}, R={self.radius:.4g})")
+
+
+def rank_perceptron(X, pairs, labels, *, max_epochs=100):
+    """The rank perceptron (exercise 10.5): the perceptron on oriented pair differences.
+
+    Starting from ``w = 0``, visit the pairs in the given order, epoch after
+    epoch; whenever ``y_i w . (x'_i - x_i) <= 0`` (a misordered or tied pair),
+    update ``w <- w + y_i (x'_i - x_i)``.  Stop after an epoch without mistakes
+    or after ``max_epochs``.  If the pairs are separable with margin rho by a
+    unit vector (``y_i u . (x'_i - x_i) >= rho``), the number of updates is at most
+    ``(R / rho)^2`` with ``R = max_i ||x'_i - x_i||`` (Novikoff, 1962): the proof of
+    the classification perceptron applies verbatim to the points
+    ``y_i (x'_i - x_i)``.
+
+    Parameters
+    ----------
+    X : array_like of shape (N, d)
+    pairs : array_like of int, shape (P, 2)
+    labels : array_like of shape (P,)
+        In {-1, +1}.
+    max_epochs : int, default 100
+        At least 1.
+
+    Returns
+    -------
+    PerceptronResult
+
+    Raises
+    ------
+    ValueError, TypeError
+        On invalid input or ``max_epochs < 1``.
+
+    References
+    ----------
+    Mohri et al. (2018), exercise 10.5 and section 8.3.1 (the perceptron);
+    Novikoff (1962).
+
+    Examples
+    --------
+    The second pair is misordered by the first update, so w moves twice:
+
+    >>> X = [[0.0, 0.0], [1.0, -0.8], [0.1, 1.0], [0.5, 0.3]]
+    >>> result = rank_perceptron(X, [[0, 1], [0, 2], [0, 3]], [1, 1, 1])
+    >>> result.converged, result.n_updates, result.w.round(2), result.updates_per_epoch
+    (True, 2, array([1.1, 0.2]), array([2, 0]))
+    >>> best = max_margin_ranker(X, [[0, 1], [0, 2], [0, 3]], [1, 1, 1], norm="l2")
+    >>> round(best.margin, 4), round(result.mistake_bound(best.margin), 2)
+    (0.5367, 5.69)
+    """
+    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
+    Z = y[:, None] * (X[b] - X[a])  # oriented differences: pair i is right iff w . Z_i > 0
+    w = np.zeros(X.shape[1])
+    counts = []
+    for _ in range(max_epochs):
+        mistakes = 0
+        for z in Z:
+            if float(w @ z) <= 0.0:
+                w = w + z
+                mistakes += 1
+        counts.append(mistakes)
+        if mistakes == 0:
+            break
+    radius = float(np.sqrt((Z * Z).sum(axis=1)).max())
+    return PerceptronResult(w, int(sum(counts)), len(counts), counts[-1] == 0, radius,
+                            np.array(counts, dtype=np.int64))
+
+
+# --------------------------------------------------------------------------- #
+# exercise 10.6: margin maximization
+# --------------------------------------------------------------------------- #
+@dataclass(frozen=True, eq=False)
+class MaxMarginRanker:
+    """The outcome of :func:`max_margin_ranker`.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+        A maximizer, with ``||w|| <= 1`` in the chosen norm.
+    margin : float
+        ``rho* = max_{||w|| <= 1} min_i y_i w . (x'_i - x_i)``; positive exactly
+        when a linear score orders every pair strictly, 0 otherwise.
+    norm : str
+        "l1" (the linear program of exercise 10.6) or "l2".
+    status : str
+        The solver's status.
+    """
+
+    w: np.ndarray
+    margin: float
+    norm: str
+    status: str
+
+    @property
+    def separable(self) -> bool:
+        """True when the pairs are strictly separable (``margin > 1e-9``)."""
+        return self.margin > 1e-9
+
+    def __repr__(self) -> str:
+        return (f"MaxMarginRanker(norm={self.norm!r}, margin={self.margin:.6g}, "
+                f"w={np.round(self.w, 4).tolist()}, status={self.status!r})")
+
+
+def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
+    """The linear score with the largest pairwise margin (exercise 10.6).
+
+    Solves ``max rho`` subject to ``y_i w . (x'_i - x_i) >= rho`` for every pair
+    and ``||w|| <= 1``.  With the l1 norm this is a linear program: write
+    ``w = w+ - w-`` with ``w+, w- >= 0`` and ``sum(w+ + w-) <= 1``.  With the
+    l2 norm it is a second-order cone program whose value ``rho*`` is the
+    margin in Novikoff's mistake bound, and ``w / rho*`` is the hard-margin
+    ranking SVM (10.9 without slacks).  ``w = 0`` is feasible, so ``rho* >= 0``;
+    ``rho* > 0`` exactly when the pairs are strictly separable.
+
+    Parameters
+    ----------
+    X, pairs, labels
+        As in :func:`rank_svm`.
+    norm : {"l1", "l2"}, default "l1"
+    solver : str, optional
+        cvxpy solver (CLARABEL by default).
+
+    Returns
+    -------
+    MaxMarginRanker
+
+    Raises
+    ------
+    ValueError, TypeError, RuntimeError
+        On invalid input, an unknown norm, or a solver failure.
+
+    References
+    ----------
+    Mohri et al. (2018), exercise 10.6; compare LPBoost (Demiriz, Bennett and
+    Shawe-Taylor, Machine Learning 46, 2002).
+
+    Examples
+    --------
+    >>> X = [[0.0, 0.0], [1.0, 1.0], [0.0, 2.0]]
+    >>> lp = max_margin_ranker(X, [[0, 1], [0, 2]], [1, 1])
+    >>> round(lp.margin, 4), lp.w.round(4)
+    (1.0, array([0., 1.]))
+    >>> round(max_margin_ranker(X, [[0, 1], [0, 2]], [1, 1], norm="l2").margin, 4)
+    1.4142
+    """
+    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    norm = check_choice(norm, "norm", ("l1", "l2"))
+
+    import cvxpy as cp
+
+    Z = y[:, None] * (X[b] - X[a])
+    w = cp.Variable(X.shape[1])
+    rho = cp.Variable()
+    budget = cp.norm1(w) <= 1 if norm == "l1" else cp.norm(w, 2) <= 1
+    problem = cp.Problem(cp.Maximize(rho), [Z @ w >= rho, budget])
+    status = _solve(problem, solver, f"the {norm} margin maximization")
+    w_value = np.asarray(w.value, dtype=float)
+    margin = max(float(np.min(Z @ w_value)), 0.0) if Z.size else 0.0
+    return MaxMarginRanker(w_value, margin, norm, status)
+
+
+# --------------------------------------------------------------------------- #
+# the chapter's synthetic data
+# --------------------------------------------------------------------------- #
+@dataclass(frozen=True)
+class LinearUtilityModel:
+    """Pairs of points uniform in the unit ball, labelled by a linear utility with noise.
+
+    A pair (x, x') is two independent points uniform in the unit ball of R^d
+    (so ``r = sup ||x|| = 1``); its clean label is ``sign(u . (x' - x))`` for
+    the utility direction u, and the label is flipped with probability
+    ``noise`` (the stochastic scenario of Mohri et al., section 10.1).
+
+    Because ``x' - x`` has a rotation-invariant distribution, the pairwise
+    error (10.1) of a linear score ``h(x) = w . x`` has a closed form: the
+    probability that ``sign(w . D)`` and ``sign(u . D)`` differ is
+    ``theta(w, u) / pi`` (Goemans and Williamson, 1995, Lemma 3.2), so
+
+        R(w) = noise + (1 - 2 noise) theta(w, u) / pi,
+
+    and ``R(0) = 1`` (every pair tied counts as an error).  The Bayes error is
+    ``noise``, reached at ``w = u``.
+
+    Parameters
+    ----------
+    d : int, default 2
+        Dimension, at least 1.
+    noise : float, default 0.1
+        Flip probability, in [0, 1/2).
+    utility : array_like of shape (d,), optional
+        The direction u (normalized); ``(1, ..., 1) / sqrt(d)`` by default.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``d < 1``, ``noise`` is outside [0, 1/2), or ``utility`` is zero or
+        of the wrong length.
+
+    References
+    ----------
+    Mohri et al. (2018), sections 10.1-10.2; Goemans and Williamson (1995).
+
+    Examples
+    --------
+    >>> model = LinearUtilityModel(d=2, noise=0.1)
+    >>> X, pairs, labels = model.sample(3, rng=0)
+    >>> X.shape, pairs.tolist(), labels.shape
+    ((6, 2), [[0, 1], [2, 3], [4, 5]], (3,))
+    >>> round(model.pairwise_error([1.0, 0.0]), 4)    # 45 degrees away: 0.1 + 0.8 / 4
+    0.3
+    """
+
+    d: int = 2
+    noise: float = 0.1
+    utility: tuple | None = None
+
+    def __post_init__(self):
+        d = check_int(self.d, "d", minimum=1)
+        noise = check_probability(self.noise, "noise")
+        if noise >= 0.5:
+            raise ValueError(f"noise must be < 1/2 (at 1/2 the labels carry no information), "
+                             f"got {noise}")
+        u = np.ones(d) if self.utility is None else as_float_vector(self.utility, "utility")
+        if u.size != d:
+            raise ValueError(f"utility must have d = {d} entries, got {u.size}")
+        length = float(np.linalg.norm(u))
+        if length == 0.0:
+            raise ValueError("utility must not be the zero vector")
+        object.__setattr__(self, "d", d)
+        object.__setattr__(self, "noise", noise)
+        object.__setattr__(self, "utility", tuple(float(v) for v in u / length))
+
+    @property
+    def u(self) -> np.ndarray:
+        """The unit utility direction as an array."""
+        return np.array(self.utility)
+
+    def sample(self, m, rng=0):
+        """Draw m labelled pairs.
+
+        Parameters
+        ----------
+        m : int
+            Number of pairs, at least 1.
+        rng : int or numpy.random.Generator, default 0
+
+        Returns
+        -------
+        X : ndarray of shape (2m, d)
+            The points; pair i is (X[2i], X[2i + 1]).
+        pairs : ndarray of shape (m, 2)
+            ``[[0, 1], [2, 3], ...]``.
+        labels : ndarray of shape (m,)
+            In {-1, +1}.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``m < 1`` or ``rng`` is invalid.
+        """
+        m = check_int(m, "m", minimum=1)
+        gen = as_generator(rng)
+        X = _uniform_ball(2 * m, self.d, gen)
+        clean = np.where((X[1::2] - X[0::2]) @ self.u >= 0.0, 1, -1)
+        flip = gen.random(m) < self.noise
+        labels = np.where(flip, -clean, clean).astype(np.int64)
+        pairs = np.arange(2 * m, dtype=np.int64).reshape(m, 2)
+        return X, pairs, labels
+
+    def pairwise_error(self, w):
+        """Exact pairwise error R(w) (eq. 10.1) of ``h(x) = w . x`` on this distribution.
+
+        Parameters
+        ----------
+        w : array_like of shape (d,) or (k, d)
+            One weight vector or a batch of them.
+
+        Returns
+        -------
+        float or ndarray of shape (k,)
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``w`` is not finite or has the wrong number of columns.
+        """
+        if isinstance(w, (str, bytes)):
+            raise TypeError(f"w must be an array of numbers, got {type(w).__name__}")
+        try:
+            arr = np.asarray(w, dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"w must be an array of numbers: {exc}") from None
+        if arr.ndim not in (1, 2) or arr.shape[-1] != self.d:
+            raise ValueError(f"w must have shape (d,) or (k, d) with d = {self.d}, "
+                             f"got {arr.shape}")
+        if not np.isfinite(arr).all():
+            raise ValueError("w contains NaN or infinite values")
+        batch = np.atleast_2d(arr)
+        lengths = np.linalg.norm(batch, axis=1)
+        cosine = np.divide(batch @ self.u, lengths, out=np.zeros(len(batch)), where=lengths > 0)
+        angle = np.arccos(np.clip(cosine, -1.0, 1.0))
+        error = np.where(lengths > 0, self.noise + (1 - 2 * self.noise) * angle / np.pi, 1.0)
+        return float(error[0]) if arr.ndim == 1 else error
+
+
+def _uniform_ball(n: int, d: int, gen: np.random.Generator) -> np.ndarray:
+    """n points uniform in the unit ball of R^d."""
+    direction = gen.normal(size=(n, d))
+    direction /= np.linalg.norm(direction, axis=1, keepdims=True)
+    return direction * gen.random(n)[:, None] ** (1.0 / d)

@@ -1,0 +1,283 @@
+"""Chapter 04 dashboard: the margin bound explorer.
+
+A ranking SVM is trained on pairs from :class:`rankviz.ranksvm.LinearUtilityModel`
+(two features, points in the unit ball, so r = 1), and its weight vector is
+normalized to ``||w|| = 1`` (the class of Corollary 10.2 with Lambda = 1).  The
+fit is cached per (m, noise, C, seed): moving rho, delta or the bound's form
+only recomputes the bound from the sorted margins and redraws.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from types import SimpleNamespace
+
+import numpy as np
+
+from rankviz.bounds import margin_loss, ranking_margin_bound
+from rankviz.plotting import (
+    margin_bound_legend_entries,
+    plot_bound_bars,
+    plot_legend,
+    plot_margin_bound_terms,
+    plot_margin_histogram,
+    style_bound_bars_axes,
+    style_margin_bound_axes,
+    style_margin_histogram_axes,
+)
+from rankviz.ranksvm import LinearUtilityModel, rank_svm
+from rankviz.widgets.dashboard import (
+    Dashboard,
+    dropdown,
+    float_slider,
+    initial_values,
+    int_slider,
+)
+
+__all__ = [
+    "BOUND_FORMS",
+    "MARGIN_BOUND_EXPLORER_DEFAULTS",
+    "draw_margin_bound_explorer",
+    "margin_bound_explorer",
+    "margin_bound_fit",
+    "setup_margin_bound_explorer",
+]
+
+#: Default control values of :func:`margin_bound_explorer`.
+MARGIN_BOUND_EXPLORER_DEFAULTS = {
+    "m": 1000, "noise": 0.1, "log10_C": 0.0, "seed": 0, "rho": 0.3, "delta": 0.05,
+    "form": "fixed",
+}
+
+#: The bound's two forms: (10.7) at a rho fixed before the sample, or uniform over rho.
+BOUND_FORMS = {
+    "fixed": "(10.7): ρ fixed in advance",
+    "uniform": "exercise 10.1: uniform over ρ ∈ (0, 1]",
+}
+
+#: Dimension of the data (the bound does not depend on it; two features keep the fit fast).
+DIMENSION = 2
+#: The rho grid of the top panel.
+RHO_GRID = np.linspace(0.01, 1.0, 199)
+#: Vertical limit of the bound panels (a bound above 1 is vacuous).
+YMAX = 1.5
+#: Range of the normalized margins y w . (x' - x) / ||w||, which lie in [-2, 2] for r = 1.
+MARGIN_RANGE = (-2.0, 2.0)
+_BAR_LABELS = ("bound at ρ", "training error", "true error R(h)")
+
+
+@lru_cache(maxsize=64)
+def margin_bound_fit(m: int = 1000, noise: float = 0.1, log10_C: float = 0.0,
+                     seed: int = 0) -> SimpleNamespace:
+    """Sample m pairs, fit the ranking SVM, and return what the explorer draws.
+
+    Parameters
+    ----------
+    m : int, default 1000
+        Number of training pairs.
+    noise : float, default 0.1
+        Label flip probability of the :class:`~rankviz.ranksvm.LinearUtilityModel`.
+    log10_C : float, default 0.0
+        log10 of the SVM's C.
+    seed : int, default 0
+        Seed of the sample.
+
+    Returns
+    -------
+    types.SimpleNamespace
+        ``model`` (the data model), ``svm`` (the :class:`~rankviz.ranksvm.RankSVMModel`),
+        ``w`` (unit-norm weights), ``margins`` (normalized training margins,
+        sorted), ``train_error`` (share of margins <= 0, eq. 10.2),
+        ``true_error`` (exact R(h), eq. 10.1).  Cached: the same arguments
+        return the same object.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If an argument is out of range.
+
+    References
+    ----------
+    Mohri et al. (2018), sections 10.2-10.3.
+
+    Examples
+    --------
+    >>> fit = margin_bound_fit(200, 0.1, 0.0, 0)
+    >>> fit.margins.size, round(float(np.linalg.norm(fit.w)), 6)
+    (200, 1.0)
+    >>> bool(0.1 <= fit.true_error < 0.2)
+    True
+    """
+    model = LinearUtilityModel(d=DIMENSION, noise=noise)
+    X, pairs, labels = model.sample(m, rng=seed)
+    svm = rank_svm(X, pairs, labels, C=10.0**log10_C, method="liblinear")
+    norm = svm.norm
+    if norm == 0.0:
+        raise ValueError("the ranking SVM returned w = 0; raise C")
+    w = svm.w / norm
+    margins = np.sort(labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ w))
+    return SimpleNamespace(model=model, svm=svm, w=w, margins=margins,
+                           train_error=float(np.mean(margins <= 0)),
+                           true_error=float(model.pairwise_error(w)))
+
+
+def setup_margin_bound_explorer(fig, **_values):
+    """Build the static part: the bound-versus-rho panel, the bars, the histogram, a legend.
+
+    The legend lists the uniform-over-rho term for both forms of the bound, so
+    that switching the form is a blit like every other change.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        An empty figure.
+    **_values
+        The control values (the layout does not depend on them).
+
+    Returns
+    -------
+    types.SimpleNamespace
+        The axes ``curve``, ``bars`` and ``histogram``.
+    """
+    grid = fig.add_gridspec(2, 2, height_ratios=(1.0, 1.0))
+    curve = fig.add_subplot(grid[0, :])
+    bars = fig.add_subplot(grid[1, 0])
+    histogram = fig.add_subplot(grid[1, 1])
+    style_margin_bound_axes(curve, rho_max=float(RHO_GRID[-1]), ymax=YMAX,
+                            title="the bound's terms as functions of ρ (stacked)")
+    style_bound_bars_axes(bars, _BAR_LABELS, ymax=YMAX, title="at the chosen ρ")
+    style_margin_histogram_axes(histogram, value_range=MARGIN_RANGE,
+                                title="normalized training margins of the ranking SVM")
+    entries = margin_bound_legend_entries(uniform=True,
+                                          errors=("true pairwise error R(h) (exact)",))
+    entries.append(("training pairwise error", {"patch": True, "color": "0.55"}))
+    plot_legend(fig, entries, loc="outside lower center", ncols=4)
+    return SimpleNamespace(curve=curve, bars=bars, histogram=histogram)
+
+
+def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, form):
+    """Draw the explorer's changing artists and return its readouts.
+
+    Parameters
+    ----------
+    axes : types.SimpleNamespace
+        As returned by :func:`setup_margin_bound_explorer`.
+    m, noise, log10_C, seed
+        The sample and the fit (see :func:`margin_bound_fit`).
+    rho : float
+        The margin, in (0, 1].
+    delta : float
+        The failure probability, in (0, 1).
+    form : str
+        One of :data:`BOUND_FORMS`.
+
+    Returns
+    -------
+    dict
+        The fit (||w|| of the SVM, training and true errors), the terms of the
+        bound at rho, the bound's total and the rho minimizing it.
+
+    Raises
+    ------
+    ValueError
+        If a value is out of range.
+    """
+    if form not in BOUND_FORMS:
+        raise ValueError(f"form must be one of {tuple(BOUND_FORMS)}, got {form!r}")
+    fit = margin_bound_fit(int(m), float(noise), float(log10_C), int(seed))
+    uniform = form == "uniform"
+    curve = ranking_margin_bound(fit.margins, RHO_GRID, delta, Lambda=1.0, r=1.0,
+                                 uniform=uniform)
+    at_rho = ranking_margin_bound(fit.margins, rho, delta, Lambda=1.0, r=1.0, uniform=uniform)
+    best = curve.best()
+    plot_margin_bound_terms(axes.curve, curve, error=fit.true_error, mark=rho, legend=False)
+    plot_bound_bars(axes.bars, at_rho, {"training error": fit.train_error,
+                                        "true error R(h)": fit.true_error}, legend=False)
+    plot_margin_histogram(axes.histogram, fit.margins, rho, legend=False)
+    axes.histogram.text(0.02, 0.96, f"margin ≤ 0: {fit.train_error:.1%}\n"
+                        f"margin ≤ ρ: {margin_loss(fit.margins, rho, kind='indicator'):.1%}",
+                        transform=axes.histogram.transAxes, ha="left", va="top", fontsize=10,
+                        bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"})
+    readouts = {
+        "pairs m": int(m),
+        "SVM: C / ‖w‖": f"{10.0**log10_C:.3g} / {fit.svm.norm:.3g}",
+        "training pairwise error": fit.train_error,
+        "true pairwise error R(h)": fit.true_error,
+        "Bayes error (= noise)": float(noise),
+        "margin loss R̂_ρ (10.3)": at_rho.margin_loss,
+        "complexity term": at_rho.complexity,
+    }
+    if uniform:
+        readouts["uniform-over-ρ term"] = at_rho.uniform_cost
+    readouts.update({
+        "confidence term": at_rho.confidence,
+        "bound at ρ": at_rho.total,
+        "best ρ on the grid": best.rho,
+        "bound at the best ρ": best.total,
+        "bound ≥ R(h)": bool(at_rho.total >= fit.true_error),
+    })
+    if not uniform and not math.isclose(best.rho, rho, abs_tol=0.005):
+        readouts["note"] = "only the uniform form may use the best ρ"
+    return readouts
+
+
+def margin_bound_explorer(**initial):
+    """Dashboard: the margin bound (10.7) of a trained ranking SVM, term by term.
+
+    A ranking SVM (10.9) is trained on m pairs drawn from a linear utility with
+    label noise (two features, points in the unit ball: r = 1) and normalized
+    to ``||w|| = 1`` (Lambda = 1).  The top panel stacks the bound's terms as
+    functions of rho (margin loss, complexity ``4 / (rho sqrt(m))``,
+    confidence, and in the uniform form the extra ``sqrt(log log2(2/rho) / m)``)
+    with the exact pairwise error of the ranker; the lower panels give the
+    terms at the chosen rho against the training and the true pairwise
+    error, and the histogram of the training margins with rho marked.
+
+    Parameters
+    ----------
+    **initial
+        Initial control values overriding :data:`MARGIN_BOUND_EXPLORER_DEFAULTS`
+        (``m``, ``noise``, ``log10_C``, ``seed``, ``rho``, ``delta``, ``form``).
+
+    Returns
+    -------
+    rankviz.widgets.dashboard.Dashboard
+
+    Raises
+    ------
+    TypeError
+        If an unknown control name is given.
+    ValueError
+        If an initial value is outside its control's range.
+
+    References
+    ----------
+    Mohri et al. (2018), Theorem 10.1, Corollary 10.2, section 10.3, exercise 10.1.
+
+    Examples
+    --------
+    >>> dash = margin_bound_explorer()
+    >>> dash.readouts["bound ≥ R(h)"]
+    True
+    >>> dash.controls["m"].value = 5000
+    >>> round(dash.readouts["complexity term"], 4)     # 4 / (0.3 sqrt(5000))
+    0.1886
+    """
+    v = initial_values("margin_bound_explorer", MARGIN_BOUND_EXPLORER_DEFAULTS, initial)
+    controls = {
+        "m": int_slider("training pairs m", v["m"], 50, 5000, 50),
+        "noise": float_slider("label noise", v["noise"], 0.0, 0.45, 0.01),
+        "log10_C": float_slider("SVM log₁₀ C", v["log10_C"], -2.0, 2.0, 0.1, readout_format=".1f"),
+        "seed": int_slider("sample seed", v["seed"], 0, 9),
+        "rho": float_slider("margin ρ", v["rho"], 0.01, 1.0, 0.01),
+        "delta": float_slider("failure probability δ", v["delta"], 0.01, 0.5, 0.01),
+        "form": dropdown("bound", [(label, key) for key, label in BOUND_FORMS.items()],
+                         v["form"]),
+    }
+    return Dashboard(
+        "Margin bound explorer", controls, draw_margin_bound_explorer,
+        setup=setup_margin_bound_explorer, figsize=(10.0, 8.2),
+        note="Slide ρ: the margin loss grows, the complexity term falls, and the bound has a "
+             "best ρ. Then raise m, and the label noise.",
+    )

@@ -1,0 +1,341 @@
+"""rankviz.ranksvm: ranking SVMs, the rank perceptron, the margin LP and the chapter's data model.
+
+Oracles: strong duality (primal and dual optima agree; for the linear kernel the
+dual's w is the primal's w), scikit-learn's LinearSVC on the pair differences
+(hinge loss, no intercept), the KKT conditions, scipy's linprog on the explicit
+LP of exercise 10.6, Novikoff's mistake bound, and Monte Carlo for the exact
+pairwise error of the data model.
+"""
+
+import math
+
+import numpy as np
+import pytest
+from scipy.optimize import linprog
+from sklearn.svm import LinearSVC
+
+from rankviz.bounds import margin_loss
+from rankviz.ranksvm import (
+    LinearUtilityModel,
+    max_margin_ranker,
+    pair_kernel_matrix,
+    rank_perceptron,
+    rank_svm,
+    rank_svm_dual,
+)
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return LinearUtilityModel(d=3, noise=0.15).sample(80, rng=11)
+
+
+def separable_sample(m, d, gap, seed):
+    """Noise-free pairs whose |u . (x' - x)| >= gap: separable with l2 margin >= gap."""
+    model = LinearUtilityModel(d=d, noise=0.0)
+    X, _pairs, labels = model.sample(4 * m, rng=seed)
+    keep = np.abs((X[1::2] - X[::2]) @ model.u) >= gap
+    idx = np.flatnonzero(keep)[:m]
+    rows = np.ravel(np.column_stack([2 * idx, 2 * idx + 1]))
+    return X[rows], np.arange(2 * idx.size).reshape(-1, 2), labels[idx]
+
+
+def gaussian_gram(A, B, sigma):
+    sq = ((A[:, None, :] - B[None, :, :]) ** 2).sum(-1)
+    return np.exp(-sq / (2 * sigma**2))
+
+
+# --------------------------------------------------------------------------- #
+# the pair kernel (10.10)
+# --------------------------------------------------------------------------- #
+def test_pair_kernel_is_the_gram_matrix_of_the_pair_features(sample):
+    X, pairs, _ = sample
+    D = X[pairs[:, 1]] - X[pairs[:, 0]]
+    np.testing.assert_allclose(pair_kernel_matrix(X, pairs), D @ D.T, atol=1e-12)
+
+
+def test_gaussian_pair_kernel_follows_the_four_term_formula(sample):
+    X, pairs, _ = sample
+    K = pair_kernel_matrix(X[:20], pairs[:10], kernel="gaussian", sigma=0.7)
+    k = lambda p, q: math.exp(-np.sum((p - q) ** 2) / (2 * 0.7**2))  # noqa: E731
+    for i in range(10):
+        for j in range(10):
+            xi, xpi = X[pairs[i, 0]], X[pairs[i, 1]]
+            xj, xpj = X[pairs[j, 0]], X[pairs[j, 1]]
+            expected = k(xi, xj) + k(xpi, xpj) - k(xpi, xj) - k(xi, xpj)
+            assert K[i, j] == pytest.approx(expected, abs=1e-12)
+    assert np.linalg.eigvalsh(K).min() > -1e-10  # a Gram matrix
+
+
+# --------------------------------------------------------------------------- #
+# primal, dual, LinearSVC
+# --------------------------------------------------------------------------- #
+@pytest.mark.parametrize("C", [0.05, 1.0, 20.0])
+def test_linear_primal_and_dual_agree(sample, C):
+    X, pairs, labels = sample
+    primal = rank_svm(X, pairs, labels, C=C)
+    dual = rank_svm_dual(X, pairs, labels, C=C)
+    assert primal.status == dual.status == "optimal"
+    # strong duality, and the dual's w = sum_i alpha_i y_i (x'_i - x_i) is the primal's w
+    assert dual.objective == pytest.approx(primal.objective, rel=1e-6)
+    np.testing.assert_allclose(dual.w, primal.w, atol=1e-5 * max(1.0, np.abs(primal.w).max()))
+    assert dual.primal_objective - dual.objective == pytest.approx(0.0, abs=1e-5 * primal.objective)
+    # the primal's multipliers are a dual solution too
+    np.testing.assert_allclose(primal.alphas, dual.alphas, atol=1e-4 * C)
+
+
+def test_kkt_conditions_of_the_dual(sample):
+    X, pairs, labels = sample
+    C = 1.0
+    dual = rank_svm_dual(X, pairs, labels, C=C)
+    margins = dual.pairwise_margins(X, pairs, labels)
+    alphas = dual.alphas
+    assert np.all((alphas >= 0) & (alphas <= C))
+    tol = 1e-4
+    assert np.all(margins[alphas < tol * C] >= 1 - 1e-3)  # alpha = 0: outside the margin
+    assert np.all(margins[alphas > (1 - tol) * C] <= 1 + 1e-3)  # alpha = C: inside or wrong
+    free = (alphas > 1e-2 * C) & (alphas < 0.99 * C)
+    np.testing.assert_allclose(margins[free], 1.0, atol=1e-3)  # on the margin
+    np.testing.assert_allclose(dual.slacks, np.maximum(0, 1 - margins), atol=1e-12)
+    assert 0 < dual.n_support <= len(labels)
+
+
+@pytest.mark.parametrize("C", [0.1, 1.0, 10.0])
+def test_primal_agrees_with_scikit_learn_linear_svc(sample, C):
+    X, pairs, labels = sample
+    Z = labels[:, None] * (X[pairs[:, 1]] - X[pairs[:, 0]])
+    # LinearSVC on the oriented differences and their mirror images, C/2 each, is (10.9)
+    svc = LinearSVC(C=C / 2, loss="hinge", fit_intercept=False, dual=True, tol=1e-8,
+                    max_iter=1_000_000, random_state=0)
+    svc.fit(np.vstack([Z, -Z]), np.r_[np.ones(len(Z)), -np.ones(len(Z))])
+    primal = rank_svm(X, pairs, labels, C=C)
+    np.testing.assert_allclose(primal.w, svc.coef_.ravel(), rtol=1e-4, atol=1e-5)
+    fast = rank_svm(X, pairs, labels, C=C, method="liblinear")
+    assert fast.status == "optimal" and fast.alphas is None
+    np.testing.assert_allclose(fast.w, primal.w, rtol=1e-4, atol=1e-5)
+    assert fast.objective == pytest.approx(primal.objective, rel=1e-6)
+
+
+def test_gaussian_primal_and_dual_agree(sample):
+    X, pairs, labels = sample
+    primal = rank_svm(X, pairs, labels, C=2.0, kernel="gaussian", sigma=0.6)
+    dual = rank_svm_dual(X, pairs, labels, C=2.0, kernel="gaussian", sigma=0.6)
+    assert primal.w is None and dual.w is None
+    assert dual.objective == pytest.approx(primal.objective, rel=1e-6)
+    grid = np.random.default_rng(0).uniform(-1, 1, size=(50, 3))
+    np.testing.assert_allclose(primal.decision_function(grid), dual.decision_function(grid),
+                               atol=1e-4)
+    # the score is sum_i c_i (K(x'_i, x) - K(x_i, x)), evaluated by hand
+    c, first, second = dual.pair_coef, X[pairs[:, 0]], X[pairs[:, 1]]
+    by_hand = gaussian_gram(grid, second, 0.6) @ c - gaussian_gram(grid, first, 0.6) @ c
+    np.testing.assert_allclose(dual.decision_function(grid), by_hand, atol=1e-12)
+    K = pair_kernel_matrix(X, pairs, kernel="gaussian", sigma=0.6)
+    assert dual.norm == pytest.approx(math.sqrt(c @ K @ c))
+
+
+def test_gaussian_kernel_ranks_a_radial_utility_that_no_linear_score_can():
+    rng = np.random.default_rng(4)
+    X = rng.uniform(-1, 1, size=(160, 2))
+    pairs = np.arange(160).reshape(-1, 2)
+    radius = (X**2).sum(axis=1)
+    labels = np.where(radius[pairs[:, 1]] > radius[pairs[:, 0]], 1, -1)
+    linear = rank_svm(X, pairs, labels, C=10.0).pairwise_margins(X, pairs, labels)
+    gaussian = rank_svm_dual(X, pairs, labels, C=10.0, kernel="gaussian", sigma=0.5)
+    assert np.mean(gaussian.pairwise_margins(X, pairs, labels) <= 0) < 0.05
+    assert np.mean(linear <= 0) > 0.3
+
+
+def test_the_hinge_slacks_bound_the_margin_loss_at_rho_1(sample):
+    """(10.8): xi_i = max(0, 1 - margin_i) >= Phi_1(margin_i), so the SVM minimizes a bound."""
+    X, pairs, labels = sample
+    model = rank_svm(X, pairs, labels, C=1.0)
+    margins = model.pairwise_margins(X, pairs, labels)
+    assert model.slacks.mean() >= margin_loss(margins, 1.0) - 1e-12
+    assert model.primal_objective == pytest.approx(model.objective, rel=1e-6)
+
+
+def test_model_methods(sample):
+    X, pairs, labels = sample
+    model = rank_svm(X, pairs, labels, C=1.0, method="liblinear")
+    np.testing.assert_allclose(model.decision_function(X), X @ model.w)
+    margins = model.pairwise_margins(X, pairs, labels)
+    np.testing.assert_allclose(margins, labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ model.w))
+    np.testing.assert_allclose(model.pairwise_margins(X, pairs), margins * labels)
+    assert model.n_support == 0 and "liblinear" in repr(model)
+    with pytest.raises(ValueError, match="X must have 3 features"):
+        model.decision_function(X[:, :2])
+    with pytest.raises(ValueError, match="labels must lie in"):
+        model.pairwise_margins(X, pairs, np.zeros(len(pairs)))
+
+
+# --------------------------------------------------------------------------- #
+# exercise 10.5: the rank perceptron
+# --------------------------------------------------------------------------- #
+@pytest.mark.parametrize(("d", "gap", "seed"), [(2, 0.2, 0), (3, 0.1, 1), (5, 0.3, 2),
+                                                (2, 0.05, 3)])
+def test_perceptron_respects_novikoffs_mistake_bound(d, gap, seed):
+    X, pairs, labels = separable_sample(150, d, gap, seed)
+    result = rank_perceptron(X, pairs, labels, max_epochs=10_000)
+    best = max_margin_ranker(X, pairs, labels, norm="l2")
+    assert best.separable and best.margin >= gap * (1 - 1e-6)  # u itself has margin >= gap
+    assert result.converged
+    assert result.n_updates <= result.mistake_bound(best.margin)
+    margins = labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ result.w)
+    assert np.all(margins > 0)
+    assert result.radius == pytest.approx(np.linalg.norm(X[pairs[:, 1]] - X[pairs[:, 0]],
+                                                         axis=1).max())
+    assert result.updates_per_epoch.sum() == result.n_updates and result.updates_per_epoch[-1] == 0
+
+
+def test_perceptron_by_hand_and_on_inseparable_pairs():
+    X = [[0.0, 0.0], [1.0, -0.8], [0.1, 1.0], [0.5, 0.3]]
+    result = rank_perceptron(X, [[0, 1], [0, 2], [0, 3]], [1, 1, 1])
+    np.testing.assert_allclose(result.w, [1.1, 0.2])  # (1, -0.8) then + (0.1, 1)
+    assert result.n_updates == 2 and result.n_epochs == 2
+    # the same pair in both directions cannot be ordered: it never converges
+    stuck = rank_perceptron([[0.0], [1.0]], [[0, 1], [1, 0]], [1, 1], max_epochs=7)
+    assert not stuck.converged and stuck.n_epochs == 7 and stuck.n_updates >= 7
+
+
+# --------------------------------------------------------------------------- #
+# exercise 10.6: the margin LP
+# --------------------------------------------------------------------------- #
+def linprog_margin(X, pairs, labels):
+    """The LP of exercise 10.6 written out: variables (w+, w-, rho), max rho."""
+    Z = labels[:, None] * (X[pairs[:, 1]] - X[pairs[:, 0]])
+    m, d = Z.shape
+    c = np.r_[np.zeros(2 * d), -1.0]
+    A = np.vstack([np.hstack([-Z, Z, np.ones((m, 1))]),  # rho - Z (w+ - w-) <= 0
+                   np.r_[np.ones(2 * d), 0.0]])  # sum(w+ + w-) <= 1
+    b = np.r_[np.zeros(m), 1.0]
+    bounds = [(0, None)] * (2 * d) + [(None, None)]
+    res = linprog(c, A_ub=A, b_ub=b, bounds=bounds, method="highs")
+    assert res.status == 0
+    return -res.fun
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_margin_lp_matches_scipy_linprog(seed):
+    X, pairs, labels = separable_sample(60, 3, 0.15, seed)
+    lp = max_margin_ranker(X, pairs, labels)
+    assert lp.norm == "l1" and lp.separable
+    assert lp.margin == pytest.approx(linprog_margin(X, pairs, labels), rel=1e-6, abs=1e-9)
+    assert np.abs(lp.w).sum() <= 1 + 1e-7
+    margins = labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ lp.w)
+    assert margins.min() == pytest.approx(lp.margin, abs=1e-8)
+
+
+def test_l2_margin_is_the_hard_margin_svm(sample):
+    X, pairs, labels = separable_sample(60, 2, 0.1, 5)
+    best = max_margin_ranker(X, pairs, labels, norm="l2")
+    hard = rank_svm(X, pairs, labels, C=1e6)  # no slack at the optimum: the hard margin
+    assert hard.slacks.max() < 1e-6
+    assert best.margin == pytest.approx(1 / hard.norm, rel=1e-4)
+    np.testing.assert_allclose(best.w, hard.w / hard.norm, atol=1e-4)
+    # the l1 ball is inside the l2 ball: its margin is smaller
+    assert max_margin_ranker(X, pairs, labels).margin <= best.margin + 1e-9
+
+
+def test_margin_is_zero_without_separability(sample):
+    X, pairs, labels = sample  # 15% flipped labels
+    for norm in ("l1", "l2"):
+        result = max_margin_ranker(X, pairs, labels, norm=norm)
+        assert result.margin == pytest.approx(0.0, abs=1e-7) and not result.separable
+        assert "margin=" in repr(result)
+
+
+# --------------------------------------------------------------------------- #
+# the data model
+# --------------------------------------------------------------------------- #
+def test_exact_pairwise_error_matches_a_large_fresh_sample():
+    model = LinearUtilityModel(d=3, noise=0.2, utility=(1.0, -2.0, 0.5))
+    X, _pairs, labels = model.sample(100_000, rng=8)
+    D = X[1::2] - X[::2]
+    for w in ([1.0, 0.0, 0.0], [0.3, -1.0, 0.4], [-1.0, 2.0, -0.5]):
+        simulated = np.mean(labels * (D @ np.array(w)) <= 0)
+        se = math.sqrt(0.25 / 100_000)
+        assert abs(simulated - model.pairwise_error(w)) < 4 * se
+    assert model.pairwise_error(model.u) == pytest.approx(0.2)  # Bayes error = noise
+    assert model.pairwise_error(-model.u) == pytest.approx(0.8)
+    assert model.pairwise_error(np.zeros(3)) == 1.0  # every pair tied
+    np.testing.assert_allclose(model.pairwise_error([model.u, -model.u]), [0.2, 0.8])
+
+
+def test_samples_lie_in_the_unit_ball_and_are_reproducible():
+    model = LinearUtilityModel(d=4, noise=0.0)
+    X, pairs, labels = model.sample(500, rng=1)
+    assert X.shape == (1000, 4) and pairs.shape == (500, 2) and set(labels) <= {-1, 1}
+    assert np.linalg.norm(X, axis=1).max() <= 1.0
+    assert np.all(labels * ((X[1::2] - X[::2]) @ model.u) >= 0)  # no noise: all clean
+    np.testing.assert_array_equal(model.sample(500, rng=1)[0], X)
+    assert np.isclose(np.linalg.norm(model.u), 1.0)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: LinearUtilityModel(d=0), ValueError, "d must be >= 1"),
+        (lambda: LinearUtilityModel(noise=0.5), ValueError, "noise must be < 1/2"),
+        (lambda: LinearUtilityModel(noise=-0.1), ValueError, "noise must lie in"),
+        (lambda: LinearUtilityModel(d=2, utility=(0.0, 0.0)), ValueError, "zero vector"),
+        (lambda: LinearUtilityModel(d=2, utility=(1.0,)), ValueError, "utility must have"),
+        (lambda: LinearUtilityModel().sample(0), ValueError, "m must be >= 1"),
+        (lambda: LinearUtilityModel().pairwise_error([1.0]), ValueError, "w must have shape"),
+        (lambda: LinearUtilityModel().pairwise_error([1.0, np.inf]), ValueError, "NaN"),
+        (lambda: LinearUtilityModel().pairwise_error("ab"), TypeError, "w must be"),
+    ],
+)
+def test_model_errors(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+# --------------------------------------------------------------------------- #
+# bad input
+# --------------------------------------------------------------------------- #
+X3 = [[0.0], [1.0], [3.0]]
+
+
+@pytest.mark.parametrize("solver", [rank_svm, rank_svm_dual])
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "message"),
+    [
+        ((X3, [[0, 1]], [1]), {"C": 0.0}, ValueError, "C must be > 0"),
+        ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be > 0"),
+        ((X3, [[0, 1]], [1]), {"C": "1"}, TypeError, "C must be a real number"),
+        ((X3, [[0, 5]], [1]), {}, ValueError, "pairs must index rows of X"),
+        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError, "labels must have one entry per pair"),
+        ((X3, [[0, 1, 2]], [1]), {}, ValueError, r"pairs must have shape \(P, 2\)"),
+        ((X3, [[0.0, 1.0]], [1]), {}, TypeError, "pairs must contain integer"),
+        ((X3, [[0, 1]], [0]), {}, ValueError, "labels must lie in"),
+        ((X3, [[0, 1]], [2]), {}, ValueError, "labels must lie in"),
+        (([[0.0], [np.nan]], [[0, 1]], [1]), {}, ValueError, "X contains NaN"),
+        ((X3, [[0, 1]], [1]), {"kernel": "poly"}, ValueError, "kernel must be one of"),
+        ((X3, [[0, 1]], [1]), {"kernel": "gaussian", "sigma": 0.0}, ValueError,
+         "sigma must be > 0"),
+    ],
+)
+def test_svm_errors(solver, args, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        solver(*args, **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: rank_svm(X3, [[0, 1]], [1], kernel="gaussian", method="liblinear"), ValueError,
+         "supports only kernel='linear'"),
+        (lambda: rank_svm(X3, [[0, 1]], [1], method="smo"), ValueError, "method must be one of"),
+        (lambda: rank_perceptron(X3, [[0, 1]], [1], max_epochs=0), ValueError, "max_epochs"),
+        (lambda: rank_perceptron(X3, [[0, 1]], [1, 1]), ValueError, "one entry per pair"),
+        (lambda: rank_perceptron(X3, [[0, 1]], [1]).mistake_bound(0.0), ValueError,
+         "margin must be > 0"),
+        (lambda: max_margin_ranker(X3, [[0, 1]], [1], norm="linf"), ValueError,
+         "norm must be one of"),
+        (lambda: max_margin_ranker(X3, [[0, 3]], [1]), ValueError, "pairs must index"),
+        (lambda: pair_kernel_matrix(X3, [[0, -1]]), ValueError, "pairs must index"),
+    ],
+)
+def test_other_errors(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

@@ -1,0 +1,195 @@
+"""The chapter 04 dashboard and drawing functions, driven as a reader drives them."""
+
+import io
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+
+from rankviz import plotting
+from rankviz.bounds import ranking_margin_bound
+from rankviz.ranksvm import LinearUtilityModel, rank_svm
+from rankviz.widgets import margin_bound_explorer
+from rankviz.widgets.margins import (
+    MARGIN_BOUND_EXPLORER_DEFAULTS,
+    RHO_GRID,
+    margin_bound_fit,
+)
+
+
+@pytest.fixture
+def dash():
+    return margin_bound_explorer()
+
+
+# --------------------------------------------------------------------------- #
+# the cached fit
+# --------------------------------------------------------------------------- #
+def test_fit_is_cached_and_is_the_normalized_ranking_svm():
+    fit = margin_bound_fit(300, 0.2, -0.5, 4)
+    assert margin_bound_fit(300, 0.2, -0.5, 4) is fit
+    X, pairs, labels = LinearUtilityModel(d=2, noise=0.2).sample(300, rng=4)
+    svm = rank_svm(X, pairs, labels, C=10**-0.5)  # cvxpy referees the liblinear fit
+    np.testing.assert_allclose(fit.w, svm.w / svm.norm, atol=1e-5)
+    np.testing.assert_allclose(fit.margins, np.sort(svm.pairwise_margins(X, pairs, labels)
+                                                    / svm.norm), atol=1e-5)
+    assert fit.train_error == np.mean(fit.margins <= 0)
+    assert fit.true_error == pytest.approx(fit.model.pairwise_error(fit.w))
+
+
+# --------------------------------------------------------------------------- #
+# the dashboard
+# --------------------------------------------------------------------------- #
+def test_default_state(dash):
+    fit = margin_bound_fit(1000, 0.1, 0.0, 0)
+    bound = ranking_margin_bound(fit.margins, 0.3, 0.05, Lambda=1.0, r=1.0)
+    r = dash.readouts
+    assert dash.error is None and dash.values == MARGIN_BOUND_EXPLORER_DEFAULTS
+    assert r["margin loss R̂_ρ (10.3)"] == pytest.approx(bound.margin_loss)
+    assert r["complexity term"] == pytest.approx(4 / (0.3 * math.sqrt(1000)))
+    assert r["confidence term"] == pytest.approx(math.sqrt(math.log(20) / 2000))
+    assert r["bound at ρ"] == pytest.approx(bound.total)
+    assert r["true pairwise error R(h)"] == pytest.approx(fit.true_error)
+    assert r["bound ≥ R(h)"] is True
+    assert len(dash.figure.axes) == 3
+
+
+def test_rho_and_delta_only_redraw_and_trade_off_the_terms(dash):
+    picture = bytes(dash.image.value)
+    hits = margin_bound_fit.cache_info().hits
+    before = dict(dash.readouts)
+    dash.controls["rho"].value = 0.6
+    after = dict(dash.readouts)
+    # a larger rho: more margin loss, less complexity (the trade-off of Theorem 10.1)
+    assert after["margin loss R̂_ρ (10.3)"] > before["margin loss R̂_ρ (10.3)"]
+    assert after["complexity term"] == pytest.approx(before["complexity term"] / 2)
+    assert after["true pairwise error R(h)"] == before["true pairwise error R(h)"]
+    dash.controls["delta"].value = 0.01
+    assert dash.readouts["confidence term"] > after["confidence term"]
+    assert margin_bound_fit.cache_info().hits > hits  # no re-fit
+    assert dash.full_render_count == 1  # blits only
+    assert bytes(dash.image.value) != picture
+
+
+def test_best_rho_is_the_minimum_over_the_grid(dash):
+    fit = margin_bound_fit(1000, 0.1, 0.0, 0)
+    curve = ranking_margin_bound(fit.margins, RHO_GRID, 0.05, Lambda=1.0, r=1.0)
+    assert dash.readouts["best ρ on the grid"] == pytest.approx(RHO_GRID[np.argmin(curve.total)])
+    assert dash.readouts["bound at the best ρ"] == pytest.approx(curve.total.min())
+    assert "note" in dash.readouts  # rho = 0.3 is not the best: only the uniform form may move
+    dash.set(form="uniform", rho=round(dash.readouts["best ρ on the grid"], 2))
+    assert "note" not in dash.readouts
+
+
+def test_more_pairs_shrink_the_complexity_term_like_one_over_root_m(dash):
+    dash.controls["m"].value = 250
+    small = dash.readouts["complexity term"]
+    dash.controls["m"].value = 4000
+    assert small / dash.readouts["complexity term"] == pytest.approx(4.0)
+    assert dash.readouts["bound at the best ρ"] < 0.6
+
+
+def test_the_uniform_form_adds_its_cost(dash):
+    fixed = dict(dash.readouts)
+    dash.controls["form"].value = "uniform"
+    uniform = dash.readouts
+    assert uniform["complexity term"] == pytest.approx(2 * fixed["complexity term"])
+    assert uniform["uniform-over-ρ term"] == pytest.approx(
+        math.sqrt(math.log(math.log2(2 / 0.3)) / 1000))
+    assert uniform["bound at ρ"] > fixed["bound at ρ"]
+    assert dash.full_render_count == 1  # the static legend lists both forms' terms: a blit
+
+
+def test_noise_raises_the_true_error_towards_one_half(dash):
+    dash.controls["noise"].value = 0.0
+    clean = dash.readouts["true pairwise error R(h)"]
+    dash.controls["noise"].value = 0.4
+    noisy = dash.readouts["true pairwise error R(h)"]
+    assert clean < 0.05 and noisy > 0.4
+    assert dash.readouts["bound ≥ R(h)"] is True
+
+
+@pytest.mark.parametrize("name", ["m", "noise", "log10_C", "seed", "rho", "delta"])
+def test_every_slider_survives_its_extreme_values(dash, name):
+    control = dash.controls[name]
+    for value in (control.min, control.max):
+        control.value = value
+        assert dash.error is None, f"{name}={value}: {dash.error}"
+        assert bytes(dash.image.value).startswith(b"\x89PNG")
+        assert dash.readouts["bound at ρ"] >= dash.readouts["margin loss R̂_ρ (10.3)"]
+
+
+def test_all_extremes_together(dash):
+    for form in ("fixed", "uniform"):
+        dash.set(m=50, noise=0.45, log10_C=-2.0, seed=9, rho=0.01, delta=0.01, form=form)
+        assert dash.error is None
+        assert dash.readouts["complexity term"] > 50
+        dash.set(m=5000, noise=0.0, log10_C=2.0, seed=0, rho=1.0, delta=0.5, form=form)
+        assert dash.error is None
+        assert dash.readouts["bound at ρ"] >= dash.readouts["true pairwise error R(h)"]
+
+
+def test_blitted_picture_equals_a_full_render(dash):
+    for name, value in [("rho", 0.45), ("m", 2000), ("delta", 0.2), ("noise", 0.25)]:
+        dash.controls[name].value = value
+    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
+    canvas = FigureCanvasAgg(dash.figure)
+    canvas.draw()
+    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+    assert blitted.shape == reference.shape
+    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_initial_values_are_validated():
+    with pytest.raises(TypeError, match="unknown controls"):
+        margin_bound_explorer(Lambda=1.0)
+    with pytest.raises(ValueError, match="outside"):
+        margin_bound_explorer(rho=2.0)
+    assert margin_bound_explorer(form="uniform").values["form"] == "uniform"
+
+
+# --------------------------------------------------------------------------- #
+# drawing functions
+# --------------------------------------------------------------------------- #
+def test_stacked_terms_add_up_to_the_bound():
+    margins = np.random.default_rng(0).normal(0.3, 0.4, size=400)
+    bound = ranking_margin_bound(margins, np.linspace(0.05, 1, 30), 0.05, Lambda=1.0, r=1.0,
+                                 uniform=True)
+    fig, ax = plt.subplots()
+    plotting.plot_margin_bound_terms(plotting.style_margin_bound_axes(ax, ymax=5.0), bound,
+                                     error=0.2, mark=0.4)
+    assert len(ax.collections) == 4  # margin loss, complexity, uniform cost, confidence
+    top = ax.collections[-1].get_paths()[0].vertices[:, 1].max()
+    assert top == pytest.approx(bound.total.max())
+    total_line = next(line for line in ax.get_lines() if line.get_label().startswith("bound"))
+    np.testing.assert_allclose(total_line.get_ydata(), bound.total)
+    plt.close(fig)
+
+
+def test_histogram_zones_and_bars():
+    fig, (left, right) = plt.subplots(1, 2)
+    margins = [-0.5, -0.1, 0.1, 0.2, 0.45, 0.9, 1.3, 1.7]
+    plotting.plot_margin_histogram(plotting.style_margin_histogram_axes(right), margins, 0.45)
+    labels = [t.get_text() for t in right.get_legend().get_texts()]
+    assert labels[:3] == ["misordered (≤ 0): 25.0%", "inside the margin (0, ρ]: 37.5%",
+                          "beyond the margin (> ρ): 37.5%"]
+    edges = right.patches[0].get_data().edges
+    assert 0.0 in edges and 0.45 in edges  # exact zone boundaries
+    bound = ranking_margin_bound(margins, 0.45, 0.05, Lambda=1.0, r=1.0)
+    plotting.style_bound_bars_axes(left, ["bound", "train", "true"])
+    plotting.plot_bound_bars(left, bound, {"train": 0.25, "true": 0.3})
+    heights = [p.get_height() for p in left.patches]
+    assert sum(heights[:3]) == pytest.approx(bound.total) and heights[3:] == [0.25, 0.3]
+    with pytest.raises(ValueError, match="must lie in"):
+        plotting.plot_bound_bars(left, bound, {"train": 1.5})
+    with pytest.raises(ValueError, match="single rho"):
+        plotting.plot_bound_bars(left, ranking_margin_bound(margins, [0.2, 0.4], 0.05,
+                                                            Lambda=1.0, r=1.0), {})
+    with pytest.raises(ValueError, match="rho must be > 0"):
+        plotting.plot_margin_histogram(right, margins, 0.0)
+    with pytest.raises(TypeError, match="MarginBound"):
+        plotting.plot_margin_bound_terms(right, object())
+    plt.close(fig)
