@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 from _timing import best_time, verdict
-from bench_widgets import measure, slider_changes
+from bench_widgets import control_changes, measure
 
 from rankviz.scheduling import (
     brute_force_schedule,
@@ -81,7 +81,7 @@ def dashboard_table():
     for label, factory in (("schedule_explorer (defaults, r = 7)", schedule_explorer),
                            ("roc_explorer (yardstick)", roc_explorer)):
         dash = factory()
-        times = measure(dash, slider_changes(dash))
+        times = measure(dash, control_changes(dash))
         rows[label] = times
         print(f"{label:<36} | {np.median(times) * 1e3:>5.1f} ms | "
               f"{np.percentile(times, 95) * 1e3:>5.1f} ms | "

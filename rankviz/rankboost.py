@@ -93,7 +93,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankviz._validation import check_int, check_real
-from rankviz.metrics import _pair_counts  # the trusted core of metrics.auc: inputs are ours
 
 __all__ = [
     "TIE_TOLERANCE",
@@ -1121,7 +1120,6 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     d_pos = np.full(m, 1.0 / m)  # D_t^+
     d_neg = np.full(n, 1.0 / n)  # D_t^-
     f = np.zeros(m + n)
-    is_positive = np.r_[np.ones(m, dtype=bool), np.zeros(n, dtype=bool)]
     pi = np.empty(m + n)
     alphas, rankers = np.empty(n_rounds), []
     record = _Recorder(n_rounds)
@@ -1141,8 +1139,9 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         d_pos = d_pos * np.array([1.0 / z_pos, down / z_pos])[h_pos]
         d_neg = d_neg * np.array([1.0 / z_neg, up / z_neg])[h_neg]
         f += alpha * h
-        above, _, _, m_pos, n_neg = _pair_counts(is_positive, f)
-        error = 1.0 - above / (m_pos * n_neg)  # share of pairs with f(x') <= f(x)
+        # share of pairs with f(x') <= f(x): for each positive, the negatives strictly below it
+        above = np.searchsorted(np.sort(f[m:]), np.sort(f[:m]), side="left").sum()
+        error = 1.0 - float(above) / (m * n)
         record.add(t, eps_plus, eps_minus, eps_zero, z_pos * z_neg, error, smoothed)
         alphas[t] = alpha
         rankers.append(search.stump(best))
