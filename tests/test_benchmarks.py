@@ -40,4 +40,4 @@ def test_benchmark_script_imports_resolve(script):
                 continue
             defined = top_level_names(ast.parse(sibling.read_text(encoding="utf-8")))
             missing = [alias.name for alias in node.names if alias.name not in defined]
-            assert not missing, f"{script.name} imports {missing} from {sibling.name}, which lacks them"
+            assert not missing, f"{script.name} imports {missing} from {sibling.name}: not there"
