@@ -6,11 +6,13 @@ decreasing score.  All functions here take ``y_true`` (binary labels in
 {0, 1}, {-1, +1} or booleans; the positive class is 1) and ``y_score`` (real
 scores, higher means "ranked higher") of the same length.
 
-Every curve and count below comes from one private core,
-:func:`_binary_clf_curve`, which sorts the scores once and sweeps over the
-distinct values: this is the linear pass over a sorted array of Mohri et al.
-(section 10.5.2), vectorised, so each public function costs one sort,
-O(N log N) for N = m + n points.
+Every curve below comes from one private core, :func:`_binary_clf_curve`,
+which sorts the scores once and sweeps over the distinct values: this is the
+linear pass over a sorted array of Mohri et al. (section 10.5.2),
+vectorised.  The pair counts behind :func:`auc` and
+:func:`pairwise_misranking` come from :func:`_pair_counts`, which sorts each
+class on its own and counts, for each positive, the negatives below it by
+binary search.  Each public function costs O(N log N) for N = m + n points.
 
 References
 ----------
@@ -112,28 +114,20 @@ def _pair_counts(positive: np.ndarray, score: np.ndarray) -> tuple[int, int, int
 
     Returns ``(above, tied, below, m, n)``: the pairs where the positive scores
     strictly higher, equally, strictly lower; and the class sizes.
+
+    Each class is sorted on its own (sorting values is cheaper than one argsort
+    of all the scores); for each positive, the negatives strictly below it and
+    those equal to it are two binary searches in the sorted negatives, which
+    are fast because the positives are searched in increasing order.
     """
-    sorted_positive, sorted_score = _sort_by_score(positive, score)
-    size = sorted_positive.size
-    new_group = sorted_score[1:] != sorted_score[:-1]
-    if new_group.all():
-        # No tied scores: the sweep reduces to the Mann-Whitney rank sum.  The
-        # positive at (0-based, decreasing) position i has i - (number of
-        # positives before it) negatives above it.
-        positions = np.flatnonzero(sorted_positive)
-        m = positions.size
-        n = size - m
-        below = int(positions.sum()) - m * (m - 1) // 2
-        return m * n - below, 0, below, m, n
-    starts = np.concatenate(([0], np.flatnonzero(new_group) + 1))
-    pos_in_group = np.add.reduceat(sorted_positive, starts, dtype=np.int64)
-    neg_in_group = np.diff(np.append(starts, size)) - pos_in_group
-    negatives_above = np.cumsum(neg_in_group) - neg_in_group  # strictly higher scores
-    m = int(pos_in_group.sum())
-    n = size - m
-    below = int(pos_in_group @ negatives_above)
-    tied = int(pos_in_group @ neg_in_group)
-    return m * n - below - tied, tied, below, m, n
+    pos_sorted = np.sort(score[positive])
+    neg_sorted = np.sort(score[~positive])
+    m, n = pos_sorted.size, neg_sorted.size
+    lower = np.searchsorted(neg_sorted, pos_sorted, side="left")  # negatives strictly below
+    upper = np.searchsorted(neg_sorted, pos_sorted, side="right")  # ... at or below
+    above = int(lower.sum(dtype=np.int64))
+    tied = int(upper.sum(dtype=np.int64)) - above
+    return above, tied, m * n - above - tied, m, n
 
 
 # --------------------------------------------------------------------------- #
@@ -241,13 +235,15 @@ def precision_recall_curve(y_true, y_score):
 
 
 def auc(y_true, y_score, ties="half"):
-    """Area under the ROC curve, by one sort and one sweep.
+    """Area under the ROC curve, by sorting and binary search.
 
     The empirical AUC is the fraction of (positive, negative) pairs that the
     scores order correctly, ``AUC = (1 / mn) sum_i sum_j 1[h(x'_i) > h(x_j)]``
     plus a credit for each tied pair fixed by ``ties``.  It is computed in
-    O(N log N): sort once, then count, for each group of tied scores, the
-    negatives ranked strictly below it.
+    O(N log N): sort the negatives' scores, then find, for each positive, how
+    many negatives score strictly below it and how many equal it (two binary
+    searches).  So the AUC is the mean over positives of the empirical CDF of
+    the negatives' scores at the positive's score.
 
     Parameters
     ----------
