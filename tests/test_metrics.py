@@ -56,9 +56,9 @@ def test_every_tie_mode_matches_brute_force(rng, decimals, tied_sample):
     assert tied_pairs_seen > 0  # the samples did exercise the tie handling
 
 
-def test_auc_without_ties_uses_the_rank_sum_path(rng):
+def test_auc_without_ties_the_three_conventions_agree_with_brute_force(rng):
     y = (rng.random(500) < 0.3).astype(int)
-    s = rng.normal(size=500) + y  # continuous: no ties, the fast path
+    s = rng.normal(size=500) + y  # continuous: no tied pairs
     correct, tied, wrong, total = brute_force_pairs(y, s)
     assert tied == 0
     for ties in ("half", "mohri", "strict"):
