@@ -74,8 +74,8 @@ def speed_table():
               f"{verdict(ratio >= 100)})")
     print("A general round touches the 10^6 pairs a few times; a bipartite round runs the exact\n"
           "stump search (one gather and one cumulative sum over the d x 2000 presorted values)\n"
-          "and one sort of the 2000 scores for the history's pairwise error: the ratio falls\n"
-          "as d grows.")
+          "and, for the history's pairwise error, a sort of each class's 1000 scores and a\n"
+          "binary search: the stump search grows with d, so the ratio falls as d grows.")
     print()
 
 
