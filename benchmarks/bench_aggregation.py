@@ -19,6 +19,7 @@ import time
 import cvxpy as cp
 import numpy as np
 from _timing import best_time, verdict
+from bench_widgets import control_changes, measure
 
 from rankviz.aggregation import (
     btl_log_odds,
@@ -37,35 +38,6 @@ from rankviz.widgets.aggregation import (
     setup_aggregation_explorer,
 )
 from rankviz.widgets.dashboard import Dashboard
-
-
-def control_changes(dash, count=20, seed=0):
-    """Deterministic changes of every control except the number of items (a relayout)."""
-    rng = np.random.default_rng(seed)
-    names = [name for name in dash.controls if name != "n_items"]
-    current = dict(dash.values)
-    changes = []
-    for k in range(count):
-        name = names[k % len(names)]
-        control = dash.controls[name]
-        if name == "method":
-            options = [value for _, value in control.options]
-            current[name] = options[(options.index(current[name]) + 1) % len(options)]
-        else:
-            value = current[name] + control.step * int(rng.choice([-3, -2, -1, 1, 2, 3]))
-            current[name] = type(control.value)(round(min(max(value, control.min),
-                                                          control.max), 6))
-        changes.append((name, current[name]))
-    return changes
-
-
-def latency(dash, changes):
-    times = []
-    for name, value in changes:
-        start = time.perf_counter()
-        dash.controls[name].value = value
-        times.append(time.perf_counter() - start)
-    return np.array(times)
 
 
 def full_redraw_explorer():
@@ -97,7 +69,7 @@ if __name__ == "__main__":
     for label, factory in (("aggregation_explorer (blitting, shipped)", aggregation_explorer),
                            ("aggregation_explorer, full redraw", full_redraw_explorer)):
         dash = factory()
-        times = latency(dash, control_changes(dash))
+        times = measure(dash, control_changes(dash, exclude=("n_items",)))
         rows[label] = times
         print(f"{label:<44} | {np.median(times) * 1e3:>5.1f} ms | "
               f"{np.percentile(times, 95) * 1e3:>5.1f} ms | {times.max() * 1e3:>5.1f} ms | "
@@ -108,7 +80,7 @@ if __name__ == "__main__":
           f"{shipped * 1e3:.0f} ms (target <= 100 ms, {verdict(shipped <= 0.100)})")
     for n_items in (3, 8):
         dash = aggregation_explorer(n_items=n_items)
-        times = latency(dash, control_changes(dash, seed=1))
+        times = measure(dash, control_changes(dash, seed=1, exclude=("n_items",)))
         print(f"  with {n_items} items: median {np.median(times) * 1e3:5.1f} ms")
 
     print("\n2. least squares (22) on BTL log-odds, 70% of the pairs compared 5 times")

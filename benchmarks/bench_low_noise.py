@@ -16,6 +16,7 @@ import time
 import cvxpy as cp
 import numpy as np
 from _timing import best_time, verdict
+from bench_widgets import control_changes, measure
 
 from rankviz.consistency import (
     SURROGATES,
@@ -41,30 +42,6 @@ ATOMS = {
     "exponential": lambda t: cp.exp(-t),
     "squared_hinge": lambda t: cp.square(cp.pos(1 - t)),
 }
-
-
-def slider_changes(dash, count=20, seed=0):
-    """Deterministic changes of the weight and probability sliders, a few steps each."""
-    rng = np.random.default_rng(seed)
-    names = [name for name, control in dash.controls.items() if hasattr(control, "step")]
-    current = dict(dash.values)
-    changes = []
-    for k in range(count):
-        name = names[k % len(names)]
-        control = dash.controls[name]
-        value = current[name] + control.step * int(rng.choice([-3, -2, -1, 1, 2, 3]))
-        current[name] = round(min(max(value, control.min), control.max), 6)
-        changes.append((name, current[name]))
-    return changes
-
-
-def latency(dash, changes):
-    times = []
-    for name, value in changes:
-        start = time.perf_counter()
-        dash.controls[name].value = value
-        times.append(time.perf_counter() - start)
-    return np.array(times)
 
 
 def full_redraw_explorer():
@@ -94,7 +71,7 @@ if __name__ == "__main__":
     for label, factory in (("low_noise_explorer (blitting, shipped)", low_noise_explorer),
                            ("low_noise_explorer, full redraw", full_redraw_explorer)):
         dash = factory()
-        times = latency(dash, slider_changes(dash))
+        times = measure(dash, control_changes(dash, exclude=("phi", "form")))
         rows[label] = times
         print(f"{label:<40} | {np.median(times) * 1e3:>5.1f} ms | "
               f"{np.percentile(times, 95) * 1e3:>5.1f} ms | {times.max() * 1e3:>5.1f} ms | "
@@ -106,7 +83,7 @@ if __name__ == "__main__":
     dash = low_noise_explorer()
     for phi in SURROGATES:
         dash.controls["phi"].value = phi
-        times = latency(dash, slider_changes(dash, seed=1))
+        times = measure(dash, control_changes(dash, seed=1, exclude=("phi", "form")))
         print(f"  with phi = {phi:<13}: median {np.median(times) * 1e3:5.1f} ms")
 
     print("\n2. one minimisation of the pairwise surrogate (12), 3 items (the explorer's size)")

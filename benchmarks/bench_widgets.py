@@ -27,14 +27,14 @@ from rankviz.widgets.roc import (
 )
 
 
-def control_changes(dash, count=20, seed=0):
-    """Deterministic (control, value) changes.
+def control_changes(dash, count=20, seed=0, exclude=()):
+    """Deterministic (control, value) changes of every control not in ``exclude``.
 
     Sliders move a few steps; dropdowns take the next option.
     """
     rng = np.random.default_rng(seed)
-    names = [name for name, control in dash.controls.items()
-             if isinstance(control, (widgets.FloatSlider, widgets.IntSlider, widgets.Dropdown))]
+    names = [name for name, control in dash.controls.items() if name not in exclude
+             and isinstance(control, (widgets.FloatSlider, widgets.IntSlider, widgets.Dropdown))]
     current = dict(dash.values)
     changes = []
     for k in range(count):
