@@ -57,6 +57,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankviz._solvers import DEFAULT_SOLVER
 from rankviz._validation import (
     as_float_vector,
     as_generator,
@@ -87,9 +88,6 @@ KERNELS = ("linear", "gaussian")
 
 #: Methods of :func:`rank_svm`.
 _PRIMAL_METHODS = ("cvxpy", "liblinear")
-
-#: The cvxpy solver used unless told otherwise (interior point: accurate to ~1e-8).
-_DEFAULT_SOLVER = "CLARABEL"
 
 
 # --------------------------------------------------------------------------- #
@@ -182,7 +180,7 @@ def _solve(problem, solver, what: str) -> str:
     try:
         with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
             warnings.simplefilter("ignore", UserWarning)
-            problem.solve(solver=solver or _DEFAULT_SOLVER)
+            problem.solve(solver=solver or DEFAULT_SOLVER)
     except cp.error.SolverError as exc:
         raise RuntimeError(f"cvxpy could not solve {what}: {exc}") from exc
     if problem.status not in ("optimal", "optimal_inaccurate"):
