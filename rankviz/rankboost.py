@@ -52,6 +52,14 @@ The tolerance makes the choice independent of rounding, so that the general and
 the bipartite implementations, which add the same numbers in different orders,
 choose the same stump.
 
+*Ties between points.*  f_t = sum_s alpha_s h_s is a sum of steps, and two
+points whose scores are equal in exact arithmetic (two stumps with the same
+step, each switching on one of them, say) can come out one ulp apart.  The
+empirical error therefore counts a pair as tied, and so as an error, when its
+score difference is within ``TIE_TOLERANCE * (1 + ||alpha||_1)`` of zero: far
+above rounding (about 1e-16 ||alpha||_1 per round) and far below any margin
+that is not zero.  The error is then the same on every platform.
+
 *Perfect stumps (eps^- = 0).*  If the chosen stump misranks no pair of positive
 weight, the exact step alpha = 1/2 log(eps^+ / eps^-) is infinite: F keeps
 decreasing along that stump.  In that round (and only then) RankBoost uses the
@@ -107,7 +115,8 @@ __all__ = [
 ]
 
 #: Two candidate stumps whose edges eps^+ - eps^- differ by less than this are
-#: tied; the first in the canonical order wins (see the module docstring).
+#: tied; the first in the canonical order wins.  Two points whose scores differ by
+#: less than this times 1 + ||alpha||_1 are tied (see the module docstring).
 TIE_TOLERANCE = 1e-10
 
 #: Largest smoothing: up to 1/3 a smoothed round still has Z_t <= exp(-2 gamma_t^2).
@@ -483,7 +492,9 @@ class BoostingHistory:
     error : ndarray
         Empirical error of f_t after the round: the share of pairs with
         ``y (f(x') - f(x)) <= 0`` (eq. 10.2; a tie is an error) for RankBoost,
-        the share of points with ``y f(x) <= 0`` for AdaBoost.
+        the share of points with ``y f(x) <= 0`` for AdaBoost; a score
+        difference within ``TIE_TOLERANCE * (1 + ||alpha||_1)`` of 0 is a tie
+        (see the module docstring).
     smoothed : ndarray of bool
         Rounds whose step was smoothed because exactly one of eps_plus,
         eps_minus was zero (see the module docstring).
@@ -1020,6 +1031,7 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
     hi, lo = np.where(y > 0, b, a), np.where(y > 0, a, b)
     weights = np.full(n_pairs, 1.0 / n_pairs)  # D_t over the pairs
     f = np.zeros(n_points)
+    l1 = 0.0  # ||alpha||_1 so far
     alphas, rankers = np.empty(n_rounds), []
     record = _Recorder(n_rounds)
     for t in range(n_rounds):
@@ -1035,7 +1047,8 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
         Z = eps_zero + eps_plus * factors[2] + eps_minus * factors[0]
         weights = weights * (factors / Z)[outcome + 1]
         f += alpha * h
-        error = np.count_nonzero(f[hi] <= f[lo]) / n_pairs
+        l1 += abs(alpha)
+        error = np.count_nonzero(f[hi] - f[lo] <= TIE_TOLERANCE * (1.0 + l1)) / n_pairs
         record.add(t, eps_plus, eps_minus, eps_zero, Z, error, smoothed)
         alphas[t] = alpha
         rankers.append(search.stump(best))
@@ -1120,6 +1133,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     d_pos = np.full(m, 1.0 / m)  # D_t^+
     d_neg = np.full(n, 1.0 / n)  # D_t^-
     f = np.zeros(m + n)
+    l1 = 0.0  # ||alpha||_1 so far
     pi = np.empty(m + n)
     alphas, rankers = np.empty(n_rounds), []
     record = _Recorder(n_rounds)
@@ -1139,8 +1153,11 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         d_pos = d_pos * np.array([1.0 / z_pos, down / z_pos])[h_pos]
         d_neg = d_neg * np.array([1.0 / z_neg, up / z_neg])[h_neg]
         f += alpha * h
-        # share of pairs with f(x') <= f(x): for each positive, the negatives strictly below it
-        above = np.searchsorted(np.sort(f[m:]), np.sort(f[:m]), side="left").sum()
+        l1 += abs(alpha)
+        # share of pairs with f(x') <= f(x) up to the tie tolerance: for each positive, the
+        # negatives more than the tolerance below it
+        tie = TIE_TOLERANCE * (1.0 + l1)
+        above = np.searchsorted(np.sort(f[m:]), np.sort(f[:m]) - tie, side="left").sum()
         error = 1.0 - float(above) / (m * n)
         record.add(t, eps_plus, eps_minus, eps_zero, z_pos * z_neg, error, smoothed)
         alphas[t] = alpha
@@ -1181,7 +1198,8 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         With ``algorithm="adaboost"``.  ``rankers`` may contain the constant
         ``Stump(0, -inf)``; ``history`` holds W+, W- and the weight of the
         points with h = 0 as ``eps_plus``, ``eps_minus``, ``eps_zero``, the
-        normalizers Z_t, and the classification error ``y f(x) <= 0``.
+        normalizers Z_t, and the classification error ``y f(x) <= 0`` (up to the
+        tie tolerance, see the module docstring).
 
     Raises
     ------
@@ -1211,6 +1229,7 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     positive = y > 0
     weights = np.full(m + n, 1.0 / (m + n))
     f = np.zeros(m + n)
+    l1 = 0.0  # ||alpha||_1 so far
     alphas, rankers = np.empty(n_rounds), []
     record = _Recorder(n_rounds)
     for t in range(n_rounds):
@@ -1223,7 +1242,8 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         Z = w_zero + w_plus * math.exp(-alpha) + w_minus * math.exp(alpha)
         weights = np.where(h, weights * np.exp(-alpha * y), weights) / Z
         f += alpha * h
-        error = np.count_nonzero(y * f <= 0) / (m + n)
+        l1 += abs(alpha)
+        error = np.count_nonzero(y * f <= TIE_TOLERANCE * (1.0 + l1)) / (m + n)
         record.add(t, w_plus, w_minus, w_zero, Z, error, smoothed)
         alphas[t] = alpha
         rankers.append(search.stump(best))
@@ -1293,6 +1313,7 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
     U = y[:, None] * (H[b] - H[a])  # (P, K) in {-1, 0, +1}
     margin = np.zeros(a.size)  # (U alpha)_i = y_i (f(x'_i) - f(x_i))
     f = np.zeros(X.shape[0])
+    l1 = 0.0  # ||alpha||_1 so far
     alphas, rankers = np.empty(n_rounds), []
     record = _Recorder(n_rounds)
     for t in range(n_rounds):
@@ -1324,7 +1345,8 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
         Z = float(np.sum(weights * np.exp(-eta * u)))  # F after the step / F before
         margin = margin + eta * u
         f += eta * H[:, k]
-        error = np.count_nonzero(y * (f[b] - f[a]) <= 0) / a.size
+        l1 += abs(eta)
+        error = np.count_nonzero(y * (f[b] - f[a]) <= TIE_TOLERANCE * (1.0 + l1)) / a.size
         record.add(t, eps_plus, eps_minus, eps_zero, Z, error, False)
         alphas[t] = eta
         rankers.append(stumps[k])

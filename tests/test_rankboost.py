@@ -70,7 +70,9 @@ def literal_rankboost(X, pairs, labels, n_rounds, lam):
         out["alphas"].append(alpha)
         out["eps"].append((eps_plus, eps_minus, eps_zero))
         out["Z"].append(Z)
-        out["error"].append(np.mean(y * (f[b] - f[a]) <= 0))
+        # a tie is an error; scores equal up to rounding are a tie
+        tie = TIE_TOLERANCE * (1 + np.abs(out["alphas"]).sum())
+        out["error"].append(np.mean(y * (f[b] - f[a]) <= tie))
         out["D"].append(D)
     return out
 
