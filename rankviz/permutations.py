@@ -22,12 +22,13 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_int
+from rankviz._validation import as_float_vector, check_int, check_real
 
 __all__ = [
     "MAX_ENUMERATION",
     "all_permutations",
     "as_permutation",
+    "merge_near_ties",
     "order_from_sigma",
     "sigma_from_order",
     "sigma_from_scores",
@@ -173,6 +174,58 @@ def sigma_from_scores(scores) -> np.ndarray:
     sigma = np.empty(scores.size, dtype=np.int64)
     sigma[order] = np.arange(scores.size)
     return sigma
+
+
+def merge_near_ties(scores, atol=1e-9) -> np.ndarray:
+    """Make scores that are equal up to rounding exactly equal.
+
+    Two scores that are equal in exact arithmetic but computed along different
+    paths (sums in another order, an iterative solver stopped at its tolerance)
+    usually differ in their last digits, and then every comparison, sort or
+    Kendall tau decides the tie by rounding noise: on another CPU or library
+    version it may go the other way.  This function sorts the scores, starts a
+    new group wherever two neighbours differ by more than ``atol``, and gives
+    every score the smallest value of its group.  A chain of neighbours each
+    within ``atol`` of the next forms one group.
+
+    Parameters
+    ----------
+    scores : array_like of float, shape (n,)
+        Finite scores.
+    atol : float, default 1e-9
+        Largest difference still counted as a tie; >= 0.  Choose it far above
+        the rounding or solver error of the scores and far below any difference
+        that matters.
+
+    Returns
+    -------
+    ndarray of float64, shape (n,)
+        The scores, with each group of near-ties set to one value.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``scores`` is empty, not 1-D, not numeric or not finite, or ``atol``
+        is negative or not a real number.
+
+    Examples
+    --------
+    >>> scores = [0.1 + 0.2, 0.3, 0.5]          # 0.30000000000000004 and 0.3
+    >>> bool(scores[0] > scores[1])
+    True
+    >>> merged = merge_near_ties(scores)
+    >>> bool(merged[0] == merged[1]), merged[2].item()
+    (True, 0.5)
+    """
+    scores = as_float_vector(scores, "scores")
+    atol = check_real(atol, "atol", nonnegative=True)
+    order = np.argsort(scores, kind="stable")
+    ascending = scores[order]
+    starts = np.r_[True, np.diff(ascending) > atol]
+    first_of_group = np.maximum.accumulate(np.where(starts, np.arange(scores.size), 0))
+    merged = np.empty_like(scores)
+    merged[order] = ascending[first_of_group]
+    return merged
 
 
 def all_permutations(n) -> np.ndarray:

@@ -12,6 +12,7 @@ from rankviz.permutations import (
     MAX_ENUMERATION,
     all_permutations,
     as_permutation,
+    merge_near_ties,
     order_from_sigma,
     sigma_from_order,
     sigma_from_scores,
@@ -70,3 +71,49 @@ def test_as_permutation_accepts_integral_floats_and_rejects_the_rest():
         all_permutations(MAX_ENUMERATION + 1)
     with pytest.raises(ValueError, match="n must be >= 1"):
         all_permutations(0)
+
+
+def _groups_by_brute_force(scores, atol):
+    """Connected components of the graph 'within atol of each other', by repeated merging."""
+    groups = [{i} for i in range(len(scores))]
+    merged = True
+    while merged:
+        merged = False
+        for g, h in itertools.combinations(range(len(groups)), 2):
+            if any(abs(scores[i] - scores[j]) <= atol for i in groups[g] for j in groups[h]):
+                groups[g] |= groups.pop(h)
+                merged = True
+                break
+    return groups
+
+
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=10), st.integers(0, 3))
+def test_merge_near_ties_groups_like_the_brute_force_components(values, width):
+    scores = [v / 8 for v in values]  # exact in binary: the test itself has no rounding
+    atol = width / 8
+    merged = merge_near_ties(scores, atol)
+    for group in _groups_by_brute_force(scores, atol):
+        assert {merged[i] for i in group} == {min(scores[i] for i in group)}
+    assert len(set(merged.tolist())) == len(_groups_by_brute_force(scores, atol))
+
+
+@given(st.lists(st.integers(-5, 5), min_size=2, max_size=12), st.integers(0, 2**32 - 1))
+def test_rounding_noise_no_longer_decides_ties(values, seed):
+    """Scores equal in exact arithmetic, perturbed by a few ulps, rank as the exact scores do."""
+    exact = np.array(values, dtype=float) / 3
+    noisy = exact * (1 + np.random.default_rng(seed).integers(-4, 5, exact.size) * 2.0**-52)
+    np.testing.assert_array_equal(sigma_from_scores(merge_near_ties(noisy)),
+                                  sigma_from_scores(merge_near_ties(exact)))
+    np.testing.assert_array_equal(sigma_from_scores(merge_near_ties(exact)),
+                                  sigma_from_scores(exact))
+
+
+def test_merge_near_ties_rejects_bad_input():
+    with pytest.raises(ValueError, match="scores contains NaN"):
+        merge_near_ties([0.1, np.nan])
+    with pytest.raises(ValueError, match="scores must be 1-D"):
+        merge_near_ties([[0.1, 0.2]])
+    with pytest.raises(ValueError, match="atol must be >= 0"):
+        merge_near_ties([0.1, 0.2], atol=-1e-9)
+    with pytest.raises(TypeError, match="atol must be a real number"):
+        merge_near_ties([0.1, 0.2], atol="1e-9")
