@@ -3,6 +3,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from scipy import integrate
 
 from rankviz import plotting
 from rankviz.distributions import Binormal
@@ -26,8 +27,8 @@ def test_score_densities_shade_the_rates_at_the_threshold(ax):
         vertices = fill.get_paths()[0].vertices
         upper = vertices[vertices[:, 1] > 0]
         xs = np.unique(upper[:, 0])
-        area = np.trapezoid(np.interp(xs, upper[:, 0][np.argsort(upper[:, 0])],
-                                      upper[:, 1][np.argsort(upper[:, 0])]), xs)
+        area = integrate.trapezoid(np.interp(xs, upper[:, 0][np.argsort(upper[:, 0])],
+                                            upper[:, 1][np.argsort(upper[:, 0])]), xs)
         assert area == pytest.approx(expected, abs=0.01)
     assert ax.get_xlabel() == "score" and ax.get_ylabel() == "density"
     assert any("threshold" in t.get_text() for t in ax.get_legend().get_texts())
