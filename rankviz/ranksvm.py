@@ -709,7 +709,7 @@ class MaxMarginRanker:
         return self.margin > 1e-9
 
     def __repr__(self) -> str:
-        return (f"MaxMarginRanker(norm={self.norm!r}, margin={self.margin:.6g}, "
+        return (f"MaxMarginRanker(norm={self.norm!r}, margin={self.margin:.4g}, "
                 f"w={np.round(self.w, 4).tolist()}, status={self.status!r})")
 
 
