@@ -13,6 +13,10 @@ else:  # Python 3.10
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: PyPI names whose conda-forge package is named differently.  conda-forge's "playwright"
+#: is the Node.js command-line tool; the Python bindings are "playwright-python".
+CONDA_FORGE_NAMES = {"playwright": "playwright-python"}
+
 
 def _name(requirement: str) -> str:
     return re.split(r"[<>=!~ \[;]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-")
@@ -28,16 +32,31 @@ def _pyproject():
 
 
 def _conda_specs() -> dict[str, str]:
-    """Every package environment.yml installs: conda's list plus its pip section (a package
-    that conda-forge lacks goes there), without the local checkout."""
+    """Every package environment.yml installs, keyed and written with its PyPI name: conda's
+    list (conda-forge names translated back) plus its pip section (a package that conda-forge
+    lacks goes there), without the local checkout."""
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    pypi_names = {conda: pypi for pypi, conda in CONDA_FORGE_NAMES.items()}
     specs = {}
     for dep in env["dependencies"]:
-        entries = dep.get("pip", []) if isinstance(dep, dict) else [dep]
-        for entry in entries:
-            if not entry.startswith("-"):
-                specs[_name(entry)] = entry.replace(" ", "")
+        from_pip = isinstance(dep, dict)
+        for entry in dep.get("pip", []) if from_pip else [dep]:
+            if entry.startswith("-"):
+                continue
+            name, spec = _name(entry), entry.replace(" ", "")
+            if not from_pip and name in pypi_names:
+                spec = pypi_names[name] + spec[len(name):]
+                name = pypi_names[name]
+            specs[name] = spec
     return specs
+
+
+def test_environment_yml_uses_the_conda_forge_names():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    conda_names = {_name(d) for d in env["dependencies"] if isinstance(d, str)}
+    for pypi, conda in CONDA_FORGE_NAMES.items():
+        assert pypi not in conda_names, (
+            f"conda-forge's {pypi!r} is not the PyPI package; use {conda!r}")
 
 
 def test_environment_yml_lists_the_runtime_packages_of_pyproject_with_the_same_bounds():
@@ -60,20 +79,52 @@ def test_environment_yml_has_the_dev_tools_python_and_the_checkout():
     assert len(pip_sections) == 1 and pip_sections[0][-1] == "-e ."
 
 
-def test_ci_runs_the_readme_test_command():
+def test_ci_runs_the_readme_test_command_and_both_drift_checks():
     readme = (ROOT / "README.md").read_text()
-    assert "make test" in readme and "make lab" in readme
+    for command in ("make lab", "make test", "make test-latest", "make test-oldest", "make lock"):
+        assert command in readme, command
     ci = (ROOT / ".ci" / "run").read_text()
-    assert re.search(r"^make test$", ci, flags=re.MULTILINE)
+    for target in ("test", "test-latest", "test-oldest"):
+        assert re.search(rf"^(time )?make {target}$", ci, flags=re.MULTILINE), target
 
 
 def test_makefile_targets():
     makefile = (ROOT / "Makefile").read_text()
-    for target in ("lab", "test", "bench", "lint", "clean", "execute"):
+    for target in ("lab", "test", "test-latest", "test-oldest", "lock", "bench", "lint", "clean",
+                   "execute"):
         assert re.search(rf"^{target}:", makefile, flags=re.MULTILINE), target
     assert "--ServerApp.ip=127.0.0.1" in makefile
     assert "token=" not in makefile.lower()  # the token stays on: never set it empty
+    # JupyterLab's own default_url decides where the printed link and the file browser open
+    assert "--LabApp.default_url=/lab/tree/notebooks" in makefile
+    # make lab and make test install from the lock
+    assert re.search(r"pip install .*--constraint \$\(LOCK\) -e \"\.\[dev\]\"", makefile)
+    assert re.search(r"^LOCK\s*:=\s*requirements/lock\.txt$", makefile, flags=re.MULTILINE)
 
+
+def _locked_versions() -> dict[str, list[str]]:
+    """Package name -> every version the lock pins (one per group of Python versions)."""
+    pins: dict[str, list[str]] = {}
+    for line in (ROOT / "requirements" / "lock.txt").read_text().splitlines():
+        match = re.match(r"^([A-Za-z0-9_.\-]+)==([^\s;]+)", line)
+        if match:
+            pins.setdefault(_name(match.group(1)), []).append(match.group(2))
+    return pins
+
+
+def test_the_lock_pins_every_dependency_within_the_bounds_of_pyproject():
+    """Fails when pyproject.toml changed and `make lock` was not run."""
+    from packaging.requirements import Requirement
+
+    project = _pyproject()["project"]
+    pins = _locked_versions()
+    for text in project["dependencies"] + project["optional-dependencies"]["dev"]:
+        requirement = Requirement(text)
+        name = _name(requirement.name)
+        assert name in pins, f"{name} is not in requirements/lock.txt: run make lock"
+        for version in pins[name]:
+            assert requirement.specifier.contains(version), (
+                f"the lock pins {name}=={version}, outside {requirement}: run make lock")
 
 def test_pytest_runs_tests_doctests_and_notebooks():
     options = _pyproject()["tool"]["pytest"]["ini_options"]
