@@ -2,12 +2,16 @@
 
 The server runs from this project's environment on a free localhost port with a
 random token, serving a temporary copy of ``notebooks/`` and ``lectures/`` (so
-running the notebooks in the browser can never modify the working tree) and with
-Jupyter's config, data, runtime, settings and workspaces directories isolated in
-temporary folders.  The isolated settings turn off the news prompt and turn off
-notebook windowing (``windowingMode: "none"``, a choice JupyterLab has offered
-since 4.0): with windowing, JupyterLab hides or detaches the cells and outputs
-that are out of view, and what the tests look for could be hidden.
+running the notebooks in the browser can never modify the working tree).  Its
+kernels import a copy of this checkout's ``rankviz``, taken with the notebooks,
+ahead of the environment's (which may be an editable install of another
+checkout, e.g. when the tests run in a git worktree).
+
+Jupyter's config, data, runtime, settings and workspaces directories are
+temporary folders.  The settings turn off the news prompt and turn off notebook
+windowing (``windowingMode: "none"``, a choice JupyterLab has offered since
+4.0): with windowing, JupyterLab hides or detaches the cells and outputs that are
+out of view, and what the tests look for could be hidden.
 
 Chromium is Debian's ``/usr/bin/chromium`` (or ``$RANKVIZ_CHROMIUM``), driven by
 Playwright for Python; Playwright's own browser download is never used.  Both
@@ -105,6 +109,12 @@ def jupyterlab(chromium_path, tmp_path_factory):
     shutil.copytree(ROOT / "lectures", served / "lectures")
     jupyter_home = tmp_path_factory.mktemp("jupyter")
     env = dict(os.environ)
+    # the kernels run the notebooks with the rankviz they were written for
+    kernel_path = tmp_path_factory.mktemp("kernel-path")
+    shutil.copytree(ROOT / "rankviz", kernel_path / "rankviz",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(kernel_path), *filter(None, [os.environ.get("PYTHONPATH")])])
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
                  "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
         env[name] = str(jupyter_home / name.lower())
