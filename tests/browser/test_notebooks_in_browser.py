@@ -112,6 +112,13 @@ WIDGET_VIEWS_SELECTOR = ".jp-OutputArea-output:has(.jupyter-widgets)"
 WIDGET_VIEWS_RENDERED = f"""(expected) =>
   document.querySelectorAll('{WIDGET_VIEWS_SELECTOR}').length >= expected"""
 
+# The src of the view's figure is set and differs from the old one (the <img> is
+# looked up each time, in case the view replaces it).
+FIGURE_CHANGED = """([view, old]) => {
+  const src = view.querySelector('img')?.getAttribute('src');
+  return Boolean(src) && src !== old;
+}"""
+
 # The text of every output area, attached to the page whether or not it is in view.
 OUTPUT_TEXT = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
   .map(output => output.textContent).join('\\n')"""
@@ -189,6 +196,15 @@ def assert_no_error_on_page(page) -> None:
         assert complaint not in visible_text, f"{complaint!r} on the page"
 
 
+def at_maximum(handle) -> bool:
+    """Whether a noUiSlider handle is at its maximum (by its aria-valuenow and -valuemax)."""
+    try:
+        return float(handle.get_attribute("aria-valuenow")) >= float(
+            handle.get_attribute("aria-valuemax"))
+    except (TypeError, ValueError):  # attribute missing or not a number
+        return False
+
+
 def move_first_slider(page, view) -> tuple[str, str]:
     """Move the first slider of a widget view one step by keyboard; wait for its readout.
 
@@ -199,11 +215,10 @@ def move_first_slider(page, view) -> tuple[str, str]:
     handle = slider.locator(".noUi-handle").first
     readout = slider.locator(".widget-readout")
     before = readout.text_content()
-    value, maximum = handle.get_attribute("aria-valuenow"), handle.get_attribute("aria-valuemax")
-    at_maximum = value is not None and maximum is not None and float(value) >= float(maximum)
+    key = "ArrowLeft" if at_maximum(handle) else "ArrowRight"
     handle.scroll_into_view_if_needed()
     handle.focus()
-    page.keyboard.press("ArrowLeft" if at_maximum else "ArrowRight")
+    page.keyboard.press(key)
     wait_until(page, "([el, old]) => el.textContent !== old", [readout.element_handle(), before],
                DASHBOARD_MS, f"the first slider of the dashboard did not move (readout {before!r})")
     return before, readout.text_content()
@@ -236,8 +251,7 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
         picture.wait_for(state="attached", timeout=WIDGET_VIEWS_MS)
         src = picture.get_attribute("src")
         before, after = move_first_slider(page, main)
-        wait_until(page, "([view, old]) => view.querySelector('img')?.getAttribute('src') !== old",
-                   [main.element_handle(), src], DASHBOARD_MS,
+        wait_until(page, FIGURE_CHANGED, [main.element_handle(), src], DASHBOARD_MS,
                    f"the dashboard's figure did not change when its first slider moved "
                    f"(readout {before!r} -> {after!r})")
         assert page.locator(STDERR_ON_PAGE).count() == 0, "error output after moving the slider"
