@@ -2,8 +2,17 @@
 
 The server runs from this project's environment on a free localhost port with a
 random token, serving a temporary copy of ``notebooks/`` and ``lectures/`` (so
-running the notebooks in the browser can never modify the working tree) and with
-Jupyter's config, data and runtime directories isolated in temporary folders.
+running the notebooks in the browser can never modify the working tree).  Its
+kernels import a copy of this checkout's ``rankviz``, taken with the notebooks,
+ahead of the environment's (which may be an editable install of another
+checkout, e.g. when the tests run in a git worktree).
+
+Jupyter's config, data, runtime, settings and workspaces directories are
+temporary folders.  The settings turn off the news prompt and turn off notebook
+windowing (``windowingMode: "none"``, a choice JupyterLab has offered since
+4.0): with windowing, JupyterLab hides or detaches the cells and outputs that are
+out of view, and what the tests look for could be hidden.
+
 Chromium is Debian's ``/usr/bin/chromium`` (or ``$RANKVIZ_CHROMIUM``), driven by
 Playwright for Python; Playwright's own browser download is never used.  Both
 are stopped at the end of the session even when a test fails.
@@ -14,6 +23,7 @@ with ``RANKVIZ_REQUIRE_BROWSER=1`` (set by ``.ci/run``) they fail instead.
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import shutil
@@ -32,6 +42,9 @@ CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+# Deadlines generous enough for a 2-core machine that is busy with something else.
+SERVER_START_S = 180
+BROWSER_STEP_MS = 120_000  # a bound on any single browser step without its own deadline
 ENABLE_HINT = ("install Chromium (Debian/Ubuntu: sudo apt install chromium) or point "
                "RANKVIZ_CHROMIUM at a Chromium executable")
 
@@ -72,6 +85,22 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+LAB_SETTINGS = {
+    # no "get notified about Jupyter news?" toast over the notebooks
+    ("apputils-extension", "notification"): {"fetchNews": "false"},
+    # every cell and output attached to the page and laid out, whatever is in view
+    ("notebook-extension", "tracker"): {"windowingMode": "none"},
+}
+
+
+def write_lab_settings(settings_dir: Path) -> None:
+    """Write LAB_SETTINGS as user settings of JupyterLab's extensions in settings_dir."""
+    for (extension, plugin), values in LAB_SETTINGS.items():
+        folder = settings_dir / "@jupyterlab" / extension
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{plugin}.jupyterlab-settings").write_text(json.dumps(values))
+
+
 @pytest.fixture(scope="session")
 def jupyterlab(chromium_path, tmp_path_factory):
     """A JupyterLab server on a copy of the chapters; yields (base_url, token, served_root)."""
@@ -80,14 +109,17 @@ def jupyterlab(chromium_path, tmp_path_factory):
     shutil.copytree(ROOT / "lectures", served / "lectures")
     jupyter_home = tmp_path_factory.mktemp("jupyter")
     env = dict(os.environ)
+    # the kernels run the notebooks with the rankviz they were written for
+    kernel_path = tmp_path_factory.mktemp("kernel-path")
+    shutil.copytree(ROOT / "rankviz", kernel_path / "rankviz",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(kernel_path), *filter(None, [os.environ.get("PYTHONPATH")])])
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
                  "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
         env[name] = str(jupyter_home / name.lower())
     env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
-    # no "get notified about Jupyter news?" toast over the notebooks
-    news = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
-    news.mkdir(parents=True)
-    (news / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    write_lab_settings(Path(env["JUPYTERLAB_SETTINGS_DIR"]))
     port, token = _free_port(), secrets.token_hex(16)
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser",
@@ -102,7 +134,7 @@ def jupyterlab(chromium_path, tmp_path_factory):
     server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     base_url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + SERVER_START_S
         while True:
             if server.poll() is not None:
                 raise RuntimeError("JupyterLab exited at start-up:\n"
@@ -112,7 +144,8 @@ def jupyterlab(chromium_path, tmp_path_factory):
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not answer within 90 s") from None
+                    raise RuntimeError(
+                        f"JupyterLab did not answer within {SERVER_START_S} s") from None
                 time.sleep(0.3)
         yield base_url, token, served
     finally:
@@ -137,7 +170,7 @@ def browser(chromium_path, tmp_path_factory):
             executable_path=chromium_path, headless=True, args=CHROMIUM_FLAGS,
             viewport={"width": 1500, "height": 1000},
         )
-        context.set_default_timeout(60_000)  # no browser step may wait forever
+        context.set_default_timeout(BROWSER_STEP_MS)  # no browser step may wait forever
         try:
             yield context
         finally:

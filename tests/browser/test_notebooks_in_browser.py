@@ -1,12 +1,21 @@
 """Every chapter notebook, run in JupyterLab in a real (headless) browser.
 
 For each notebook in ``notebooks/`` (new chapters are picked up automatically):
-open it, run all cells, wait for the kernel to go idle, then assert that no
-error or stderr output appears on the page, that every widget the notebook
-displays has rendered with its sliders, and that moving a slider of the
-chapter's main dashboard (the first one displayed) changes the figure it
-drives.  A screenshot of each notebook's main dashboard is saved in
-``tests/browser/screenshots/`` (ignored by git) for inspection.
+open it, run all cells, and decide that they have all run from JupyterLab's
+notebook model (Run All has finished, every code cell has an execution count,
+the kernel is idle).  Then wait until every widget view the saved notebook
+displays has rendered, and assert that no cell produced an error or stderr
+output (in the model or on the page), that each widget view has its sliders, and
+that moving the first slider of the chapter's main dashboard (the first widget
+displayed) changes its readout and the figure it drives.  A screenshot of each
+notebook's main dashboard is saved in ``tests/browser/screenshots/`` (ignored by
+git) for inspection.
+
+The test does not depend on what is in view: the server's settings turn off
+notebook windowing (see ``conftest.py``), elements are counted and read in the
+DOM whether or not they are visible, and an element is scrolled into view
+before it is pressed or photographed.  Every wait is for a condition, with a
+deadline generous enough for a loaded 2-core machine; none is a fixed sleep.
 """
 
 from __future__ import annotations
@@ -21,28 +30,98 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-RUN_TIMEOUT_MS = 240_000
+STDERR_ON_PAGE = '[data-mime-type="application/vnd.jupyter.stderr"]'
+PAGE_COMPLAINTS = ("Error displaying widget", "Error rendering output", "Traceback")
 
-NOTEBOOK_READY = """() => {
-  const app = window.jupyterapp;
-  const panel = app && app.shell.currentWidget;
-  const kernel = panel && panel.sessionContext && panel.sessionContext.session
-                 && panel.sessionContext.session.kernel;
-  return Boolean(kernel) && kernel.status === 'idle';
-}"""
+# Deadlines of the waits below (each returns as soon as its condition holds).
+NOTEBOOK_OPEN_MS = 240_000  # JupyterLab loaded, the notebook opened, its kernel idle
+RUN_ALL_MS = 600_000  # every code cell executed
+WIDGET_VIEWS_MS = 240_000  # widget views rendered after their cells have run
+DASHBOARD_MS = 120_000  # a slider's readout, and then the figure it drives, updated
+POLL_MS = 250  # how often a predicate on JupyterLab's model is evaluated
 
-ALL_CELLS_RUN = """(codeCells) => {
-  const panel = window.jupyterapp.shell.currentWidget;
+# The widget in JupyterLab's main area: its path, whether it has loaded, its kernel's
+# status and the windowing mode it is rendered with (for a notebook).
+OPEN_NOTEBOOK_STATE = """() => {
+  const panel = window.jupyterapp?.shell?.currentWidget;
   const kernel = panel?.sessionContext?.session?.kernel;
-  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-      .map(p => p.textContent.trim());
-  const done = prompts.filter(t => /^\\[\\d+\\]:$/.test(t)).length;
-  return done >= codeCells && !prompts.some(t => t.includes('*')) && kernel?.status === 'idle';
+  return {
+    path: panel?.context?.path ?? null,
+    loaded: Boolean(panel?.context?.isReady && panel?.content?.model),
+    kernelStatus: kernel?.status ?? null,
+    windowingMode: panel?.content?.notebookConfig?.windowingMode ?? null,
+  };
 }"""
 
-# Start "run all" without waiting for JupyterLab's promise (it resolves only when every
-# cell has run, and page.evaluate has no timeout); the wait below is bounded instead.
-RUN_ALL = "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }"
+NOTEBOOK_OPEN = f"""(path) => {{
+  const state = ({OPEN_NOTEBOOK_STATE})();
+  return state.path === path && state.loaded && state.kernelStatus === 'idle';
+}}"""
+
+# Start Run All without waiting for JupyterLab's promise (it resolves only when every
+# cell has run, and page.evaluate has no deadline); its outcome is kept on the page.
+START_RUN_ALL = """() => {
+  const outcome = window.rankvizRunAll = {finished: false, succeeded: null, error: null};
+  window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+    result => Object.assign(outcome, {finished: true, succeeded: result !== false}),
+    error => Object.assign(outcome, {finished: true, succeeded: false, error: String(error)}));
+  return true;
+}"""
+
+# What JupyterLab's notebook model says about the run: Run All's outcome, the kernel
+# status, which non-empty code cells (by index) have no execution count yet, and the
+# error outputs (with the end of their traceback) and stderr outputs of the cells.
+RUN_STATE = r"""() => {
+  const panel = window.jupyterapp?.shell?.currentWidget;
+  const cells = panel?.content?.model?.cells;
+  const state = {
+    runAll: window.rankvizRunAll ?? null,
+    kernelStatus: panel?.sessionContext?.session?.kernel?.status ?? null,
+    codeCells: 0, notExecuted: [], problems: [],
+  };
+  for (let index = 0; index < (cells?.length ?? 0); index++) {
+    const cell = cells.get(index);
+    if (cell?.type !== 'code' || !cell.sharedModel?.getSource()?.trim()) continue;
+    state.codeCells += 1;
+    if (typeof cell.executionCount !== 'number') state.notExecuted.push(index);
+    for (let k = 0; k < (cell.outputs?.length ?? 0); k++) {
+      const output = cell.outputs.get(k)?.toJSON() ?? {};
+      if (output.output_type === 'error') {
+        const tail = (output.traceback ?? []).slice(-2).join('\n');
+        const where = tail.replace(/\x1b\[[0-9;]*m/g, '').slice(-1500);
+        state.problems.push(`cell ${index}: ${output.ename}: ${output.evalue}\n${where}`);
+      } else if (output.output_type === 'stream' && output.name === 'stderr') {
+        const text = Array.isArray(output.text) ? output.text.join('') : String(output.text);
+        state.problems.push(`cell ${index} wrote to stderr: ${text.slice(0, 1000)}`);
+      }
+    }
+  }
+  return state;
+}"""
+
+# Run All has finished and, unless it failed, every code cell has an execution count
+# and the kernel is idle.
+RUN_FINISHED = f"""(codeCells) => {{
+  const state = ({RUN_STATE})();
+  return Boolean(state.runAll?.finished) && (state.runAll.succeeded === false
+      || (state.codeCells === codeCells && state.notExecuted.length === 0
+          && state.kernelStatus === 'idle'));
+}}"""
+
+WIDGET_VIEWS_SELECTOR = ".jp-OutputArea-output:has(.jupyter-widgets)"
+WIDGET_VIEWS_RENDERED = f"""(expected) =>
+  document.querySelectorAll('{WIDGET_VIEWS_SELECTOR}').length >= expected"""
+
+# The src of the view's figure is set and differs from the old one (the <img> is
+# looked up each time, in case the view replaces it).
+FIGURE_CHANGED = """([view, old]) => {
+  const src = view.querySelector('img')?.getAttribute('src');
+  return Boolean(src) && src !== old;
+}"""
+
+# The text of every output area, attached to the page whether or not it is in view.
+OUTPUT_TEXT = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .map(output => output.textContent).join('\\n')"""
 
 
 def stored_widget_views(path: Path) -> int:
@@ -54,6 +133,7 @@ def stored_widget_views(path: Path) -> int:
 
 
 def code_cell_count(path: Path) -> int:
+    """How many code cells of the saved notebook have some code (the others never run)."""
     notebook = json.loads(path.read_text())
     return sum(cell["cell_type"] == "code" and bool("".join(cell["source"]).strip())
                for cell in notebook["cells"])
@@ -68,25 +148,80 @@ def shut_down_kernels(base_url: str, token: str) -> None:
         urllib.request.urlopen(request, timeout=30).close()
 
 
-def move_first_slider(page, view) -> str:
-    """Press an arrow key on the dashboard's first slider; return the new readout."""
-    handle = view.locator(".noUi-handle").first
-    readout = view.locator(".widget-slider .widget-readout").first
-    before = readout.inner_text()
-    handle.scroll_into_view_if_needed()
+def wait_until(page, predicate: str, arg, timeout_ms: int, failure: str,
+               describe=None) -> None:
+    """Wait until the JavaScript predicate holds; on timeout fail with failure and describe()."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    # one step right, or, for a slider already at its maximum, one step left
-    for key in ("ArrowRight", "ArrowLeft", "ArrowLeft"):
-        handle.focus()
-        page.keyboard.press(key)
-        try:
-            page.wait_for_function("([el, old]) => el.textContent !== old",
-                                   arg=[readout.element_handle(), before], timeout=3000)
-            return readout.inner_text()
-        except PlaywrightTimeout:
-            continue
-    raise AssertionError(f"the first slider of the dashboard did not move (readout {before!r})")
+    try:
+        page.wait_for_function(predicate, arg=arg, timeout=timeout_ms, polling=POLL_MS)
+    except PlaywrightTimeout:
+        details = f"\n{describe()}" if describe else ""
+        raise AssertionError(f"{failure} within {timeout_ms // 1000} s{details}") from None
+
+
+def open_notebook(page, base_url: str, token: str, path: Path) -> None:
+    """Open the notebook in JupyterLab and wait until its kernel is idle."""
+    served_path = f"notebooks/{path.name}"
+    page.goto(f"{base_url}/lab/tree/{served_path}?token={token}", timeout=NOTEBOOK_OPEN_MS)
+    wait_until(page, NOTEBOOK_OPEN, served_path, NOTEBOOK_OPEN_MS,
+               f"{served_path} did not open with an idle kernel",
+               lambda: page.evaluate(OPEN_NOTEBOOK_STATE))
+    windowing = page.evaluate(OPEN_NOTEBOOK_STATE)["windowingMode"]
+    assert windowing == "none", (
+        f"the notebook is rendered with windowingMode {windowing!r}, not 'none': the settings "
+        "written by conftest.py did not reach JupyterLab")
+
+
+def run_all_cells(page, path: Path) -> None:
+    """Run every cell and wait until the notebook model says they have all run."""
+    page.evaluate(START_RUN_ALL)
+    wait_until(page, RUN_FINISHED, code_cell_count(path), RUN_ALL_MS,
+               "the cells did not all run", lambda: json.dumps(page.evaluate(RUN_STATE)))
+    state = page.evaluate(RUN_STATE)
+    assert state["runAll"]["succeeded"], (
+        "Run All stopped before the end: " + json.dumps(state["runAll"]) + "\n"
+        + "\n".join(state["problems"]))
+    assert not state["problems"], "\n".join(state["problems"])
+
+
+def assert_no_error_on_page(page) -> None:
+    """No stderr or error output, and none of PAGE_COMPLAINTS, in the page."""
+    errors = page.locator(STDERR_ON_PAGE)
+    assert errors.count() == 0, f"error output on the page:\n{errors.first.text_content()[:2000]}"
+    output_text = page.evaluate(OUTPUT_TEXT)
+    visible_text = page.locator("body").inner_text()
+    for complaint in PAGE_COMPLAINTS:
+        assert complaint not in output_text, f"{complaint!r} in an output"
+        assert complaint not in visible_text, f"{complaint!r} on the page"
+
+
+def at_maximum(handle) -> bool:
+    """Whether a noUiSlider handle is at its maximum (by its aria-valuenow and -valuemax)."""
+    try:
+        return float(handle.get_attribute("aria-valuenow")) >= float(
+            handle.get_attribute("aria-valuemax"))
+    except (TypeError, ValueError):  # attribute missing or not a number
+        return False
+
+
+def move_first_slider(page, view) -> tuple[str, str]:
+    """Move the first slider of a widget view one step by keyboard; wait for its readout.
+
+    The step is to the right, or to the left for a slider already at its maximum.
+    Returns the readout before and after.
+    """
+    slider = view.locator(".widget-slider").first
+    handle = slider.locator(".noUi-handle").first
+    readout = slider.locator(".widget-readout")
+    before = readout.text_content()
+    key = "ArrowLeft" if at_maximum(handle) else "ArrowRight"
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    page.keyboard.press(key)
+    wait_until(page, "([el, old]) => el.textContent !== old", [readout.element_handle(), before],
+               DASHBOARD_MS, f"the first slider of the dashboard did not move (readout {before!r})")
+    return before, readout.text_content()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -94,22 +229,18 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
     base_url, token, _ = jupyterlab
     page = browser.new_page()
     try:
-        page.goto(f"{base_url}/lab/tree/notebooks/{path.name}?token={token}")
-        page.wait_for_function(NOTEBOOK_READY, timeout=120_000)
-        page.evaluate(RUN_ALL)
-        page.wait_for_function(ALL_CELLS_RUN, arg=code_cell_count(path), timeout=RUN_TIMEOUT_MS)
-
-        errors = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]')
-        assert errors.count() == 0, f"error output on the page:\n{errors.first.inner_text()[:2000]}"
-        body = page.locator("body").inner_text()
-        for complaint in ("Error displaying widget", "Error rendering output", "Traceback"):
-            assert complaint not in body, complaint
+        open_notebook(page, base_url, token, path)
+        run_all_cells(page, path)
 
         expected = stored_widget_views(path)
-        views = page.locator(".jp-OutputArea-output", has=page.locator(".jupyter-widgets"))
-        if expected:  # widget views render asynchronously, after their cell has finished
-            views.nth(expected - 1).wait_for(timeout=60_000)
-        assert views.count() == expected, (views.count(), expected)
+        views = page.locator(WIDGET_VIEWS_SELECTOR)
+        # widget views render asynchronously, after their cell has finished
+        wait_until(page, WIDGET_VIEWS_RENDERED, expected, WIDGET_VIEWS_MS,
+                   f"{expected} widget views (as stored in the notebook) did not all render",
+                   lambda: f"widget views on the page: {views.count()}")
+        assert_no_error_on_page(page)
+        assert views.count() == expected, (
+            f"{views.count()} widget views on the page, {expected} stored in the notebook")
         for k in range(expected):
             assert views.nth(k).locator(".widget-slider").count() > 0, f"widget {k} has no slider"
         if expected == 0:
@@ -117,12 +248,13 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
 
         main = views.first
         picture = main.locator("img").first
-        picture.wait_for(timeout=30_000)
+        picture.wait_for(state="attached", timeout=WIDGET_VIEWS_MS)
         src = picture.get_attribute("src")
-        move_first_slider(page, main)
-        page.wait_for_function("([img, old]) => img.getAttribute('src') !== old",
-                               arg=[picture.element_handle(), src], timeout=30_000)
-        assert page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+        before, after = move_first_slider(page, main)
+        wait_until(page, FIGURE_CHANGED, [main.element_handle(), src], DASHBOARD_MS,
+                   f"the dashboard's figure did not change when its first slider moved "
+                   f"(readout {before!r} -> {after!r})")
+        assert page.locator(STDERR_ON_PAGE).count() == 0, "error output after moving the slider"
         main.scroll_into_view_if_needed()
         main.screenshot(path=str(SCREENSHOTS / f"{path.stem}.png"))
     finally:
