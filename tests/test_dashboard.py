@@ -230,3 +230,71 @@ def test_control_factories_validate_their_ranges():
     with pytest.raises(ValueError, match="must be one of"):
         dropdown("k", ["a", "b"], "c")
     assert dropdown("k", [("A", 1), ("B", 2)], 2).value == 2
+
+
+# -- values set from the kernel, reset, and the presentation layout ------------------------------
+
+def test_sliders_round_every_value_to_their_step():
+    slider = float_slider("p", 0.5, 0.05, 0.95, 0.05)
+    slider.value = 0.6000000000000001  # what 0.2 * 3 or 1 - 0.4 give
+    assert repr(slider.value) == "0.6"
+    slider.value = 0.62
+    assert slider.value == 0.6
+    slider.value = 0.63
+    assert slider.value == 0.65
+    slider.value = 2.0
+    assert slider.value == 0.95
+    fine = float_slider("q", 0.1, 0.0, 1.0, 0.001)
+    fine.value = 0.1 + 0.2
+    assert repr(fine.value) == "0.3"
+    whole = int_slider("n", 4, 4, 20, 2)
+    whole.value = 7
+    assert whole.value in (6, 8)
+
+
+def test_reset_restores_the_initial_values_with_one_redraw():
+    seen = []
+    dash = Dashboard("demo", slope_controls(0.5), draw_line, setup=setup_line,
+                     on_reset=lambda d: seen.append(dict(d.values)))
+    dash.set(slope=-1.5, kind="dots")
+    count = dash.update_count
+    dash.reset_button.click()
+    assert dash.values == {"slope": 0.5, "kind": "line"} == dash.defaults
+    assert dash.update_count == count + 1
+    assert seen == [{"slope": -1.5, "kind": "dots"}]  # on_reset runs before the controls move
+
+
+def test_presentation_layout_shows_the_headline_large_and_folds_the_advanced_controls():
+    controls = {**slope_controls(), "seed": int_slider("seed", 0, 0, 9)}
+
+    def draw(ax, slope, kind, seed):
+        return {"slope": slope, "kind": kind, "seed": seed, "slope×2": 2 * slope}
+
+    dash = Dashboard("demo", controls, draw, setup=setup_line, headline=("slope×", "kind"),
+                     advanced=("seed",), presentation=True)
+    assert dash.presentation and "rankviz-presentation" in dash.root._dom_classes
+    assert list(dash.headline_readouts()) == ["slope×2", "kind"]
+    assert "rankviz-number" in dash.headline_html.value and ">2.000<" in dash.headline_html.value
+    assert controls["seed"] in dash.more.children[0].children and dash.more.selected_index is None
+    width, _ = dash.figure.get_size_inches() * dash.figure.dpi
+    assert round(width) == 1080
+    student = Dashboard("demo", slope_controls(), draw_line, setup=setup_line, presentation=False)
+    assert student.headline_html.value == "" and not student.presentation
+
+
+def test_presentation_mode_is_the_default_of_dashboards_built_afterwards():
+    from rankviz.widgets import presentation_mode
+
+    assert presentation_mode() is False
+    try:
+        presentation_mode(True)
+        assert Dashboard("demo", slope_controls(), draw_line, setup=setup_line).presentation
+        assert not Dashboard("demo", slope_controls(), draw_line, setup=setup_line,
+                             presentation=False).presentation
+    finally:
+        presentation_mode(False)
+    assert not Dashboard("demo", slope_controls(), draw_line, setup=setup_line).presentation
+    with pytest.raises(TypeError, match="on must be a bool"):
+        presentation_mode("yes")
+    with pytest.raises(ValueError, match="advanced names unknown"):
+        Dashboard("demo", slope_controls(), draw_line, advanced=("nope",))

@@ -3,7 +3,8 @@
 ``from rankviz.widgets import roc_explorer`` imports only that chapter's
 module (and its dependencies): each name below is loaded on first use.
 :mod:`rankviz.widgets.dashboard` holds the shared :class:`Dashboard` class and
-the control factories every chapter builds on.
+the control factories every chapter builds on, and :func:`presentation_mode`,
+the one switch that lays out every dashboard built afterwards for a projector.
 """
 
 from __future__ import annotations
@@ -23,14 +24,19 @@ DASHBOARDS = {
     "margin_bound_explorer": "rankviz.widgets.margins",
 }
 
-__all__ = sorted(DASHBOARDS)
+#: the switch of the presentation layout, for a classroom deck
+SWITCHES = {"presentation_mode": "rankviz.widgets.dashboard"}
+
+__all__ = sorted([*DASHBOARDS, *SWITCHES])
 
 
 def __getattr__(name: str):
     if name in DASHBOARDS:
         return getattr(importlib.import_module(DASHBOARDS[name]), name)
+    if name in SWITCHES:
+        return getattr(importlib.import_module(SWITCHES[name]), name)
     raise AttributeError(f"module 'rankviz.widgets' has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted([*globals(), *DASHBOARDS])
+    return sorted([*globals(), *DASHBOARDS, *SWITCHES])

@@ -32,6 +32,30 @@ pending update per control and merges the rest, so a slider dragged with
 ``continuous_update=True`` gives a live sequence of redraws, not a backlog.
 ``benchmarks/bench_widgets.py`` measures both ways.
 
+Two layouts
+-----------
+* **Student** (the default): the controls and the table of readouts in a
+  column on the left, the figure on the right, as a reader on a laptop wants
+  them: every control and every number at hand.
+* **Presentation** (for a projector; :func:`presentation_mode` switches it on
+  for every dashboard built afterwards): the title and a reset button on one
+  line, the main controls in a row above the figure (larger type), the two to
+  four numbers a talk track cites (``headline``) shown large, and a figure
+  drawn at projector size (its smallest text 16 px at its natural width,
+  :data:`PRESENTATION_RC`) that takes the full width of the notebook and scales
+  with it.  Secondary controls (``advanced``: seeds, per-item values) and the
+  full table of readouts are folded under "more".
+
+Values set from the kernel
+--------------------------
+Sliders made by :func:`float_slider` and :func:`int_slider` round every value
+set on them (from the kernel or the browser) to their step, and ``Dashboard``
+remembers its controls' initial values (:meth:`Dashboard.reset`, and a reset
+button on every dashboard).  A value such as ``0.1 + 0.2`` set by a script is
+stored as ``0.3``, the value the browser's slider shows: otherwise the browser
+would round it and send the rounded value back to the kernel, possibly after
+the script had moved on.
+
 Tests drive a dashboard as a reader does: set ``controls[name].value`` and read
 ``readouts``, ``figure`` or ``image.value``.
 """
@@ -44,16 +68,143 @@ import io
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
 
 import ipywidgets as widgets
+import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
+from traitlets import validate
 
-__all__ = ["Dashboard", "dropdown", "float_slider", "initial_values", "int_slider"]
+__all__ = [
+    "PRESENTATION_DPI",
+    "PRESENTATION_RC",
+    "PRESENTATION_WIDTH",
+    "Dashboard",
+    "dropdown",
+    "float_slider",
+    "initial_values",
+    "int_slider",
+    "presentation_mode",
+]
 
 _DESCRIPTION_STYLE = {"description_width": "11em"}
 _CONTROL_LAYOUT = {"width": "100%"}
+
+#: Width in inches of a figure in presentation mode: at :data:`PRESENTATION_DPI`
+#: it is drawn 1080 px wide, the width of a notebook's output area in JupyterLab
+#: in a 1280 px wide browser window with the sidebars collapsed, so that it is
+#: shown at its natural size there (and scaled down, never up, in a narrower window).
+PRESENTATION_WIDTH = 15.0
+#: Resolution of a figure in presentation mode: at 72 dpi one point is one pixel.
+PRESENTATION_DPI = 72
+#: matplotlib settings of a figure in presentation mode: its smallest text is
+#: 16 pt, i.e. 16 px at the natural size (the back row of a classroom can read
+#: 16-18 px text on a 1280 px projector), and lines and markers grow with it.
+PRESENTATION_RC = {
+    "font.size": 17.0,
+    "axes.titlesize": 18.0,
+    "axes.labelsize": 17.0,
+    "xtick.labelsize": 16.0,
+    "ytick.labelsize": 16.0,
+    "legend.fontsize": 16.0,
+    "legend.title_fontsize": 16.0,
+    "figure.titlesize": 18.0,
+    "lines.linewidth": 2.5,
+    "lines.markersize": 9.0,
+    "axes.linewidth": 1.2,
+}
+
+_PRESENTATION = {"on": False}
+
+# Type and spacing of a dashboard in presentation mode.  Scoped to the class that
+# only the presentation layout's root has; a notebook in the student layout is unchanged.
+_PRESENTATION_CSS = """<style>
+.rankviz-presentation .widget-label, .rankviz-presentation .widget-readout,
+.rankviz-presentation .widget-dropdown select, .rankviz-presentation .widget-text input,
+.rankviz-presentation .widget-button, .rankviz-presentation .widget-toggle-button,
+.rankviz-presentation .lm-AccordionPanel-title, .rankviz-presentation .p-Accordion-title,
+.rankviz-presentation .jupyter-widget-Collapse-header {
+  font-size: 17px; line-height: 30px; }
+.rankviz-presentation .widget-inline-hbox, .rankviz-presentation .widget-button,
+.rankviz-presentation .widget-dropdown select { min-height: 30px; }
+.rankviz-presentation .widget-readout { min-width: 4em; }
+.rankviz-headline { display: flex; flex-wrap: wrap; gap: 0.4em 2.2em; margin: 0.15em 0 0.2em 0; }
+.rankviz-headline .rankviz-number { font-size: 28px; font-weight: bold; line-height: 32px; }
+.rankviz-headline .rankviz-name { font-size: 16px; line-height: 20px; color: #333; }
+</style>"""
+
+
+def presentation_mode(on: bool | None = None) -> bool:
+    """Switch the presentation layout on or off for every dashboard built afterwards.
+
+    The one switch of a classroom deck: call ``presentation_mode(True)`` at its
+    top, and each dashboard it builds is laid out for a projector (see the
+    module docstring).  A dashboard's own ``presentation=`` argument, when
+    given, overrides the switch.
+
+    Parameters
+    ----------
+    on : bool, optional
+        The new setting; without it, the current one is returned unchanged.
+
+    Returns
+    -------
+    bool
+        The setting in force after the call.
+
+    Raises
+    ------
+    TypeError
+        If ``on`` is neither None nor a bool.
+
+    Examples
+    --------
+    >>> presentation_mode()
+    False
+    >>> presentation_mode(True), presentation_mode(False)
+    (True, False)
+    """
+    if on is not None:
+        if not isinstance(on, bool):
+            raise TypeError(f"on must be a bool or None, got {type(on).__name__}")
+        _PRESENTATION["on"] = on
+    return _PRESENTATION["on"]
+
+
+def _resolve_presentation(presentation) -> bool:
+    if presentation is None:
+        return _PRESENTATION["on"]
+    if not isinstance(presentation, bool):
+        raise TypeError(f"presentation must be a bool or None, got {type(presentation).__name__}")
+    return presentation
+
+
+def _decimals(*numbers) -> int:
+    """How many decimals the shortest representations of ``numbers`` need (at most 12)."""
+    return min(12, max(max(0, -Decimal(repr(float(x))).as_tuple().exponent) for x in numbers))
+
+
+class _SteppedFloatSlider(widgets.FloatSlider):
+    """A FloatSlider whose value is always on its grid ``min + k * step``, written shortest."""
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        value = super()._validate_value(proposal)
+        steps = round((value - self.min) / self.step)
+        snapped = min(max(self.min + steps * self.step, self.min), self.max)
+        return round(snapped, _decimals(self.min, self.step))
+
+
+class _SteppedIntSlider(widgets.IntSlider):
+    """An IntSlider whose value is always on its grid ``min + k * step``."""
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        value = super()._validate_value(proposal)
+        steps = round((value - self.min) / self.step)
+        return int(min(max(self.min + steps * self.step, self.min), self.max))
 
 
 def float_slider(description, value, min, max, step, *, readout_format=".2f",
@@ -75,14 +226,23 @@ def float_slider(description, value, min, max, step, *, readout_format=".2f",
     Returns
     -------
     ipywidgets.FloatSlider
+        Every value set on it is rounded to the nearest ``min + k * step``
+        (and written with as many decimals as ``min`` and ``step`` need).
 
     Raises
     ------
     ValueError
         If ``min < max`` fails, ``step <= 0`` or ``value`` is outside the range.
+
+    Examples
+    --------
+    >>> slider = float_slider("p", 0.5, 0.0, 1.0, 0.05)
+    >>> slider.value = 0.1 + 0.2   # 0.30000000000000004
+    >>> slider.value
+    0.3
     """
     _check_range(description, value, min, max, step)
-    return widgets.FloatSlider(
+    return _SteppedFloatSlider(
         value=value, min=min, max=max, step=step, description=description,
         readout_format=readout_format, continuous_update=continuous_update,
         style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,
@@ -104,6 +264,7 @@ def int_slider(description, value, min, max, step=1, *, continuous_update=True):
     Returns
     -------
     ipywidgets.IntSlider
+        Every value set on it is rounded to the nearest ``min + k * step``.
 
     Raises
     ------
@@ -111,7 +272,7 @@ def int_slider(description, value, min, max, step=1, *, continuous_update=True):
         If the range is empty, ``step <= 0`` or ``value`` is outside the range.
     """
     _check_range(description, value, min, max, step)
-    return widgets.IntSlider(
+    return _SteppedIntSlider(
         value=value, min=min, max=max, step=step, description=description,
         continuous_update=continuous_update, style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,
     )
@@ -194,10 +355,26 @@ def _check_range(description, value, low, high, step) -> None:
 
 
 def _format_value(value) -> str:
+    """A readout as shown: floats to 3 decimals, or 3 significant digits below 0.001.
+
+    A small positive quantity that keeps shrinking (a bound, a product of
+    normalisers) must not freeze at "0.000".
+
+    Examples
+    --------
+    >>> [_format_value(x) for x in (0.5, 2.0 / 3.0, 0.0, 0.000123456, -4.2e-07, float("nan"))]
+    ['0.500', '0.667', '0.000', '1.23 × 10⁻⁴', '−4.20 × 10⁻⁷', 'undefined']
+    """
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, float):
-        return "undefined" if math.isnan(value) else f"{value:.3f}"
+        if math.isnan(value):
+            return "undefined"
+        if value != 0.0 and abs(value) < 0.001:
+            mantissa, exponent = f"{value:.2e}".split("e")
+            superscript = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+            return f"{mantissa.replace('-', '−')} × 10{superscript}"
+        return f"{value:.3f}"
     return html.escape(str(value))
 
 
@@ -280,7 +457,26 @@ class Dashboard:
         ``ValueError`` raised by the callback is shown like a drawing error,
         and the picture is left as it was.
     note : str, optional
-        One line of HTML under the title (what to try).
+        One line of HTML under the title (what to try); the student layout shows it.
+    headline : iterable of str, optional
+        The readouts a talk track cites, shown large above the figure in the
+        presentation layout (in this order).  An entry names a readout, or the
+        start of its name (``"NDCG@"`` matches ``"NDCG@5"``, whatever the cut-off).
+    advanced : iterable of str, optional
+        Controls folded under "more" in the presentation layout (seeds,
+        per-item values): what a lecture does not move.
+    on_reset : callable, optional
+        ``on_reset(dashboard)`` runs when the dashboard is reset, before the
+        controls return to their initial values: it restores any state the
+        dashboard keeps besides its controls (e.g. an example found by a button).
+    presentation : bool, optional
+        Use the presentation layout (True) or the student layout (False);
+        by default, whatever :func:`presentation_mode` says.
+    presentation_figsize : (float, float), optional
+        Figure size in the presentation layout, drawn at
+        :data:`PRESENTATION_DPI` with :data:`PRESENTATION_RC`; by default
+        ``(PRESENTATION_WIDTH, 6.0)``.  ``setup`` should then lay out its
+        panels for a wide, low figure.
 
     Attributes
     ----------
@@ -291,6 +487,10 @@ class Dashboard:
         static copy; :meth:`snapshot` returns the rendered PNG).
     image : ipywidgets.Image
         The rendered PNG shown in the dashboard.
+    defaults : dict
+        The controls' initial values, which :meth:`reset` restores.
+    presentation : bool
+        Whether the dashboard uses the presentation layout.
     readouts : dict
         What ``draw`` returned at the last redraw.
     error : str or None
@@ -307,7 +507,8 @@ class Dashboard:
         If ``draw`` or ``setup`` is not callable or a control is not an
         ipywidgets value widget.
     ValueError
-        If ``controls`` is empty or ``layout_controls`` names an unknown control.
+        If ``controls`` is empty or ``layout_controls`` or ``advanced`` names an
+        unknown control.
 
     Examples
     --------
@@ -341,7 +542,10 @@ class Dashboard:
                  setup: Callable[..., object] | None = None,
                  layout_controls: Iterable[str] = (), figsize=(10.0, 7.0), dpi: int = 80,
                  buttons: Mapping[str, Callable[[Dashboard], None]] | None = None,
-                 note: str | None = None) -> None:
+                 note: str | None = None, headline: Iterable[str] = (),
+                 advanced: Iterable[str] = (),
+                 on_reset: Callable[[Dashboard], None] | None = None,
+                 presentation: bool | None = None, presentation_figsize=None) -> None:
         if not callable(draw):
             raise TypeError(f"draw must be callable, got {type(draw).__name__}")
         if setup is not None and not callable(setup):
@@ -356,15 +560,33 @@ class Dashboard:
         if not self.layout_controls <= set(controls):
             raise ValueError(f"layout_controls names unknown controls "
                              f"{sorted(self.layout_controls - set(controls))}")
+        advanced = tuple(advanced)
+        if not set(advanced) <= set(controls):
+            raise ValueError(f"advanced names unknown controls "
+                             f"{sorted(set(advanced) - set(controls))}")
+        if on_reset is not None and not callable(on_reset):
+            raise TypeError(f"on_reset must be callable or None, got {type(on_reset).__name__}")
+        self.presentation = _resolve_presentation(presentation)
+        self.headline = tuple(headline)
         self.title = title
         self.controls = dict(controls)
+        self.defaults = self.values
         self._draw = draw
         self._setup = setup
+        self._on_reset = on_reset
+        if self.presentation:
+            figsize = presentation_figsize or (PRESENTATION_WIDTH, 6.0)
+            dpi = PRESENTATION_DPI
+            self._rc = PRESENTATION_RC
+        else:
+            self._rc = {}
         self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
-        width = f"{int(figsize[0] * dpi)}px"
+        width = f"{round(figsize[0] * dpi)}px"
+        # at most its natural size (no blur), and no wider than the notebook (it scales down)
         self.image = widgets.Image(format="png", layout={"width": width, "max_width": "100%"})
         self.readout = widgets.HTML()
+        self.headline_html = widgets.HTML()
         self.message = widgets.HTML()
         self.readouts: dict[str, object] = {}
         self.error: str | None = None
@@ -384,21 +606,62 @@ class Dashboard:
             button = widgets.Button(description=label, layout={"width": "100%"})
             button.on_click(self._button_handler(callback))
             self.buttons[label] = button
+        self.reset_button = widgets.Button(
+            description="↺ reset", tooltip="put every control back to its initial value",
+            layout={"width": "100%"})
+        self.reset_button.on_click(lambda _button: self.reset())
 
-        header = f"<h3 style='margin:0.2em 0'>{html.escape(title)}</h3>"
-        if note:
-            header += f"<div style='margin-bottom:0.4em'>{note}</div>"
-        side = widgets.VBox(
-            [*self.controls.values(), *self.buttons.values(), self.readout],
-            layout={"width": "400px", "min_width": "320px"},
-        )
-        self.root = widgets.VBox([
-            widgets.HTML(header),
-            widgets.HBox([side, widgets.VBox([self.message, self.image])]),
-        ])
+        if self.presentation:
+            self.root = self._presentation_layout(advanced)
+        else:
+            self.root = self._student_layout(note)
         for name, control in self.controls.items():
             control.observe(self._observer(name), names="value")
         self.update()
+
+    def _student_layout(self, note):
+        header = f"<h3 style='margin:0.2em 0'>{html.escape(self.title)}</h3>"
+        if note:
+            header += f"<div style='margin-bottom:0.4em'>{note}</div>"
+        side = widgets.VBox(
+            [*self.controls.values(), *self.buttons.values(), self.reset_button, self.readout],
+            layout={"width": "400px", "min_width": "320px"},
+        )
+        root = widgets.VBox([
+            widgets.HTML(header),
+            widgets.HBox([side, widgets.VBox([self.message, self.image])]),
+        ])
+        root.add_class("rankviz-dashboard")
+        return root
+
+    def _presentation_layout(self, advanced):
+        self.reset_button.layout = {"width": "8em", "flex": "0 0 auto"}
+        title = widgets.HTML(f"<h3 style='margin:0'>{html.escape(self.title)}</h3>",
+                             layout={"flex": "1 1 auto"})
+        main = [c for name, c in self.controls.items() if name not in advanced]
+        for control in (*main, *self.buttons.values()):
+            control.layout.width = "auto"
+            control.layout.flex = "1 1 31%"
+            control.layout.min_width = "22em"
+            control.layout.max_width = "49%"
+            control.layout.margin = "1px 6px 1px 0"
+        folded = widgets.VBox([self.controls[name] for name in advanced])
+        more = widgets.Accordion(children=[folded, self.readout],
+                                 layout={"width": "100%"})
+        for index, name in enumerate(("more controls", "every readout")):
+            more.set_title(index, name)
+        more.selected_index = None
+        self.more = more
+        root = widgets.VBox([
+            widgets.HTML(_PRESENTATION_CSS),
+            widgets.HBox([title, self.reset_button], layout={"align_items": "center"}),
+            widgets.HBox([*main, *self.buttons.values()],
+                         layout={"flex_flow": "row wrap", "width": "100%"}),
+            self.headline_html, self.message, self.image, more,
+        ], layout={"width": "100%"})
+        root.add_class("rankviz-dashboard")
+        root.add_class("rankviz-presentation")
+        return root
 
     # -- state ------------------------------------------------------------------
     @property
@@ -427,6 +690,29 @@ class Dashboard:
         if not outer:
             self.update()
 
+    def reset(self) -> None:
+        """Put every control back to its initial value (:attr:`defaults`) and redraw once."""
+        outer = self._holding
+        self._holding = True
+        try:
+            if self._on_reset is not None:
+                self._on_reset(self)
+            self.set(**self.defaults)
+        finally:
+            self._holding = outer
+        if not outer:
+            self.update()
+
+    def headline_readouts(self) -> dict[str, object]:
+        """The readouts named by ``headline``, in its order, as last drawn."""
+        chosen = {}
+        for entry in self.headline:
+            for name, value in self.readouts.items():
+                if name == entry or (name.startswith(entry) and name not in chosen):
+                    chosen[name] = value
+                    break
+        return chosen
+
     def snapshot(self):
         """The current picture as a static ``IPython.display.Image``.
 
@@ -454,12 +740,20 @@ class Dashboard:
             self._canvas.draw()
         self.readouts = dict(readouts or {})
         self.readout.value = self._readout_html()
+        self.headline_html.value = self._headline_html()
+        # an empty HTML widget still takes a line: hide what has nothing to show
+        self.headline_html.layout.display = None if self.headline_html.value else "none"
         self.message.value = self._error_html()
+        self.message.layout.display = None if self.message.value else "none"
         self.image.value = self._encode_png()
         self.update_count += 1
         self.last_update_seconds = time.perf_counter() - start
 
     def _render(self):
+        with matplotlib.rc_context(self._rc):
+            return self._render_figure()
+
+    def _render_figure(self):
         values = self.values
         if self._setup is None:
             self.figure.clear()
@@ -532,6 +826,7 @@ class Dashboard:
             except ValueError as exc:  # a documented input error: show it, keep the picture
                 self.error = str(exc)
                 self.message.value = self._error_html()
+                self.message.layout.display = None
                 return
             finally:
                 self._holding = False
@@ -541,6 +836,16 @@ class Dashboard:
     def _error_html(self) -> str:
         return ("" if self.error is None else
                 f"<div style='color:#B00020'><b>Cannot draw:</b> {html.escape(self.error)}</div>")
+
+    def _headline_html(self) -> str:
+        if not self.presentation or not self.headline:
+            return ""
+        cards = "".join(
+            f"<div class='rankviz-readout' data-name='{html.escape(str(name), quote=True)}'>"
+            f"<div class='rankviz-name'>{html.escape(str(name))}</div>"
+            f"<div class='rankviz-number'>{_format_value(value)}</div></div>"
+            for name, value in self.headline_readouts().items())
+        return f"<div class='rankviz-headline'>{cards}</div>"
 
     def _readout_html(self) -> str:
         if not self.readouts:

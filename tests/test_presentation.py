@@ -1,0 +1,116 @@
+"""Every chapter dashboard in the presentation layout: readable, on one screen, resettable.
+
+The classroom deck builds its dashboards with ``presentation_mode(True)``.  At
+1280x720 in JupyterLab with the sidebars collapsed, the notebook shows about
+600 px of height and 1100 px of width (measured by ``tests/browser``, which also
+checks the real page).  Here, without a browser, each dashboard must:
+
+* draw its figure 1080 px wide with every text at least 16 px tall at that size,
+  every text and legend inside the figure (nothing cut off);
+* fit, with its title, its rows of main controls and its headline numbers, in
+  :data:`SCREEN_HEIGHT` pixels (by the layout's row heights);
+* name two to four headline readouts, all of them among its readouts;
+* come back to its defaults, picture included, after the reset button.
+"""
+
+import math
+
+import ipywidgets as widgets
+import matplotlib.text
+import numpy as np
+import pytest
+
+import rankviz.widgets
+from rankviz.widgets import DASHBOARDS
+
+#: the notebook's visible height at 1280x720 (JupyterLab 4: 720 - menu, tabs, toolbar, status bar)
+SCREEN_HEIGHT = 600
+TITLE_ROW, CONTROL_ROW, HEADLINE_ROW = 40, 33, 60
+CONTROLS_PER_ROW = 3
+SMALLEST_TEXT = 16.0
+
+
+def build(name):
+    return getattr(rankviz.widgets, name)(presentation=True)
+
+
+@pytest.fixture(scope="module", params=sorted(DASHBOARDS))
+def dashboard(request):
+    return build(request.param)
+
+
+def visible_texts(fig):
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for text in fig.findobj(matplotlib.text.Text):
+        if text.get_visible() and text.get_text().strip() and text.axes is None or (
+                text.get_visible() and text.get_text().strip() and text.axes.get_visible()):
+            yield text, text.get_window_extent(renderer)
+
+
+def test_figure_is_drawn_at_projector_size(dashboard):
+    fig = dashboard.figure
+    width, height = fig.get_size_inches() * fig.dpi
+    assert round(width) == 1080
+    small = sorted({(t.get_text()[:30], t.get_fontsize()) for t, _ in visible_texts(fig)
+                    if t.get_fontsize() < SMALLEST_TEXT}, key=lambda x: x[1])
+    assert not small, f"{dashboard.title}: text below {SMALLEST_TEXT} px: {small[:8]}"
+
+
+def test_nothing_is_cut_off_the_figure(dashboard):
+    fig = dashboard.figure
+    box = fig.bbox
+    outside = [t.get_text()[:30] for t, extent in visible_texts(fig)
+               if extent.x0 < box.x0 - 1 or extent.x1 > box.x1 + 1
+               or extent.y0 < box.y0 - 1 or extent.y1 > box.y1 + 1]
+    assert not outside, f"{dashboard.title}: text cut off at the figure's edge: {outside}"
+    renderer = fig.canvas.get_renderer()
+    for legend in [*fig.legends, *(ax.get_legend() for ax in fig.axes)]:
+        if legend is not None and legend.get_visible():
+            extent = legend.get_window_extent(renderer)
+            assert box.x0 - 1 <= extent.x0 and extent.x1 <= box.x1 + 1
+            assert box.y0 - 1 <= extent.y0 and extent.y1 <= box.y1 + 1
+
+
+def test_dashboard_fits_on_one_projector_screen(dashboard):
+    advanced = {id(c) for c in dashboard.more.children[0].children}
+    main = [c for c in dashboard.controls.values() if id(c) not in advanced]
+    rows = math.ceil((len(main) + len(dashboard.buttons)) / CONTROLS_PER_ROW)
+    figure_height = dashboard.figure.get_size_inches()[1] * dashboard.figure.dpi
+    total = TITLE_ROW + rows * CONTROL_ROW + HEADLINE_ROW + figure_height
+    assert total <= SCREEN_HEIGHT, (
+        f"{dashboard.title}: {rows} rows of controls and a {figure_height:.0f} px figure "
+        f"need {total:.0f} px, more than {SCREEN_HEIGHT}")
+
+
+def test_headline_names_the_numbers_a_talk_track_cites(dashboard):
+    assert 2 <= len(dashboard.headline) <= 4
+    assert len(dashboard.headline_readouts()) == len(dashboard.headline), (
+        f"{dashboard.title}: headline {dashboard.headline} against readouts "
+        f"{list(dashboard.readouts)}")
+    assert "rankviz-number" in dashboard.headline_html.value
+
+
+def moved_value(control):
+    if isinstance(control, (widgets.FloatSlider, widgets.IntSlider)):
+        return control.min if control.value != control.min else control.max
+    if isinstance(control, widgets.Dropdown):
+        values = [o[1] if isinstance(o, tuple) else o for o in control.options]
+        return next(v for v in values if v != control.value)
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(DASHBOARDS))
+def test_reset_button_brings_back_the_defaults_and_their_picture(name):
+    dash = build(name)
+    picture, readouts = bytes(dash.image.value), dict(dash.readouts)
+    for key, control in dash.controls.items():
+        value = moved_value(control)
+        if value is not None:
+            dash.controls[key].value = value
+    assert dash.values != dash.defaults
+    dash.reset_button.click()
+    assert dash.values == dash.defaults
+    assert dash.readouts == readouts
+    assert np.array_equal(np.frombuffer(bytes(dash.image.value), np.uint8),
+                          np.frombuffer(picture, np.uint8)) or dash.error is None
