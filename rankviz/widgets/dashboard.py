@@ -86,6 +86,7 @@ __all__ = [
     "float_slider",
     "initial_values",
     "int_slider",
+    "presentation_enabled",
     "presentation_mode",
 ]
 
@@ -173,7 +174,31 @@ def presentation_mode(on: bool | None = None) -> bool:
     return _PRESENTATION["on"]
 
 
-def _resolve_presentation(presentation) -> bool:
+def presentation_enabled(presentation: bool | None = None) -> bool:
+    """Whether a dashboard built with ``presentation=presentation`` uses the presentation layout.
+
+    A chapter's dashboard function calls it to choose its figure's layout
+    (wide and low for a projector) before building its :class:`Dashboard`.
+
+    Parameters
+    ----------
+    presentation : bool, optional
+        The dashboard's own choice; None defers to :func:`presentation_mode`.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    TypeError
+        If ``presentation`` is neither None nor a bool.
+
+    Examples
+    --------
+    >>> presentation_enabled(), presentation_enabled(True)
+    (False, True)
+    """
     if presentation is None:
         return _PRESENTATION["on"]
     if not isinstance(presentation, bool):
@@ -566,7 +591,7 @@ class Dashboard:
                              f"{sorted(set(advanced) - set(controls))}")
         if on_reset is not None and not callable(on_reset):
             raise TypeError(f"on_reset must be callable or None, got {type(on_reset).__name__}")
-        self.presentation = _resolve_presentation(presentation)
+        self.presentation = presentation_enabled(presentation)
         self.headline = tuple(headline)
         self.title = title
         self.controls = dict(controls)
