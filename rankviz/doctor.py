@@ -107,20 +107,14 @@ def check_jupyter() -> list[Finding]:
         from jupyter_core.paths import jupyter_path
     except ImportError:
         return [Finding("jupyter", "jupyter_core", False, "missing", _FIX_INSTALL)]
-    for label, extension, fix in (
-            ("ipywidgets extension", "@jupyter-widgets/jupyterlab-manager",
-             "pip install 'jupyterlab_widgets>=3' 'ipywidgets>=8' and restart JupyterLab"),
-            ("slides extension (RISE)", "jupyterlab-rise",
-             "pip install 'jupyterlab-rise>=0.43.1' and restart JupyterLab")):
-        places = [os.path.join(p, *extension.split("/")) for p in jupyter_path("labextensions")]
-        found = next((p for p in places if os.path.isdir(p)), None)
-        if found is None:
-            findings.append(Finding("jupyter", label, False, "not found", fix))
-            continue
-        where = found
-        for _part in extension.split("/"):  # up to the labextensions folder
-            where = os.path.dirname(where)
-        findings.append(Finding("jupyter", label, True, f"found in {where}"))
+    extension = "@jupyter-widgets/jupyterlab-manager"
+    places = [os.path.join(p, *extension.split("/")) for p in jupyter_path("labextensions")]
+    found = next((p for p in places if os.path.isdir(p)), None)
+    findings.append(Finding(
+        "jupyter", "ipywidgets extension", found is not None,
+        f"found in {os.path.dirname(os.path.dirname(found))}" if found else "not found",
+        "" if found else
+        "pip install 'jupyterlab_widgets>=3' 'ipywidgets>=8' and restart JupyterLab"))
     try:
         from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 

@@ -44,7 +44,6 @@ def _conda_specs() -> dict[str, str]:
             if entry.startswith("-"):
                 continue
             name, spec = _name(entry), entry.replace(" ", "")
-            spec = name + spec[len(name):]  # jupyterlab_rise (conda-forge) is jupyterlab-rise
             if not from_pip and name in pypi_names:
                 spec = pypi_names[name] + spec[len(name):]
                 name = pypi_names[name]
