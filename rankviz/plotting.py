@@ -791,7 +791,7 @@ def style_position_axes(ax, n_positions, *, ymax, ylabel, title=None):
 
 
 def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cutoff=None,
-                       label=None, legend=True):
+                       label=None, legend=True, label_fontsize=10):
     """One bar per rank position: e.g. the gain, discount or DCG term at each position.
 
     Parameters
@@ -812,6 +812,9 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
         Legend entry of the bars.
     legend : bool, default True
         Add a legend.
+    label_fontsize : float or str or None, default 10
+        Size of the text above the bars; None follows ``rcParams["font.size"]``
+        (e.g. a projector's larger type).
 
     Returns
     -------
@@ -859,7 +862,7 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
             raise ValueError(f"labels must give one label per bar ({n}), got {len(labels)}")
         for x, h, text in zip(positions, heights, labels, strict=True):
             ax.annotate(str(text), (x, h), xytext=(0, 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=10, fontweight="bold")
+                        ha="center", va="bottom", fontsize=label_fontsize, fontweight="bold")
     if ideal is not None:
         best = as_float_vector(ideal, "ideal")
         if best.size != n:
