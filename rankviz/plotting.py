@@ -791,7 +791,7 @@ def style_position_axes(ax, n_positions, *, ymax, ylabel, title=None):
 
 
 def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cutoff=None,
-                       label=None, legend=True):
+                       label=None, legend=True, label_fontsize=10):
     """One bar per rank position: e.g. the gain, discount or DCG term at each position.
 
     Parameters
@@ -812,6 +812,9 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
         Legend entry of the bars.
     legend : bool, default True
         Add a legend.
+    label_fontsize : float or str or None, default 10
+        Size of the text above the bars; None follows ``rcParams["font.size"]``
+        (e.g. a projector's larger type).
 
     Returns
     -------
@@ -859,7 +862,7 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
             raise ValueError(f"labels must give one label per bar ({n}), got {len(labels)}")
         for x, h, text in zip(positions, heights, labels, strict=True):
             ax.annotate(str(text), (x, h), xytext=(0, 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=10, fontweight="bold")
+                        ha="center", va="bottom", fontsize=label_fontsize, fontweight="bold")
     if ideal is not None:
         best = as_float_vector(ideal, "ideal")
         if best.size != n:
@@ -2443,13 +2446,21 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
 
 
 # ---- chapter 03: RankBoost ----
+__all__ += ["BOOSTING_BOUND_STYLES", "STUMP_COLOR"]
+
 _WEIGHT_MARKER_AREA = 36.0  # marker area of a point carrying the uniform weight of its class
-_STUMP_COLOR = "#CC79A7"  # reddish purple: the stump of the current round
-_BOUND_STYLES = {
+#: Colour of the stump of the current round (reddish purple).
+STUMP_COLOR = "#CC79A7"
+_STUMP_COLOR = STUMP_COLOR
+#: Line styles of :func:`plot_boosting_bounds` (a dashboard builds its static legend from them).
+BOOSTING_BOUND_STYLES = {
     "error": {"color": EXACT_COLOR, "lw": 2.0},
     "product_Z": {"color": "#E69F00", "lw": 2.0},
     "edge_bound": {"color": "#56B4E9", "lw": 2.0, "ls": "--"},
 }
+_BOUND_STYLES = BOOSTING_BOUND_STYLES
+#: Smallest positive value a logarithmic boosting axis shows apart from 0 (symlog threshold).
+_BOOSTING_LOG_FLOOR = 1e-8
 
 
 def _points_2d(X, name: str, features) -> np.ndarray:
@@ -2751,7 +2762,7 @@ def plot_score_surface(ax, scores, extent, *, vmin=0.0, vmax=1.0, cmap="RdBu_r")
     return image
 
 
-def style_boosting_axes(ax, n_rounds):
+def style_boosting_axes(ax, n_rounds, *, log=False):
     """Prepare an Axes for training error and bounds over boosting rounds.
 
     Parameters
@@ -2760,6 +2771,11 @@ def style_boosting_axes(ax, n_rounds):
         The Axes.
     n_rounds : int
         Largest round shown.
+    log : bool, default False
+        A logarithmic vertical axis from 10⁻⁸ to 1 (symmetric-log, so that an
+        error of exactly 0 is drawn, at the bottom, labelled "0"): the product
+        of the Z_t shrinks geometrically, and on a linear axis it is flat at 0
+        after a few rounds.
 
     Returns
     -------
@@ -2776,15 +2792,26 @@ def style_boosting_axes(ax, n_rounds):
     >>> fig, ax = plt.subplots()
     >>> [float(v) for v in style_boosting_axes(ax, 50).get_xlim()]
     [0.0, 51.0]
+    >>> style_boosting_axes(ax, 50, log=True).get_yscale()
+    'symlog'
     >>> plt.close(fig)
     """
+    from matplotlib.ticker import NullLocator
+
     _check_axes(ax)
     if not isinstance(n_rounds, (int, np.integer)) or n_rounds < 1:
         raise ValueError(f"n_rounds must be an integer >= 1, got {n_rounds!r}")
     ax.set_xlim(0, n_rounds + 1)
-    ax.set_ylim(0, 1.02)
+    if log:
+        ax.set_yscale("symlog", linthresh=_BOOSTING_LOG_FLOOR, linscale=0.5)
+        ax.set_ylim(0, 2.0)
+        ax.set_yticks([0.0, 1e-8, 1e-6, 1e-4, 1e-2, 1.0],
+                      ["0", "10⁻⁸", "10⁻⁶", "10⁻⁴", "10⁻²", "1"])
+        ax.yaxis.set_minor_locator(NullLocator())
+    else:
+        ax.set_ylim(0, 1.02)
     ax.set_xlabel("round t")
-    ax.set_ylabel("pairwise error / bound")
+    ax.set_ylabel("pairwise error / bound" + (" (log)" if log else ""))
     return ax
 
 
@@ -2843,8 +2870,10 @@ def plot_boosting_bounds(ax, history, *, rounds=None, legend=True):
         values = np.asarray(getattr(history, name))[:rounds]
         (line,) = ax.plot(t, values, label=labels[name], **style)
         ax.plot(t[-1:], values[-1:], "o", color=line.get_color(), ms=6)
-    ax.set_xlabel("round t")
-    ax.set_ylabel("pairwise error / bound")
+    if not ax.get_xlabel():  # keep the labels of style_boosting_axes (e.g. its "(log)")
+        ax.set_xlabel("round t")
+    if not ax.get_ylabel():
+        ax.set_ylabel("pairwise error / bound")
     if legend:
         ax.legend(loc="upper right", fontsize="small")
     return ax

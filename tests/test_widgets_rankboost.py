@@ -109,6 +109,50 @@ def test_the_bounds_panel_shows_rounds_one_to_t(dash):
         assert list(line.get_xdata()) == list(range(1, 13))
 
 
+def _pixel_heights(ax, line, rounds):
+    """The vertical pixel positions of ``line`` at the given rounds."""
+    x, y = line.get_xdata(), line.get_ydata()
+    points = [(t, y[list(x).index(t)]) for t in rounds]
+    return ax.transData.transform(points)[:, 1]
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+def test_the_bounds_panel_shows_the_product_of_z_shrinking(presentation):
+    """Issue 17: prod Z_t read 0.000 by round 60 and was flat at 0 on a linear axis."""
+    dash = rankboost_stepper(presentation=presentation, round=MAX_ROUNDS)
+    bounds = dash.figure.axes[-1 if presentation else 3]
+    assert bounds.get_title().startswith("Theorem 10.3")
+    assert bounds.get_yscale() == "symlog"
+    product = next(line for line in bounds.get_lines()
+                   if len(line.get_xdata()) == MAX_ROUNDS
+                   and line.get_ydata()[-1] == pytest.approx(dash.readouts["∏ Z_s"]))
+    dash.figure.canvas.draw()
+    y20, y40, y60 = _pixel_heights(bounds, product, (20, 40, MAX_ROUNDS))
+    # 1.05e-3 -> 2.3e-5 -> 1.3e-6: each step clearly visible (a linear axis gives < 1 px)
+    assert y20 - y40 > 20 and y40 - y60 > 20
+    # and every value stays inside the panel: nothing clipped at the bottom but the zero error
+    low, high = bounds.get_ylim()
+    assert low < dash.readouts["∏ Z_s"] < high
+    shown = dash.readout.value + dash.headline_html.value
+    assert "1.33 × 10⁻⁶" in shown  # the readout, not "0.000"
+
+
+def test_presentation_layout_is_one_row_of_three_panels():
+    dash = rankboost_stepper(presentation=True)
+    titles = [ax.get_title() for ax in dash.figure.axes]
+    assert titles == ["weights $D_t$, stump $h_t$", "ROC of $f_t$", "Theorem 10.3"]
+    dash.figure.canvas.draw()
+    centres = [(ax.get_position().x0, ax.get_position().y0 + ax.get_position().height / 2)
+               for ax in dash.figure.axes]
+    assert sorted(centres) == centres  # left to right
+    assert max(y for _, y in centres) - min(y for _, y in centres) < 0.05  # in one row
+    assert list(dash.headline_readouts()) == [
+        "training pairwise error", "∏ Z_s", "training AUC", "test AUC"]
+    assert dash.more.children[0].children == (dash.controls["seed"],)
+    dash.controls["round"].value = 20
+    assert dash.error is None and dash.full_render_count == 1  # still a blit
+
+
 @pytest.mark.parametrize("data", list(STEPPER_DATA))
 def test_every_data_set_and_seed_draws(dash, data):
     for seed in (0, 9):

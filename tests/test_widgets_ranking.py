@@ -267,3 +267,61 @@ def test_position_and_cutoff_plots(ax):
 def test_drawing_errors(ax, call, error, message):
     with pytest.raises(error, match=message):
         call(ax)
+
+
+# --------------------------------------------------------------------------- #
+# issue 17: the ranking box follows a scoring rule; the noise step; the presentation layout
+# --------------------------------------------------------------------------- #
+@pytest.mark.parametrize("presentation", [False, True])
+def test_the_ranking_box_shows_the_ranking_of_the_rule(presentation):
+    """After switching to "grade + noise" the box kept the old ranking while the figure moved."""
+    dash = ranking_playground(presentation=presentation)
+    ranking_axes = dash.figure.axes[2 if not presentation else 0]
+
+    def in_step():
+        drawn = "".join(t.get_text() for t in ranking_axes.texts)  # the names above the bars
+        return dash.values["order"] == dash.readouts["ranking (top first)"] and (
+            drawn == dash.readouts["ranking (top first)"].replace(" ", ""))
+
+    assert in_step()
+    dash.controls["rule"].value = "noisy grade"
+    assert dash.readouts["ranking (top first)"] == "F B G D A H C E" and in_step()
+    for name, value in [("noise", 3.5), ("seed", 7), ("grade_A", 4), ("rule", "reversed grade")]:
+        dash.controls[name].value = value
+        assert in_step(), name
+    # typing another ranking under a rule takes it: the rule goes back to "by hand"
+    dash.controls["order"].value = "H G F E D C B A"
+    assert dash.values["rule"] == "manual" and in_step()
+    assert dash.readouts["ranking (top first)"] == "H G F E D C B A"
+    dash.reset()
+    assert dash.values == dash.defaults and in_step()
+
+
+def test_the_noise_step_of_the_talk_track(dash):
+    """Noise 1.0 keeps F on top (NDCG@5 0.994); at 3.5 a grade-1 document takes the top."""
+    dash.controls["rule"].value = "noisy grade"
+    low = dict(dash.readouts)
+    dash.controls["noise"].value = 3.5
+    high = dash.readouts
+    assert low["ranking (top first)"].startswith("F ") and high["ranking (top first)"][0] == "G"
+    assert round(low["NDCG@5"], 3) == 0.994 and round(high["NDCG@5"], 3) == 0.674
+    assert (round(low["ERR@5 (max grade 4)"], 3), round(high["ERR@5 (max grade 4)"], 3)) == (
+        0.954, 0.510)
+    assert low["Precision@5"] == high["Precision@5"] == 0.6
+
+
+def test_presentation_layout():
+    dash = ranking_playground(presentation=True)
+    assert [ax.get_title() for ax in dash.figure.axes] == [
+        "DCG terms, gain G(y) = 2^y − 1", "every measure at every cut-off k"]
+    assert list(dash.buttons) == [UP, DOWN]  # the sort buttons are left out
+    folded = {id(c) for c in dash.more.children[0].children}
+    main = [name for name, c in dash.controls.items() if id(c) not in folded]
+    assert main == ["k", "rule", "noise", "selected"]
+    assert list(dash.headline_readouts()) == [
+        "Precision@5", "NDCG@5", "ERR@5 (max grade 4)", "ranking (top first)"]
+    dash.controls["selected"].value = "F"
+    for _ in range(5):
+        dash.buttons[UP].click()
+    assert round(dash.readouts["NDCG@5"], 3) == 0.934
+    assert dash.full_render_count == 1

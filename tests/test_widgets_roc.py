@@ -105,3 +105,44 @@ def test_initial_values_are_validated():
     with pytest.raises(ValueError, match="outside"):
         roc_explorer(prevalence=1.0)
     assert roc_explorer(threshold=-2.0).values["threshold"] == -2.0
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+def test_prevalence_keeps_the_exact_roc_but_redraws_the_sample(presentation):
+    """Issue 17: "the ROC curve and the AUC do not move" was true of the exact ones only."""
+    dash = roc_explorer(presentation=presentation)
+    roc_axes = dash.figure.axes[1]
+    assert "exact" in roc_axes.get_title()  # the title claims nothing of the sample curve
+
+    def sample_text():
+        return " ".join(t.get_text().replace("\n", " ") for t in roc_axes.texts)
+
+    def curves():
+        return [line.get_ydata().copy() for line in roc_axes.get_lines()
+                if len(line.get_ydata()) > 2]
+
+    before, (exact_before, sample_before) = dict(dash.readouts), curves()
+    assert sample_text() == "sample: 60 pos, 140 neg"
+    dash.controls["prevalence"].value = 0.05
+    after, (exact_after, sample_after) = dash.readouts, curves()
+    np.testing.assert_array_equal(exact_after, exact_before)
+    assert after["exact AUC"] == before["exact AUC"]
+    assert after["exact TPR at θ"] == before["exact TPR at θ"]
+    # the sample is redrawn with another class balance: its curve, its AUC and the label move
+    assert sample_text() == "sample: 10 pos, 190 neg"
+    assert sample_after.shape != sample_before.shape or np.any(sample_after != sample_before)
+    assert (round(before["sample AUC"], 3), round(after["sample AUC"], 3)) == (0.743, 0.797)
+
+
+def test_presentation_layout():
+    dash = roc_explorer(presentation=True)
+    titles = [ax.get_title() for ax in dash.figure.axes]
+    assert titles == ["score densities", "ROC: exact curve fixed in π", "PR: moves with π"]
+    assert list(dash.headline_readouts()) == [
+        "exact AUC", "sample AUC", "exact TPR at θ", "exact precision at θ"]
+    folded = dash.more.children[0].children
+    assert folded == (dash.controls["n"], dash.controls["seed"])
+    assert list(dash.controls)[:2] == ["threshold", "prevalence"]  # the talk track's moves first
+    dash.controls["prevalence"].value = 0.05
+    assert round(dash.readouts["exact precision at θ"], 3) == 0.106
+    assert dash.full_render_count == 1  # a blit, like the student layout

@@ -4,12 +4,13 @@ A run of :func:`rankviz.rankboost.bipartite_rankboost` on a two-feature toy
 sample is computed once per (data set, seed) and cached; the round slider
 then only draws: the weights D_t^+ / D_t^- and the stump h_t of round t, the
 normalized score f_t / ||alpha||_1 after it, the ROC curves of f_t on the
-training and the test sample, and Theorem 10.3's bounds up to round t.
+training and the test sample, and Theorem 10.3's bounds up to round t, on a
+logarithmic axis (the product of the Z_t shrinks geometrically).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import SimpleNamespace
 
 import numpy as np
@@ -17,9 +18,11 @@ from sklearn.datasets import make_gaussian_quantiles, make_moons
 
 from rankviz.metrics import auc, roc_curve
 from rankviz.plotting import (
+    BOOSTING_BOUND_STYLES,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
+    STUMP_COLOR,
     plot_boosting_bounds,
     plot_legend,
     plot_roc,
@@ -30,7 +33,14 @@ from rankviz.plotting import (
     style_roc_axes,
 )
 from rankviz.rankboost import bipartite_rankboost
-from rankviz.widgets.dashboard import Dashboard, dropdown, initial_values, int_slider
+from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
+    Dashboard,
+    dropdown,
+    initial_values,
+    int_slider,
+    presentation_enabled,
+)
 
 __all__ = [
     "RANKBOOST_STEPPER_DEFAULTS",
@@ -153,41 +163,67 @@ def rankboost_run(data: str = "ring", seed: int = 0) -> SimpleNamespace:
     )
 
 
-def setup_rankboost_stepper(fig, **_values):
-    """Build the static part of the stepper: four axes with fixed limits, a colorbar, a legend.
+#: The figure's legend: the points, the stump, the ROC curves and Theorem 10.3's lines.
+_LEGEND = (
+    ("positives", {"marker": "s", "color": POSITIVE_COLOR, "lw": 0}),
+    ("negatives", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
+    ("stump $h_t$ (shaded: $h_t = 1$)", {"color": STUMP_COLOR}),
+    ("train ROC", {"color": SAMPLE_COLOR}),
+    ("test ROC", {"color": "0.2", "ls": "--"}),
+    ("pairwise error (ties count)", {"color": BOOSTING_BOUND_STYLES["error"]["color"]}),
+    ("$\\prod_s Z_s$", {"color": BOOSTING_BOUND_STYLES["product_Z"]["color"]}),
+    ("$\\exp(-2\\sum_s\\gamma_s^2)$", {"color": BOOSTING_BOUND_STYLES["edge_bound"]["color"],
+                                      "ls": "--"}),
+)
+
+
+def setup_rankboost_stepper(fig, *, wide=False, **_values):
+    """Build the static part of the stepper: axes with fixed limits, a colorbar, a legend.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
+    wide : bool, default False
+        The presentation layout: one row of three panels (the weights and the
+        stump, the ROC curves, Theorem 10.3) for a wide, low figure, with the
+        legend on the right.  The panel of the normalized score
+        f_t / ||alpha||_1, which the classroom talk track does not use, is left out.
     **_values
         The control values (the layout does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``weights``, ``surface``, ``roc`` and ``bounds``.
+        The axes ``weights``, ``surface`` (None in the wide layout), ``roc`` and ``bounds``.
+        Theorem 10.3's panel has a logarithmic vertical axis in both layouts.
     """
+    if wide:
+        weights, roc, bounds = fig.subplots(1, 3, width_ratios=(1.0, 1.0, 1.6))
+        weights.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1",
+                    title="weights $D_t$, stump $h_t$")
+        weights.set_aspect("equal")
+        style_roc_axes(roc).set_title("ROC of $f_t$")
+        style_boosting_axes(bounds, MAX_ROUNDS, log=True).set_title("Theorem 10.3")
+        bounds.set_xticks(np.arange(0, MAX_ROUNDS + 1, 10))  # none beyond the axis
+        # the readouts' names, in plain text: mathtext sets the product's index below it
+        plain = {"$\\prod_s Z_s$": "∏ Z_s", "$\\exp(-2\\sum_s\\gamma_s^2)$": "exp(−2 Σ γ_s²)",
+                 "pairwise error (ties count)": "training pairwise error"}
+        entries = [(plain.get(label, label), style) for label, style in _LEGEND]
+        plot_legend(fig, entries, loc="outside lower center", ncols=4, fontsize=None,
+                    columnspacing=1.2, handlelength=1.5, borderpad=0.3, labelspacing=0.3)
+        return SimpleNamespace(weights=weights, surface=None, roc=roc, bounds=bounds)
     weights, surface, roc, bounds = fig.subplots(2, 2).ravel()
     for ax, title in ((weights, "round t: weights $D_t^\\pm$ and the chosen stump $h_t$"),
                       (surface, "score after round t: $f_t / \\|\\alpha\\|_1$")):
         ax.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1", title=title)
         ax.set_aspect("equal")
     style_roc_axes(roc).set_title("ROC of $f_t$: training and test samples")
-    style_boosting_axes(bounds, MAX_ROUNDS).set_title("Theorem 10.3 up to round t")
+    style_boosting_axes(bounds, MAX_ROUNDS, log=True).set_title("Theorem 10.3 up to round t")
     image = plot_score_surface(surface, np.zeros((2, 2)), (*WINDOW, *WINDOW))
     fig.colorbar(image, ax=surface, shrink=0.8, label="normalized score")
     image.remove()
-    plot_legend(fig, [
-        ("positives", {"marker": "s", "color": POSITIVE_COLOR, "lw": 0}),
-        ("negatives", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
-        ("stump $h_t$ (shaded: $h_t = 1$)", {"color": "#CC79A7"}),
-        ("train ROC", {"color": SAMPLE_COLOR}),
-        ("test ROC", {"color": "0.2", "ls": "--"}),
-        ("pairwise error (ties count)", {"color": "#000000"}),
-        ("$\\prod_s Z_s$", {"color": "#E69F00"}),
-        ("$\\exp(-2\\sum_s\\gamma_s^2)$", {"color": "#56B4E9", "ls": "--"}),
-    ], loc="outside lower center", ncols=4)
+    plot_legend(fig, _LEGEND, loc="outside lower center", ncols=4)
     return SimpleNamespace(weights=weights, surface=surface, roc=roc, bounds=bounds)
 
 
@@ -225,8 +261,9 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     plot_weighted_points(axes.weights, run.X_pos, run.X_neg, run.d_pos[t], run.d_neg[t],
                          legend=False)
     plot_stump(axes.weights, stump, legend=False)
-    plot_score_surface(axes.surface, run.surface[t], (*WINDOW, *WINDOW))
-    plot_weighted_points(axes.surface, run.X_pos, run.X_neg, legend=False)
+    if axes.surface is not None:
+        plot_score_surface(axes.surface, run.surface[t], (*WINDOW, *WINDOW))
+        plot_weighted_points(axes.surface, run.X_pos, run.X_neg, legend=False)
     fpr, tpr, _ = roc_curve(run.y_train, run.train_scores[t])
     plot_roc(axes.roc, fpr, tpr, label="train", color=SAMPLE_COLOR, legend=False)
     fpr, tpr, _ = roc_curve(run.y_test, run.test_scores[t])
@@ -248,7 +285,7 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     }
 
 
-def rankboost_stepper(**initial):
+def rankboost_stepper(*, presentation: bool | None = None, **initial):
     """Dashboard: step through a bipartite RankBoost run, one round per slider position.
 
     The run (:data:`MAX_ROUNDS` rounds on a two-feature toy sample) is
@@ -256,10 +293,17 @@ def rankboost_stepper(**initial):
     Panels: the weights D_t^+ and D_t^- as marker areas with the stump chosen
     in round t; the normalized score f_t / ||alpha||_1 after the round; the ROC
     curves of f_t on the training and on a test sample; and the empirical
-    pairwise error with the two bounds of Theorem 10.3 up to round t.
+    pairwise error with the two bounds of Theorem 10.3 up to round t, on a
+    logarithmic axis.
 
     Parameters
     ----------
+    presentation : bool, optional
+        The presentation layout (for a projector): the round slider and the
+        toy sample above one row of three panels (the score panel is left
+        out), the training error, the product of the Z_s, and the training
+        and test AUC shown large; the sample seed folded under "more".  By
+        default, whatever :func:`~rankviz.widgets.dashboard.presentation_mode` says.
     **initial
         Initial control values overriding :data:`RANKBOOST_STEPPER_DEFAULTS`
         (``data``, ``seed``, ``round``).
@@ -294,9 +338,13 @@ def rankboost_stepper(**initial):
         "seed": int_slider("sample seed", v["seed"], 0, 9, continuous_update=False),
         "round": int_slider("round t", v["round"], 1, MAX_ROUNDS),
     }
+    wide = presentation_enabled(presentation)
     return Dashboard(
         "RankBoost, round by round", controls, draw_rankboost_stepper,
-        setup=setup_rankboost_stepper, figsize=(10.0, 9.0),
+        setup=partial(setup_rankboost_stepper, wide=wide), figsize=(10.0, 9.0),
+        presentation=presentation, presentation_figsize=(PRESENTATION_WIDTH, 6.4),
+        headline=("training pairwise error", "∏ Z_s", "training AUC", "test AUC"),
+        advanced=("seed",),
         note="Drag the round slider: watch the weights move to the pairs the ensemble still "
              "gets wrong, and the error stay under both bounds.",
     )

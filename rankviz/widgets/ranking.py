@@ -5,15 +5,19 @@ changes, by moving a document up or down or by a scoring rule (grade plus
 noise, or the reverse of the grades).  A table gives every measure of chapter
 01 for the ranking shown; the figure shows the gain of the document at each
 position, the discount of each position, their product (the DCG terms) against
-the ideal ranking's, and the measures at every cut-off.
+the ideal ranking's, and the measures at every cut-off.  Under a scoring rule, the
+"ranking (top first)" box shows the rule's ranking, so that it never
+contradicts the figure.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from rankviz._validation import as_generator
 from rankviz.metrics import (
@@ -40,7 +44,15 @@ from rankviz.plotting import (
     style_position_axes,
 )
 from rankviz.samples import preference_graph_from_grades
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values, int_slider
+from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
+    Dashboard,
+    dropdown,
+    float_slider,
+    initial_values,
+    int_slider,
+    presentation_enabled,
+)
 
 __all__ = [
     "DOCUMENTS",
@@ -129,8 +141,8 @@ def ranking_of(values) -> np.ndarray:
     return sigma_from_scores(grades + values["noise"] * noise)
 
 
-def setup_ranking_playground(fig, *, gain, **_values):
-    """Build the static part of the playground: four axes, the discounts and the legend.
+def setup_ranking_playground(fig, *, gain, wide=False, **_values):
+    """Build the static part of the playground: its axes, the discounts and the legend.
 
     Parameters
     ----------
@@ -138,18 +150,44 @@ def setup_ranking_playground(fig, *, gain, **_values):
         An empty figure.
     gain : {"exponential", "linear"}
         The gain function; it fixes the height of the gain panels.
+    wide : bool, default False
+        The presentation layout: two panels side by side for a wide, low
+        figure, the DCG terms against the ideal ranking's and the measures at
+        every cut-off, with one legend below.  The gain and the discount
+        panels (their product is the DCG terms panel) are left out.
     **_values
         The other control values (the layout does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``gain``, ``discount``, ``term`` and ``curves``.
+        The axes ``gain``, ``discount`` (both None in the wide layout), ``term`` and ``curves``.
     """
     n = len(DOCUMENTS)
     top_gain = float(dcg_gains([MAX_GRADE], gain=gain)[0])
-    gain_ax, discount_ax, term_ax, curves_ax = fig.subplots(2, 2).ravel()
     label = "2^y − 1" if gain == "exponential" else "y"
+    if wide:
+        term_ax, curves_ax = fig.subplots(1, 2, width_ratios=(1.25, 1.0))
+        style_position_axes(term_ax, n, ymax=1.22 * top_gain, ylabel="G(y) / log₂(1 + r)",
+                            title=f"DCG terms, gain G(y) = {label}")
+        style_cutoff_axes(curves_ax, n, title="every measure at every cut-off k")
+        curves_ax.set_ylabel("measure @k")
+        # no tick label beyond the axes
+        ticks = MaxNLocator(5).tick_values(0.0, 1.22 * top_gain)
+        term_ax.set_yticks(ticks[ticks <= 1.22 * top_gain])
+        curves_ax.set_yticks(np.linspace(0.0, 1.0, 6))
+        plot_legend(fig, [
+            *[(f"grade {g}", {"patch": True, "color": GRADE_COLORS[g]})
+              for g in range(MAX_GRADE + 1)],
+            ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
+            ("cut-off k", {"color": "0.2", "ls": "--", "lw": 1.5}),
+            *[(name, {**style, "ms": 7})
+              for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)],
+        ], loc="outside lower center", ncols=6, fontsize=None, columnspacing=1.0,
+            handlelength=1.5, borderpad=0.3, labelspacing=0.3)
+        return SimpleNamespace(gain=None, discount=None, term=term_ax, curves=curves_ax,
+                               label_fontsize=None)
+    gain_ax, discount_ax, term_ax, curves_ax = fig.subplots(2, 2).ravel()
     style_position_axes(gain_ax, n, ymax=1.18 * top_gain, ylabel=f"gain G(y) = {label}",
                         title="gain of the document at each position")
     style_position_axes(discount_ax, n, ymax=1.15, ylabel="discount 1 / log₂(1 + r)",
@@ -166,7 +204,8 @@ def setup_ranking_playground(fig, *, gain, **_values):
         ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
         ("cut-off k", {"color": "0.2", "ls": "--", "lw": 1.5}),
     ], loc="outside lower center", ncols=7)
-    return SimpleNamespace(gain=gain_ax, discount=discount_ax, term=term_ax, curves=curves_ax)
+    return SimpleNamespace(gain=gain_ax, discount=discount_ax, term=term_ax, curves=curves_ax,
+                           label_fontsize=10)
 
 
 def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
@@ -209,10 +248,12 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
     discounts = dcg_discounts(n)
     names = [DOCUMENTS[i] for i in order]
     colors = [GRADE_COLORS[int(grades[i])] for i in order]
-    plot_position_bars(axes.gain, gains[order], labels=names, colors=colors,
-                       ideal=gains[ideal_order], cutoff=k, legend=False)
+    if axes.gain is not None:
+        plot_position_bars(axes.gain, gains[order], labels=names, colors=colors,
+                           ideal=gains[ideal_order], cutoff=k, legend=False)
     plot_position_bars(axes.term, gains[order] * discounts, labels=names, colors=colors,
-                       ideal=gains[ideal_order] * discounts, cutoff=k, legend=False)
+                       ideal=gains[ideal_order] * discounts, cutoff=k, legend=False,
+                       label_fontsize=axes.label_fontsize)
     cutoffs = np.arange(1, n + 1)
     curves = {
         "NDCG@k": [ndcg(grades, scores, c, gain=gain, if_no_relevant="nan") for c in cutoffs],
@@ -264,7 +305,36 @@ def _set_order(reverse: bool):
     return callback
 
 
-def ranking_playground(**initial):
+def _keep_the_ranking_box_in_step(controls) -> None:
+    """Make the "ranking (top first)" box show the ranking a scoring rule produces.
+
+    Under a scoring rule the box would otherwise keep the last ranking typed or
+    moved while the figure shows another; typing a different ranking into the
+    box switches the rule back to "by hand", so that the typed ranking is shown.
+    """
+    def rule_ranking(values) -> str:
+        return " ".join(DOCUMENTS[i] for i in order_from_sigma(ranking_of(values)))
+
+    def current():
+        return {name: control.value for name, control in controls.items()}
+
+    def follow_the_rule(_change=None) -> None:
+        values = current()
+        if values["rule"] != "manual":
+            controls["order"].value = rule_ranking(values)
+
+    def typed(change) -> None:
+        values = current()
+        if values["rule"] != "manual" and change["new"] != rule_ranking(values):
+            controls["rule"].value = "manual"
+
+    for name in ("rule", "noise", "seed", *(f"grade_{d}" for d in DOCUMENTS)):
+        controls[name].observe(follow_the_rule, names="value")
+    controls["order"].observe(typed, names="value")
+    follow_the_rule()
+
+
+def ranking_playground(*, presentation: bool | None = None, **initial):
     """Dashboard: grade eight documents, rank them, and watch every measure respond.
 
     Sliders set the grade (0-4) of each document A-H.  The ranking is typed or
@@ -274,10 +344,21 @@ def ranking_playground(**initial):
     Precision@k, the draft's AvgPrec@k, AP, DCG@k, NDCG@k, ERR@k, the pairwise
     disagreement with the grades' preference DAG and 1 − AUC; the figure shows
     the gain at each position, the discounts, the DCG terms against the ideal
-    ranking's, and the measures at every cut-off.
+    ranking's, and the measures at every cut-off.  Under a scoring rule, the
+    "ranking (top first)" box shows the rule's ranking.
 
     Parameters
     ----------
+    presentation : bool, optional
+        The presentation layout (for a projector): the document to move with
+        its ▲ / ▼ buttons, the ranking rule, the noise level and the cut-off
+        above two panels (the DCG terms against the ideal ranking's, and the
+        measures at every cut-off); Precision@k, NDCG@k, ERR@k and the ranking
+        shown large; the grades, the noise seed, the relevance threshold, the
+        gain and the typed ranking folded under "more".  The two sort buttons
+        are left out (the reset button brings back the default ranking, and the
+        rule "grade + noise" at noise 0 gives the ideal one).  By default,
+        whatever :func:`~rankviz.widgets.dashboard.presentation_mode` says.
     **initial
         Initial control values overriding :data:`RANKING_PLAYGROUND_DEFAULTS`
         (``grade_A``, ..., ``grade_H``, ``rule``, ``order``, ``noise``, ``seed``,
@@ -327,15 +408,25 @@ def ranking_playground(**initial):
         "relevant_from": int_slider("relevant if grade ≥", v["relevant_from"], 1, MAX_GRADE),
         "gain": dropdown("gain G(y)", [("2^y − 1", "exponential"), ("y", "linear")], v["gain"]),
     })
+    _keep_the_ranking_box_in_step(controls)
+    wide = presentation_enabled(presentation)
+    buttons = {
+        "▲ move the document up": _move(-1),
+        "▼ move the document down": _move(+1),
+        "sort by grade (ideal)": _set_order(reverse=False),
+        "sort against the grades (worst)": _set_order(reverse=True),
+    }
+    advanced = (*(f"grade_{d}" for d in DOCUMENTS), "seed", "relevant_from", "gain", "order")
+    if wide:  # two rows of three: k, rule, noise / the document and its two buttons
+        del buttons["sort by grade (ideal)"], buttons["sort against the grades (worst)"]
+        first = ("k", "rule", "noise", "selected")
+        controls = {name: controls[name] for name in (*first, *advanced)}
     return Dashboard(
-        "Ranking playground", controls, draw_ranking_playground, setup=setup_ranking_playground,
-        layout_controls=("gain",), figsize=(10.0, 7.6),
-        buttons={
-            "▲ move the document up": _move(-1),
-            "▼ move the document down": _move(+1),
-            "sort by grade (ideal)": _set_order(reverse=False),
-            "sort against the grades (worst)": _set_order(reverse=True),
-        },
+        "Ranking playground", controls, draw_ranking_playground,
+        setup=partial(setup_ranking_playground, wide=wide),
+        layout_controls=("gain",), figsize=(10.0, 7.6), buttons=buttons,
+        presentation=presentation, presentation_figsize=(PRESENTATION_WIDTH, 6.0),
+        headline=("Precision@", "NDCG@", "ERR@", "ranking (top first)"), advanced=advanced,
         note="Move a highly graded document from the bottom to the top and compare how much "
              "each measure rewards it; then raise the noise of the scoring rule.",
     )

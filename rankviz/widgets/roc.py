@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 import numpy as np
@@ -22,7 +23,14 @@ from rankviz.plotting import (
     style_precision_recall_axes,
     style_roc_axes,
 )
-from rankviz.widgets.dashboard import Dashboard, float_slider, initial_values, int_slider
+from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
+    Dashboard,
+    float_slider,
+    initial_values,
+    int_slider,
+    presentation_enabled,
+)
 
 __all__ = [
     "ROC_EXPLORER_DEFAULTS",
@@ -45,28 +53,44 @@ SCORE_WINDOW = (-6.0, 6.0)
 _FPR_GRID = np.concatenate(([0.0], np.geomspace(1e-4, 1.0, 200)))
 
 
-def setup_roc_explorer(fig, **_values):
-    """Build the static part of the ROC explorer: four axes and one legend.
+def setup_roc_explorer(fig, *, wide=False, **_values):
+    """Build the static part of the ROC explorer: its axes and one legend.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
+    wide : bool, default False
+        The presentation layout: one row of three panels (densities, ROC,
+        precision-recall) for a wide, low figure, with short titles.  The
+        sample confusion matrix, which the classroom talk track does not use,
+        is left out.
     **_values
         The control values (the layout does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``density``, ``roc``, ``pr`` and ``cm``.
+        The axes ``density``, ``roc``, ``pr`` and ``cm`` (None in the wide layout).
     """
-    density, roc, pr, cm = fig.subplots(2, 2).ravel()
-    density.set(xlim=SCORE_WINDOW, xlabel="score", ylabel="density",
-                title="class-conditional score densities")
+    if wide:
+        density, roc, pr = fig.subplots(1, 3, width_ratios=(1.3, 1.0, 1.0))
+        cm = None
+        density.set(xlim=SCORE_WINDOW, xlabel="score", ylabel="density",
+                    title="score densities")
+        style_roc_axes(roc).set_title("ROC: exact curve fixed in π")
+        style_precision_recall_axes(pr).set_title("PR: moves with π")
+        for ax in (roc, pr):  # no tick label beyond the unit square
+            ax.set_xticks([0.0, 0.25, 0.5, 0.75, 1.0], ["0", "0.25", "0.5", "0.75", "1"])
+            ax.set_yticks([0.0, 0.25, 0.5, 0.75, 1.0], ["0", "0.25", "0.5", "0.75", "1"])
+    else:
+        density, roc, pr, cm = fig.subplots(2, 2).ravel()
+        density.set(xlim=SCORE_WINDOW, xlabel="score", ylabel="density",
+                    title="class-conditional score densities")
+        style_roc_axes(roc).set_title("ROC: the exact curve does not move with π")
+        style_precision_recall_axes(pr).set_title("precision-recall: moves with prevalence")
+        style_confusion_axes(cm).set_title("sample confusion matrix at θ")
     density.set_yticks([])  # its height follows the curves (see rankviz.widgets.dashboard)
-    style_roc_axes(roc).set_title("ROC curve: does not move with prevalence")
-    style_precision_recall_axes(pr).set_title("precision-recall: moves with prevalence")
-    style_confusion_axes(cm).set_title("sample confusion matrix at θ")
     plot_legend(fig, [
         ("negatives (D₋)", {"color": NEGATIVE_COLOR}),
         ("positives (D₊)", {"color": POSITIVE_COLOR}),
@@ -78,7 +102,9 @@ def setup_roc_explorer(fig, **_values):
         ("sample", {"color": SAMPLE_COLOR}),
         ("point at θ", {"marker": "o", "color": "0.3", "lw": 0}),
         ("chance / no skill", {"color": "0.5", "ls": ":", "lw": 1}),
-    ], loc="outside lower center", ncols=5)
+    ], loc="outside lower center", ncols=5,
+        **({"fontsize": None, "columnspacing": 1.0, "handlelength": 1.5, "borderpad": 0.3,
+            "labelspacing": 0.3} if wide else {}))
     return SimpleNamespace(density=density, roc=roc, pr=pr, cm=cm)
 
 
@@ -133,7 +159,11 @@ def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence,
     plot_precision_recall(axes.pr, recall, precision, label="sample", color=SAMPLE_COLOR,
                           operating_point=None if np.isnan(sample_precision)
                           else (sample_tpr, sample_precision), legend=False)
-    plot_confusion_matrix(axes.cm, cm)
+    # the sample is redrawn with the class balance: its curve and AUC move with π
+    axes.roc.text(0.97, 0.04, f"sample: {int(y.sum())} pos,\n{int(n - y.sum())} neg",
+                  transform=axes.roc.transAxes, ha="right", va="bottom", color=SAMPLE_COLOR)
+    if axes.cm is not None:
+        plot_confusion_matrix(axes.cm, cm)
     return {
         "exact AUC": exact_auc,
         "sample AUC": sample_auc,
@@ -180,7 +210,7 @@ def roc_explorer_controls(**initial):
     }
 
 
-def roc_explorer(**initial):
+def roc_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: two score distributions, their ROC and precision-recall curves.
 
     Sliders set the binormal model (means and spreads of the positive and
@@ -191,8 +221,19 @@ def roc_explorer(**initial):
     prevalence) and the confusion matrix at the threshold; the table gives the
     exact and empirical AUC and the rates at the threshold.
 
+    The exact (population) ROC curve and AUC do not depend on the prevalence;
+    the sample's do, because the sample of ``n`` points is redrawn with the
+    new class balance (the ROC panel says how many positives and negatives it has).
+
     Parameters
     ----------
+    presentation : bool, optional
+        The presentation layout (for a projector): the threshold, the
+        prevalence and the four model sliders above one row of three panels
+        (the confusion matrix is left out), the exact and the sample AUC, the
+        exact TPR and precision at θ shown large; the sample size and seed
+        folded under "more".  By default, whatever
+        :func:`~rankviz.widgets.dashboard.presentation_mode` says.
     **initial
         Initial control values overriding :data:`ROC_EXPLORER_DEFAULTS`
         (``mu_pos``, ``sigma_pos``, ``mu_neg``, ``sigma_neg``, ``prevalence``,
@@ -223,9 +264,16 @@ def roc_explorer(**initial):
     0.5
     """
     controls = roc_explorer_controls(**initial)
+    wide = presentation_enabled(presentation)
+    if wide:  # the talk track's moves first
+        first = ("threshold", "prevalence", "mu_pos", "mu_neg", "sigma_pos", "sigma_neg")
+        controls = {name: controls[name] for name in (*first, "n", "seed")}
     return Dashboard(
-        "ROC explorer", controls, draw_roc_explorer, setup=setup_roc_explorer,
-        figsize=(10.0, 7.6),
+        "ROC explorer", controls, draw_roc_explorer, setup=partial(setup_roc_explorer, wide=wide),
+        figsize=(10.0, 7.6), presentation=presentation,
+        presentation_figsize=(PRESENTATION_WIDTH, 6.0),
+        headline=("exact AUC", "sample AUC", "exact TPR at θ", "exact precision at θ"),
+        advanced=("n", "seed"),
         note="Slide the threshold along the ROC curve; then change the prevalence and "
              "watch which curves move and which stay put.",
     )
