@@ -43,14 +43,14 @@ def visible_texts(fig):
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
     for text in fig.findobj(matplotlib.text.Text):
-        if text.get_visible() and text.get_text().strip() and text.axes is None or (
-                text.get_visible() and text.get_text().strip() and text.axes.get_visible()):
+        shown = text.get_visible() and text.get_text().strip()
+        if shown and (text.axes is None or text.axes.get_visible()):
             yield text, text.get_window_extent(renderer)
 
 
 def test_figure_is_drawn_at_projector_size(dashboard):
     fig = dashboard.figure
-    width, height = fig.get_size_inches() * fig.dpi
+    width = fig.get_size_inches()[0] * fig.dpi
     assert round(width) == 1080
     small = sorted({(t.get_text()[:30], t.get_fontsize()) for t, _ in visible_texts(fig)
                     if t.get_fontsize() < SMALLEST_TEXT}, key=lambda x: x[1])
