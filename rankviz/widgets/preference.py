@@ -45,6 +45,7 @@ from rankviz.widgets.dashboard import (
 
 __all__ = [
     "ADVANCED",
+    "CALLS_READOUT",
     "HEADLINE",
     "QUICKSORT_RUNS",
     "TOURNAMENT_EXPLORER_DEFAULTS",
