@@ -1,6 +1,7 @@
 """The chapter 05 dashboard, driven as a reader drives it: by setting control values."""
 
 import io
+import itertools
 import math
 
 import numpy as np
@@ -194,7 +195,7 @@ def test_every_step_of_the_talk_track_changes_the_screen():
     for step in walk:
         dash.set(**step)
         shown.append((bytes(dash.image.value), dict(dash.headline_readouts())))
-    for (picture, numbers), (after, after_numbers) in zip(shown, shown[1:]):
+    for (picture, numbers), (after, after_numbers) in itertools.pairwise(shown):
         assert picture != after and numbers != after_numbers
     rounded = [{k: round(v, 3) if isinstance(v, float) else v for k, v in numbers.items()}
                for _, numbers in shown]
