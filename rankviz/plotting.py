@@ -1728,10 +1728,15 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
 #: Colour of the Bayes-optimal permutations; pred of a surrogate is drawn in
 #: POSITIVE_COLOR, and distributions where pred is not Bayes in shades of it.
 BAYES_COLOR = SAMPLE_COLOR
+#: Hatching of the Bayes-set bars, so that they differ from the others without colour
+#: (under a deuteranopia simulation the green becomes one more grey).
+BAYES_HATCH = "///"
+_BAYES_EDGE_COLOR = "0.1"
 _OTHER_PERMUTATION_COLOR = "#BBBBBB"
 
 __all__ += [
     "BAYES_COLOR",
+    "BAYES_HATCH",
     "permutation_risk_legend_entries",
     "plot_calibration_simplex",
     "plot_permutation_risks",
@@ -1741,7 +1746,8 @@ __all__ += [
 ]
 
 
-def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, title=None):
+def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, title=None,
+                                tick_fontsize=9):
     """Prepare an Axes for one bar per permutation (the conditional risk of each).
 
     Parameters
@@ -1756,6 +1762,8 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
         One label per bar (e.g. the items from the top); none if omitted.
     title : str, optional
         Axes title.
+    tick_fontsize : float or str or None, default 9
+        Size of the tick labels; None follows ``rcParams`` (a projector figure).
 
     Returns
     -------
@@ -1792,7 +1800,7 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
             raise ValueError(f"tick_labels must give one label per bar ({m}), "
                              f"got {len(tick_labels)}")
         ax.set_xticks(np.arange(m), [str(t) for t in tick_labels], rotation=90,
-                      fontfamily="monospace", fontsize=9)
+                      fontfamily="monospace", fontsize=tick_fontsize)
         ax.set_xlabel("permutation (items from the top)")
     ax.set_ylabel("conditional risk")
     if title is not None:
@@ -1810,7 +1818,9 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
     risks : array_like of shape (m,)
         Conditional risk of each permutation.
     bayes : array_like of bool, shape (m,)
-        Which permutations are Bayes-optimal (drawn in :data:`BAYES_COLOR`).
+        Which permutations are Bayes-optimal (drawn in :data:`BAYES_COLOR`,
+        hatched with :data:`BAYES_HATCH` and outlined in black, so that they
+        stand out without colour too).
     pred : int, optional
         Index of pred(u*), the surrogate's choice: its bar is outlined and
         marked with a triangle in :data:`POSITIVE_COLOR`.
@@ -1853,6 +1863,11 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
     colors = np.where(mask, BAYES_COLOR, _OTHER_PERMUTATION_COLOR)
     corners = [[(x - 0.4, 0.0), (x - 0.4, h), (x + 0.4, h), (x + 0.4, 0.0)]
                for x, h in enumerate(heights)]
+    if mask.any():  # the hatching: under the bars in the list of collections, over them on screen
+        ax.add_collection(PolyCollection([corners[i] for i in np.flatnonzero(mask)],
+                                         facecolors="none", edgecolors=_BAYES_EDGE_COLOR,
+                                         linewidths=1.2, hatch=BAYES_HATCH, zorder=1.5),
+                          autolim=False)
     ax.add_collection(PolyCollection(corners, facecolors=list(colors), edgecolors="0.3",
                                      linewidths=0.5), autolim=False)
     ax.update_datalim([(-0.6, min(heights.min(), 0.0)), (m - 0.4, heights.max())])
@@ -1893,7 +1908,8 @@ def permutation_risk_legend_entries():
     ['Bayes set', 'other permutations']
     """
     return [
-        ("Bayes set", {"patch": True, "color": BAYES_COLOR}),
+        ("Bayes set", {"patch": True, "facecolor": BAYES_COLOR, "edgecolor": _BAYES_EDGE_COLOR,
+                       "hatch": BAYES_HATCH}),
         ("other permutations", {"patch": True, "color": _OTHER_PERMUTATION_COLOR}),
         ("pred(u*) of the surrogate", {"color": POSITIVE_COLOR, "marker": "v", "ls": "none",
                                        "ms": 10}),
@@ -1916,7 +1932,8 @@ def _regret_colormap():
     return LinearSegmentedColormap.from_list("regret", ["#F9D9C4", POSITIVE_COLOR, "#6E2A00"])
 
 
-def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None):
+def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, fontsize=10,
+                       regret_label="regret of pred(u*) where it is not Bayes"):
     """Prepare an Axes for the triangle of distributions over three labels.
 
     A distribution ``(p_a, p_b, p_c)`` is the point ``p_a A + p_b B + p_c C`` of
@@ -1935,6 +1952,10 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None):
         If given, add a colour bar of the regret from 0 to this value (fixed, so
         that a dashboard can redraw the map without re-rendering the bar), for
         :func:`plot_calibration_simplex` with the same ``vmax``.
+    fontsize : float or str or None, default 10
+        Size of the corner labels; None follows ``rcParams`` (a projector figure).
+    regret_label : str
+        The colour bar's label.
 
     Returns
     -------
@@ -1969,7 +1990,7 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None):
     ax.plot(outline[:, 0], outline[:, 1], color="0.3", lw=1.0)
     offsets = [(0.0, -0.055), (0.0, -0.055), (0.0, 0.03)]
     for (x, y), text, (dx, dy) in zip(_SIMPLEX_CORNERS, vertex_labels, offsets, strict=True):
-        ax.text(x + dx, y + dy, str(text), ha="center", va="center", fontsize=10,
+        ax.text(x + dx, y + dy, str(text), ha="center", va="center", fontsize=fontsize,
                 fontweight="bold")
     if title is not None:
         ax.set_title(title)
@@ -1977,7 +1998,7 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None):
         top = check_real(regret_scale, "regret_scale", positive=True)
         mappable = ScalarMappable(norm=Normalize(0.0, top), cmap=_regret_colormap())
         bar = ax.figure.colorbar(mappable, ax=ax, shrink=0.7, pad=0.02, extend="max")
-        bar.set_label("regret of pred(u*) where it is not Bayes")
+        bar.set_label(regret_label)
     return ax
 
 

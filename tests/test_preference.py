@@ -36,6 +36,7 @@ from rankviz.preference import (
     classical_quicksort_calls,
     cyclic_preference,
     cyclic_triangles,
+    expected_quicksort_calls,
     expected_quicksort_loss,
     flip_pair,
     hashed_preference,
@@ -565,6 +566,54 @@ def test_pair_probabilities_form_a_preference_and_do_not_depend_on_labels(params
     perm = np.random.default_rng(seed).permutation(n)  # relabelling the items commutes
     np.testing.assert_allclose(quicksort_pair_probabilities(H[np.ix_(perm, perm)]),
                                P[np.ix_(perm, perm)], atol=1e-12)
+
+
+def quicksort_calls_distribution(H):
+    """Exact distribution of the number of calls of randomized QuickSort: {calls: prob}."""
+    H = np.asarray(H, dtype=float)
+
+    @cache
+    def run(items):
+        if len(items) <= 1:
+            return {0: 1.0}
+        out = {}
+        for pivot in items:
+            rest = [a for a in items if a != pivot]
+            for sides in itertools.product((True, False), repeat=len(rest)):
+                prob = 1.0 / len(items)
+                for a, left in zip(rest, sides, strict=True):
+                    prob *= H[a, pivot] if left else 1.0 - H[a, pivot]
+                if prob == 0.0:
+                    continue
+                left_part = tuple(a for a, s in zip(rest, sides, strict=True) if s)
+                right_part = tuple(a for a, s in zip(rest, sides, strict=True) if not s)
+                for c_top, p_top in run(left_part).items():
+                    for c_bottom, p_bottom in run(right_part).items():
+                        key = len(rest) + c_top + c_bottom
+                        out[key] = out.get(key, 0.0) + prob * p_top * p_bottom
+        return out
+
+    return run(tuple(range(H.shape[0])))
+
+
+def test_expected_calls_against_the_exact_distribution_and_the_runs(rng):
+    for _ in range(10):
+        n = int(rng.integers(2, 6))
+        H = random_preference(n, float(rng.random()), rng, soft=bool(rng.integers(2)))
+        brute = sum(c * p for c, p in quicksort_calls_distribution(H).items())
+        assert expected_quicksort_calls(H) == pytest.approx(brute, abs=1e-12)
+    H = random_preference(8, 0.6, 3)
+    runs = quicksort_runs(H, 4000, 5)
+    se = runs.calls.std() / np.sqrt(runs.calls.size)
+    assert abs(runs.calls.mean() - expected_quicksort_calls(H)) < 4.5 * se
+    for n in (2, 5, 9):  # a transitive preference: classical QuickSort
+        H = random_preference(n, 0.0, 0)
+        assert expected_quicksort_calls(H) == pytest.approx(classical_quicksort_calls(n))
+    assert expected_quicksort_calls(cyclic_preference(3)) == 2.0  # any pivot splits the cycle
+    with pytest.raises(ValueError, match=f"at most {MAX_EXACT_ITEMS}"):
+        expected_quicksort_calls(random_preference(MAX_EXACT_ITEMS + 1, 0.5, 0))
+    with pytest.raises(ValueError):
+        expected_quicksort_calls(np.ones((3, 3)))
 
 
 def test_exact_computation_is_limited_to_small_sets():

@@ -179,3 +179,50 @@ def test_initial_values_are_validated():
         calibration_explorer(label_a="0 2 1 0")
     with pytest.raises(ValueError, match="loss must be one of"):
         explorer_case("auc", "ls_relevance", "0 1", "1 0", "1 1")
+
+
+# --------------------------------------------------------------------------- #
+# issue 17: colour redundancy, a way back, the cited numbers on the first screen
+# --------------------------------------------------------------------------- #
+def test_the_bayes_set_is_hatched_and_outlined_not_only_green(dash):
+    from rankviz.plotting import BAYES_HATCH
+
+    risks = dash.figure.axes[0]
+    hatched = [c for c in risks.collections if c.get_hatch() == BAYES_HATCH]
+    assert len(hatched) == 1
+    heights = [p.vertices[:, 1].max() for p in hatched[0].get_paths()]
+    np.testing.assert_allclose(heights, [dash.readouts["Bayes risk"]])  # one bar: CBAD
+    assert hatched[0].get_zorder() > risks.collections[-1].get_zorder()  # drawn over the bars
+    legend = risks.get_legend()
+    (bayes,) = [h for h, t in zip(legend.legend_handles, legend.get_texts(), strict=True)
+                if t.get_text() == "Bayes set"]
+    assert bayes.get_hatch() == BAYES_HATCH
+    # a Bayes set of three bars: three hatched bars
+    dash.set(weight_a=0.0, weight_b=0.0, weight_c=1.0)
+    hatched = [c for c in dash.figure.axes[0].collections if c.get_hatch() == BAYES_HATCH]
+    assert len(hatched[0].get_paths()) == len(dash.readouts["Bayes set (top first)"].split(", "))
+
+
+def test_the_reset_button_comes_back_from_the_talk_tracks_walk():
+    dash = calibration_explorer(presentation=True)
+    picture, readouts = bytes(dash.image.value), dict(dash.readouts)
+    dash.set(weight_a=0.2, weight_b=0.75)
+    assert dash.readouts["calibrated here"] == "yes"
+    dash.reset_button.click()
+    assert dash.values == CALIBRATION_EXPLORER_DEFAULTS and dash.readouts == readouts
+    assert bytes(dash.image.value) == picture
+    dash.set(surrogate="map_quadratic")
+    assert dash.readouts["calibrated here"] == "yes" and dash.readouts["regret"] == 0.0
+
+
+def test_presentation_headline_and_folded_labels():
+    dash = calibration_explorer(presentation=True)
+    assert dash.headline_readouts() == {"regret": pytest.approx(0.025), "calibrated here": "NO",
+                                        "pred(u*) (top first)": "BACD",
+                                        "Bayes set (top first)": "CBAD"}
+    folded = {id(c) for c in dash.more.children[0].children}
+    assert [k for k, c in dash.controls.items() if id(c) in folded] == [
+        "label_a", "label_b", "label_c"]
+    (legend,) = dash.figure.legends
+    texts = [t.get_text() for t in legend.get_texts()]
+    assert texts[0] == "Bayes set" and legend.legend_handles[0].get_hatch() is not None

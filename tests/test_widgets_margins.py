@@ -193,3 +193,46 @@ def test_histogram_zones_and_bars():
     with pytest.raises(TypeError, match="MarginBound"):
         plotting.plot_margin_bound_terms(right, object())
     plt.close(fig)
+
+
+# --------------------------------------------------------------------------- #
+# the presentation layout (issue 17: the numbers the talk track cites on the first screen)
+# --------------------------------------------------------------------------- #
+def test_presentation_puts_the_cited_numbers_in_the_headline_and_the_legend_in_the_figure():
+    dash = margin_bound_explorer(presentation=True)
+    assert list(dash.headline_readouts()) == [
+        "bound at ρ", "complexity term", "bound at the best ρ", "true pairwise error R(h)"]
+    for name in dash.headline_readouts():
+        assert f"data-name='{name}'" in dash.headline_html.value
+    folded = {id(c) for c in dash.more.children[0].children}
+    assert [k for k, c in dash.controls.items() if id(c) not in folded] == ["m", "noise", "rho"]
+    fig = dash.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    (legend,) = fig.legends
+    box = legend.get_window_extent(renderer)
+    assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1 and fig.bbox.y0 <= box.y0
+    for ax in fig.axes:  # under the panels, over none of their data
+        assert box.y1 <= ax.get_window_extent(renderer).y0
+    assert len(fig.axes) == 2  # the bars are dropped: their numbers are the headline
+    assert min(t.get_fontsize() for t in dash.figure.axes[1].texts) >= 16
+
+
+def test_presentation_talk_track_numbers():
+    """The numbers the deck's talk track quotes, as the headline shows them."""
+    dash = margin_bound_explorer(presentation=True)
+    shown = {}
+    for rho in (0.05, 0.55, 1.0):
+        dash.set(rho=rho)
+        shown[rho] = {k: round(v, 3) for k, v in dash.headline_readouts().items()}
+    assert shown[0.05]["bound at ρ"] == 2.697 and shown[0.05]["complexity term"] == 2.53
+    assert shown[0.55]["bound at ρ"] == shown[0.55]["bound at the best ρ"] == 0.634
+    assert shown[1.0]["bound at ρ"] == 0.7 and shown[1.0]["complexity term"] == 0.126
+    assert {s["true pairwise error R(h)"] for s in shown.values()} == {0.107}
+    dash.set(rho=0.3)
+    assert round(dash.readouts["complexity term"], 3) == 0.422
+    dash.set(m=5000)
+    assert round(dash.readouts["complexity term"], 3) == 0.189
+    assert round(dash.readouts["bound at the best ρ"], 3) == 0.453
+    dash.reset_button.click()
+    assert dash.values == MARGIN_BOUND_EXPLORER_DEFAULTS

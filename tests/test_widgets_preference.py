@@ -1,6 +1,8 @@
 """The chapter 05 dashboard, driven as a reader drives it: by setting control values."""
 
 import io
+import itertools
+import math
 
 import numpy as np
 import pytest
@@ -8,6 +10,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
 from rankviz.preference import (
+    classical_quicksort_calls,
+    expected_quicksort_calls,
     expected_quicksort_loss,
     preference_loss,
     random_preference,
@@ -16,6 +20,8 @@ from rankviz.preference import (
 )
 from rankviz.widgets import tournament_explorer
 from rankviz.widgets.preference import (
+    CALLS_READOUT,
+    HEADLINE,
     QUICKSORT_RUNS,
     TOURNAMENT_EXPLORER_DEFAULTS,
     tournament_instance,
@@ -155,3 +161,67 @@ def test_instance_and_initial_values_are_validated():
     with pytest.raises(ValueError, match="flip must be one of"):
         tournament_instance(5, 0.5, 0, "order", "middle")
     assert tournament_explorer(seed=4).values["seed"] == 4
+
+
+# --------------------------------------------------------------------------- #
+# issue 17: the talk track's claims, on the screen
+# --------------------------------------------------------------------------- #
+def calls_shown(dash):
+    expected, pairs = dash.readouts[CALLS_READOUT].split(" of ")
+    return float(expected), int(pairs)
+
+
+def test_the_calls_readout_is_quicksorts_exact_expectation_against_all_pairs(dash):
+    for n in range(4, 10):  # every n the slider offers
+        for intransitivity in (0.0, 0.5, 1.0):
+            dash.set(n=n, intransitivity=intransitivity)
+            expected, pairs = calls_shown(dash)
+            H = tournament_instance(n, intransitivity, 0, "order", "none").H
+            assert expected == round(expected_quicksort_calls(H), 1)
+            assert pairs == n * (n - 1) // 2 and expected < pairs
+            # the old talk track's "about 2 n ln n of the n(n-1)/2 comparisons" was false here
+            assert 2 * n * math.log(n) > pairs
+        # a transitive preference: classical QuickSort
+        dash.set(intransitivity=0.0)
+        assert calls_shown(dash)[0] == round(classical_quicksort_calls(n), 1)
+
+
+def test_every_step_of_the_talk_track_changes_the_screen():
+    """The deck's walk: type 0 as the intransitivity, flip top vs bottom, bipartite target."""
+    dash = tournament_explorer(presentation=True)
+    assert list(dash.headline_readouts()) == list(HEADLINE)
+    walk = [{"intransitivity": 0.0}, {"flip": "extremes"}, {"target": "bipartite"}]
+    shown = [(bytes(dash.image.value), dict(dash.headline_readouts()))]
+    for step in walk:
+        dash.set(**step)
+        shown.append((bytes(dash.image.value), dict(dash.headline_readouts())))
+    for (picture, numbers), (after, after_numbers) in itertools.pairwise(shown):
+        assert picture != after and numbers != after_numbers
+    rounded = [{k: round(v, 3) if isinstance(v, float) else v for k, v in numbers.items()}
+               for _, numbers in shown]
+    assert rounded[1] == {"L(h, σ*)": 0.0, "E[L(QuickSort)] exact": 0.0,
+                          "sort-by-degree loss": 0.0, CALLS_READOUT: "10.3 of 15"}
+    assert rounded[2] == {"L(h, σ*)": 0.067, "E[L(QuickSort)] exact": 0.111,
+                          "sort-by-degree loss": 0.0, CALLS_READOUT: "9.4 of 15"}
+    assert rounded[3]["L(h, σ*)"] == rounded[3]["E[L(QuickSort)] exact"] == 0.111
+    dash.reset_button.click()
+    assert dash.values == TOURNAMENT_EXPLORER_DEFAULTS
+
+
+def test_arrow_steps_of_the_intransitivity_mostly_change_nothing_at_the_default():
+    """Why the talk track types 0 instead of pressing the arrow ten times (issue 17)."""
+    dash = tournament_explorer()
+    unchanged = 0
+    for k in range(10, 0, -1):
+        picture = bytes(dash.image.value)
+        dash.set(intransitivity=round(0.05 * (k - 1), 2))
+        unchanged += bytes(dash.image.value) == picture
+    assert unchanged == 7
+
+
+def test_presentation_layout_drops_the_calls_panel():
+    dash = tournament_explorer(presentation=True)
+    assert len(dash.figure.axes) == 2 and len(dash.figure.legends) == 1
+    folded = {id(c) for c in dash.more.children[0].children}
+    assert [k for k, c in dash.controls.items() if id(c) in folded] == ["seed"]
+    assert len(tournament_explorer().figure.axes) == 3  # the student layout keeps it

@@ -17,6 +17,7 @@ the map over the cached static picture (a blit), like a weight change.
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 import ipywidgets as widgets
@@ -45,10 +46,19 @@ from rankviz.plotting import (
     style_permutation_risk_axes,
     style_simplex_axes,
 )
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values
+from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
+    Dashboard,
+    dropdown,
+    float_slider,
+    initial_values,
+    presentation_enabled,
+)
 
 __all__ = [
+    "ADVANCED",
     "CALIBRATION_EXPLORER_DEFAULTS",
+    "HEADLINE",
     "LOSSES",
     "MAP_RESOLUTION",
     "MAX_ITEMS",
@@ -99,6 +109,14 @@ CALIBRATION_EXPLORER_DEFAULTS = {
     "weight_b": 0.55,
     "weight_c": 0.05,
 }
+
+#: The readouts the deck's talk track cites, shown large in the presentation layout.
+HEADLINE = ("regret", "calibrated here", "pred(u*) (top first)", "Bayes set (top first)")
+#: Controls the talk track does not move, folded under "more" in the presentation layout.
+ADVANCED = ("label_a", "label_b", "label_c")
+#: Height in inches of the presentation figure: two rows of main controls leave
+#: 600 - 40 - 2 * 33 - 60 = 434 px for it at 72 dpi.
+PRESENTATION_HEIGHT = 6.0
 
 _ITEM_NAMES = "ABCDEFG"
 
@@ -212,7 +230,7 @@ def _order_names(sigmas: np.ndarray) -> list[str]:
     return ["".join(_ITEM_NAMES[i] for i in np.argsort(s)) for s in sigmas]
 
 
-def setup_calibration_explorer(fig, *, label_a, label_b, label_c, **_values):
+def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **_values):
     """Build the static part: the two axes (fixed limits), the legend and the colour bar.
 
     Only the labels fix the layout (the number of items gives the bars); the
@@ -225,6 +243,11 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, **_values):
         An empty figure.
     label_a, label_b, label_c : str
         The three label vectors, typed.
+    wide : bool, default False
+        The presentation layout (a wide, low figure at projector type size):
+        the same two panels with text at ``rcParams`` sizes, shorter titles and
+        one legend under the figure; the names of the loss and the surrogate
+        are not written on the panels (their dropdowns are right above).
     **_values
         The other controls (the static part does not depend on them).
 
@@ -247,16 +270,31 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, **_values):
                          f"{[row.size for row in rows]}")
     sigmas = all_permutations(rows[0].size)
     names = _order_names(sigmas)
-    risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.35, 1.0])
-    style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
-                                tick_labels=names if sigmas.shape[0] <= 24 else None,
-                                title="conditional risk of every permutation")
-    plot_legend(risk_ax, permutation_risk_legend_entries(), loc="upper right", fontsize="small")
     vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
-    style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
-                       title="mixtures of a, b, c: where pred(u*) is not Bayes")
+    if wide:
+        risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.6, 1.0])
+        style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
+                                    tick_labels=names if sigmas.shape[0] <= 24 else None,
+                                    title="conditional risk of every permutation",
+                                    tick_fontsize=None)
+        risk_ax.set_yticks(np.linspace(0.0, 1.0, 6))  # no tick label beyond the limits
+        style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
+                           title="where pred(u*) is not Bayes", fontsize=None,
+                           regret_label="regret of pred(u*)")
+        entries = permutation_risk_legend_entries()
+        entries.append(("the mixture of a, b, c", {"marker": "o", "color": "black", "lw": 0}))
+        plot_legend(fig, entries, loc="outside lower center", ncols=len(entries), fontsize=None)
+    else:
+        risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.35, 1.0])
+        style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
+                                    tick_labels=names if sigmas.shape[0] <= 24 else None,
+                                    title="conditional risk of every permutation")
+        plot_legend(risk_ax, permutation_risk_legend_entries(), loc="upper right",
+                    fontsize="small")
+        style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
+                           title="mixtures of a, b, c: where pred(u*) is not Bayes")
     return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, sigmas=sigmas, names=names,
-                           grid=simplex_grid(MAP_RESOLUTION), cache={})
+                           grid=simplex_grid(MAP_RESOLUTION), cache={}, wide=wide)
 
 
 def _case_and_map(handles, values):
@@ -301,14 +339,18 @@ def draw_calibration_explorer(handles, **values):
     scores = case.surrogate.closed_form(tbar)
     sigma = case.surrogate.pred(scores)
     index = int(np.flatnonzero((handles.sigmas == sigma).all(axis=1))[0])
+    wide = getattr(handles, "wide", False)
     plot_permutation_risks(handles.risks, risks, bayes=bayes, pred=index, legend=False)
-    handles.risks.text(0.01, 0.98, f"loss: {case.loss.name}", transform=handles.risks.transAxes,
-                       ha="left", va="top", fontsize=10, fontweight="bold")
+    if not wide:  # the presentation layout has the dropdowns right above the figure
+        handles.risks.text(0.01, 0.98, f"loss: {case.loss.name}",
+                           transform=handles.risks.transAxes, ha="left", va="top", fontsize=10,
+                           fontweight="bold")
     plot_calibration_simplex(handles.simplex, handles.grid, map_regret, vmax=REGRET_SCALE,
                              colorbar=False)
-    handles.simplex.text(0.5, -0.02, f"surrogate: {case.surrogate.name}",
-                         transform=handles.simplex.transAxes, ha="center", va="top",
-                         fontsize=10, fontweight="bold")
+    if not wide:
+        handles.simplex.text(0.5, -0.02, f"surrogate: {case.surrogate.name}",
+                             transform=handles.simplex.transAxes, ha="center", va="top",
+                             fontsize=10, fontweight="bold")
     plot_simplex_point(handles.simplex, probs)
     regret = float(risks[index] - best)
     bayes_names = [handles.names[i] for i in np.flatnonzero(bayes)]
@@ -338,7 +380,7 @@ def _diagonal(case) -> np.ndarray:
     return np.flatnonzero(i == j)
 
 
-def calibration_explorer(**initial):
+def calibration_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: a loss, a surrogate and a mixture of three labels; is pred Bayes-optimal?
 
     Controls: the target loss (1 − Precision@2, 1 − AP, 1 − NDCG, 1 − ERR), the
@@ -347,8 +389,17 @@ def calibration_explorer(**initial):
     as text (2 to 5 items; binary for Precision and MAP), and three weights,
     normalized to the distribution of the labels (all zero means uniform).
 
+    The Bayes-set bars are hatched and outlined as well as green, and the
+    reset button (↺ reset) puts every control back to its default.
+
     Parameters
     ----------
+    presentation : bool, optional
+        Lay the dashboard out for a projector (see
+        :mod:`rankviz.widgets.dashboard`); by default, whatever
+        :func:`~rankviz.widgets.dashboard.presentation_mode` says.  The
+        regret, the verdict, pred(u*) and the Bayes set are the headline
+        (:data:`HEADLINE`); the three label vectors are folded (:data:`ADVANCED`).
     **initial
         Initial control values overriding :data:`CALIBRATION_EXPLORER_DEFAULTS`.
 
@@ -395,11 +446,14 @@ def calibration_explorer(**initial):
         "weight_b": float_slider("weight of b", v["weight_b"], 0.0, 1.0, 0.01),
         "weight_c": float_slider("weight of c", v["weight_c"], 0.0, 1.0, 0.01),
     }
+    wide = presentation_enabled(presentation)
     return Dashboard(
         "Calibration explorer", controls, draw_calibration_explorer,
-        setup=setup_calibration_explorer,
+        setup=partial(setup_calibration_explorer, wide=wide),
         layout_controls=("label_a", "label_b", "label_c"),
-        figsize=(12.0, 5.6),
+        figsize=(12.0, 5.6), presentation=wide,
+        presentation_figsize=(PRESENTATION_WIDTH, PRESENTATION_HEIGHT),
+        headline=HEADLINE, advanced=ADVANCED,
         note="Move the weights into a coloured region of the triangle and watch pred leave "
              "the Bayes set; then switch the surrogate to the one the theory recommends.",
     )

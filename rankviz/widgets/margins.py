@@ -10,13 +10,14 @@ only recomputes the bound from the sorted margins and redraws.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import SimpleNamespace
 
 import numpy as np
 
 from rankviz.bounds import margin_loss, ranking_margin_bound
 from rankviz.plotting import (
+    MARGIN_ZONE_COLORS,
     margin_bound_legend_entries,
     plot_bound_bars,
     plot_legend,
@@ -28,15 +29,19 @@ from rankviz.plotting import (
 )
 from rankviz.ranksvm import LinearUtilityModel, rank_svm
 from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
     Dashboard,
     dropdown,
     float_slider,
     initial_values,
     int_slider,
+    presentation_enabled,
 )
 
 __all__ = [
+    "ADVANCED",
     "BOUND_FORMS",
+    "HEADLINE",
     "MARGIN_BOUND_EXPLORER_DEFAULTS",
     "draw_margin_bound_explorer",
     "margin_bound_explorer",
@@ -65,6 +70,13 @@ YMAX = 1.5
 #: Range of the normalized margins y w . (x' - x) / ||w||, which lie in [-2, 2] for r = 1.
 MARGIN_RANGE = (-2.0, 2.0)
 _BAR_LABELS = ("bound at ρ", "training error", "true error R(h)")
+#: Height in inches of the presentation figure: one row of main controls leaves
+#: 600 - 40 - 33 - 60 = 467 px for it at 72 dpi.
+PRESENTATION_HEIGHT = 6.4
+#: The readouts the deck's talk track cites, shown large in the presentation layout.
+HEADLINE = ("bound at ρ", "complexity term", "bound at the best ρ", "true pairwise error R(h)")
+#: Controls the talk track does not move, folded under "more" in the presentation layout.
+ADVANCED = ("log10_C", "seed", "delta", "form")
 
 
 @lru_cache(maxsize=64)
@@ -122,7 +134,7 @@ def margin_bound_fit(m: int = 1000, noise: float = 0.1, log10_C: float = 0.0,
                            true_error=float(model.pairwise_error(w)))
 
 
-def setup_margin_bound_explorer(fig, **_values):
+def setup_margin_bound_explorer(fig, *, wide=False, **_values):
     """Build the static part: the bound-versus-rho panel, the bars, the histogram, a legend.
 
     The legend lists the uniform-over-rho term for both forms of the bound, so
@@ -132,14 +144,42 @@ def setup_margin_bound_explorer(fig, **_values):
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
+    wide : bool, default False
+        The presentation layout (a wide, low figure at projector type size):
+        the bound-versus-rho panel and the histogram side by side, one legend
+        under both.  The bars at the chosen rho are dropped: the presentation
+        layout shows the bound at rho, its complexity term, the bound at the
+        best rho and the true error as headline numbers above the figure.
     **_values
         The control values (the layout does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``curve``, ``bars`` and ``histogram``.
+        The axes ``curve``, ``bars`` (None in the wide layout) and ``histogram``,
+        and ``wide``.
     """
+    if wide:
+        curve, histogram = fig.subplots(1, 2, width_ratios=(1.45, 1.0))
+        style_margin_bound_axes(curve, rho_max=float(RHO_GRID[-1]), ymax=YMAX,
+                                title="the bound's terms over ρ (stacked)")
+        curve.set_yticks(np.arange(0.0, YMAX + 0.01, 0.25))  # none beyond the limit
+        style_margin_histogram_axes(histogram, value_range=MARGIN_RANGE,
+                                    title="training margins of the SVM")
+        histogram.set_xlabel(r"pairwise margin $y\,w\cdot(x' - x)$")
+        histogram.set_ylabel("share of pairs")
+        entries = margin_bound_legend_entries(uniform=True, errors=("true error R(h)",))
+        entries = [(label, style) for label, style in entries]
+        entries[1] = ("complexity 4/(ρ√m)", entries[1][1])
+        entries[2] = ("uniform-over-ρ cost", entries[2][1])
+        entries[3] = ("confidence term", entries[3][1])
+        entries[4] = ("bound (their sum)", entries[4][1])
+        entries += [("pairs with margin ≤ 0",
+                     {"patch": True, "color": MARGIN_ZONE_COLORS["misordered"], "alpha": 0.75}),
+                    ("pairs with margin > ρ",
+                     {"patch": True, "color": MARGIN_ZONE_COLORS["beyond"], "alpha": 0.75})]
+        plot_legend(fig, entries, loc="outside lower center", ncols=4, fontsize=None)
+        return SimpleNamespace(curve=curve, bars=None, histogram=histogram, wide=True)
     grid = fig.add_gridspec(2, 2, height_ratios=(1.0, 1.0))
     curve = fig.add_subplot(grid[0, :])
     bars = fig.add_subplot(grid[1, 0])
@@ -153,7 +193,7 @@ def setup_margin_bound_explorer(fig, **_values):
                                           errors=("true pairwise error R(h) (exact)",))
     entries.append(("training pairwise error", {"patch": True, "color": "0.55"}))
     plot_legend(fig, entries, loc="outside lower center", ncols=4)
-    return SimpleNamespace(curve=curve, bars=bars, histogram=histogram)
+    return SimpleNamespace(curve=curve, bars=bars, histogram=histogram, wide=False)
 
 
 def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, form):
@@ -192,12 +232,15 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     at_rho = ranking_margin_bound(fit.margins, rho, delta, Lambda=1.0, r=1.0, uniform=uniform)
     best = curve.best()
     plot_margin_bound_terms(axes.curve, curve, error=fit.true_error, mark=rho, legend=False)
-    plot_bound_bars(axes.bars, at_rho, {"training error": fit.train_error,
-                                        "true error R(h)": fit.true_error}, legend=False)
+    if axes.bars is not None:
+        plot_bound_bars(axes.bars, at_rho, {"training error": fit.train_error,
+                                            "true error R(h)": fit.true_error}, legend=False)
     plot_margin_histogram(axes.histogram, fit.margins, rho, legend=False)
+    wide = getattr(axes, "wide", False)
     axes.histogram.text(0.02, 0.96, f"margin ≤ 0: {fit.train_error:.1%}\n"
                         f"margin ≤ ρ: {margin_loss(fit.margins, rho, kind='indicator'):.1%}",
-                        transform=axes.histogram.transAxes, ha="left", va="top", fontsize=10,
+                        transform=axes.histogram.transAxes, ha="left", va="top",
+                        fontsize=None if wide else 10,  # presentation: rcParams' size
                         bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"})
     readouts = {
         "pairs m": int(m),
@@ -222,7 +265,7 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     return readouts
 
 
-def margin_bound_explorer(**initial):
+def margin_bound_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: the margin bound (10.7) of a trained ranking SVM, term by term.
 
     A ranking SVM (10.9) is trained on m pairs drawn from a linear utility with
@@ -236,6 +279,13 @@ def margin_bound_explorer(**initial):
 
     Parameters
     ----------
+    presentation : bool, optional
+        Lay the dashboard out for a projector (see
+        :mod:`rankviz.widgets.dashboard`); by default, whatever
+        :func:`~rankviz.widgets.dashboard.presentation_mode` says.  The
+        presentation figure is wide and low: the bound over rho and the
+        histogram side by side, without the bars (their numbers are the
+        headline: :data:`HEADLINE`); the controls in :data:`ADVANCED` are folded.
     **initial
         Initial control values overriding :data:`MARGIN_BOUND_EXPLORER_DEFAULTS`
         (``m``, ``noise``, ``log10_C``, ``seed``, ``rho``, ``delta``, ``form``).
@@ -275,9 +325,12 @@ def margin_bound_explorer(**initial):
         "form": dropdown("bound", [(label, key) for key, label in BOUND_FORMS.items()],
                          v["form"]),
     }
+    wide = presentation_enabled(presentation)
     return Dashboard(
         "Margin bound explorer", controls, draw_margin_bound_explorer,
-        setup=setup_margin_bound_explorer, figsize=(10.0, 8.2),
+        setup=partial(setup_margin_bound_explorer, wide=wide), figsize=(10.0, 8.2),
+        presentation=wide, presentation_figsize=(PRESENTATION_WIDTH, PRESENTATION_HEIGHT),
+        headline=HEADLINE, advanced=ADVANCED,
         note="Slide ρ: the margin loss grows, the complexity term falls, and the bound has a "
              "best ρ. Then raise m, and the label noise.",
     )

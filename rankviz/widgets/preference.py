@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from types import SimpleNamespace
 
 import numpy as np
@@ -23,6 +24,7 @@ from rankviz.preference import (
     bipartite_target,
     classical_quicksort_calls,
     cyclic_triangles,
+    expected_quicksort_calls,
     expected_quicksort_loss,
     flip_pair,
     preference_loss,
@@ -31,9 +33,20 @@ from rankviz.preference import (
     ranking_loss,
     sort_by_degree,
 )
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values, int_slider
+from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
+    Dashboard,
+    dropdown,
+    float_slider,
+    initial_values,
+    int_slider,
+    presentation_enabled,
+)
 
 __all__ = [
+    "ADVANCED",
+    "CALLS_READOUT",
+    "HEADLINE",
     "QUICKSORT_RUNS",
     "TOURNAMENT_EXPLORER_DEFAULTS",
     "draw_tournament_explorer",
@@ -49,6 +62,16 @@ TOURNAMENT_EXPLORER_DEFAULTS = {
 
 #: QuickSort runs behind each histogram (enough for a 95% interval of about +-0.01).
 QUICKSORT_RUNS = 400
+
+#: Name of the readout "exact expected calls of QuickSort, of the n(n-1)/2 pairs".
+CALLS_READOUT = "QuickSort calls to h (expected)"
+#: The readouts the deck's talk track cites, shown large in the presentation layout.
+HEADLINE = ("L(h, σ*)", "E[L(QuickSort)] exact", "sort-by-degree loss", CALLS_READOUT)
+#: Controls the talk track does not move, folded under "more" in the presentation layout.
+ADVANCED = ("seed",)
+#: Height in inches of the presentation figure: two rows of main controls leave
+#: 600 - 40 - 2 * 33 - 60 = 434 px for it at 72 dpi.
+PRESENTATION_HEIGHT = 6.0
 
 _TARGETS = [
     ("total order 0 > 1 > ... (uniform ω)", "order"),
@@ -117,7 +140,7 @@ def tournament_instance(n, intransitivity, seed, target, flip):
 _CALL_SHARE_LIMITS = (0.0, 1.08)
 
 
-def setup_tournament_explorer(fig, **_values):
+def setup_tournament_explorer(fig, *, wide=False, **_values):
     """Build the static part: the tournament panel, two histograms and their legends.
 
     Nothing here depends on the controls, so that every change, the number of
@@ -129,14 +152,40 @@ def setup_tournament_explorer(fig, **_values):
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
+    wide : bool, default False
+        The presentation layout (a wide, low figure at projector type size):
+        the tournament and the histogram of QuickSort's losses side by side,
+        one legend under both.  The histogram of the calls is dropped: the
+        presentation layout shows the exact expected number of calls against
+        the ``n (n - 1) / 2`` pairs as a headline number.
     **_values
         The control values (the layout does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``graph``, ``losses`` and ``calls``.
+        The axes ``graph``, ``losses`` and ``calls`` (None in the wide layout).
     """
+    if wide:
+        graph, losses = fig.subplots(1, 2, width_ratios=(1.0, 1.9))
+        graph.set(xlim=(-1.3, 1.3), ylim=(-1.3, 1.3), xticks=[], yticks=[], aspect="equal",
+                  title="h: arrow u → v if h(u, v) > 1/2")
+        graph.set_autoscale_on(False)
+        style_run_histogram_axes(losses, xlabel="loss L(σ, σ*) of one QuickSort run",
+                                 xlim=(-0.02, 1.02))
+        losses.set_title(f"losses of {QUICKSORT_RUNS} QuickSort runs")
+        losses.set_xticks(np.linspace(0.0, 1.0, 6))  # no tick label beyond the limits
+        losses.set_yticks(np.linspace(0.0, 1.0, 6))
+        plot_legend(fig, [
+            ("h agrees with σ*", {"color": AGREE_COLOR}),
+            ("h contradicts σ*", {"color": DISAGREE_COLOR}),
+            ("positive (bipartite)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
+            ("negative (bipartite)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
+            ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
+            ("L(h, σ*)", _LOSS_STYLES[0]), ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
+            ("2 L(h, σ*)", _LOSS_STYLES[2]), ("sort-by-degree", _LOSS_STYLES[3]),
+        ], loc="outside lower center", ncols=5, fontsize=None)
+        return SimpleNamespace(graph=graph, losses=losses, calls=None)
     grid = fig.add_gridspec(2, 2, width_ratios=(1.05, 1))
     graph = fig.add_subplot(grid[:, 0])
     losses = fig.add_subplot(grid[0, 1])
@@ -182,7 +231,9 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
     -------
     dict
         Cyclic triangles, the losses of h, of sort-by-degree and of QuickSort
-        (exact expectation and Monte Carlo with a 95% interval), and the calls.
+        (exact expectation and Monte Carlo with a 95% interval), and the calls
+        (sort-by-degree's, QuickSort's Monte Carlo mean, and under
+        :data:`CALLS_READOUT` QuickSort's exact expectation "c of n(n-1)/2").
 
     Raises
     ------
@@ -204,11 +255,13 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
                        styles=_LOSS_STYLES, xlim=(-0.02, 1.02), legend=False)
     classical = classical_quicksort_calls(n)
     pairs = n * (n - 1) // 2
-    plot_run_histogram(axes.calls, mc.calls / pairs,
-                       xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
-                       references={"sort-by-degree": by_degree.calls / pairs,
-                                   "classical": classical / pairs},
-                       styles=_CALL_STYLES, xlim=_CALL_SHARE_LIMITS, legend=False)
+    calls = expected_quicksort_calls(inst.H)
+    if axes.calls is not None:
+        plot_run_histogram(axes.calls, mc.calls / pairs,
+                           xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
+                           references={"sort-by-degree": by_degree.calls / pairs,
+                                       "classical": classical / pairs},
+                           styles=_CALL_STYLES, xlim=_CALL_SHARE_LIMITS, legend=False)
     return {
         "cyclic triangles in h": cyclic_triangles(inst.H),
         "L(h, σ*)": loss_h,
@@ -218,11 +271,12 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
         "2 L(h, σ*)": 2 * loss_h,
         "calls: sort-by-degree": by_degree.calls,
         "calls: QuickSort (mean)": float(mc.calls.mean()),
+        CALLS_READOUT: f"{calls:.1f} of {pairs}",
         "classical QuickSort mean": classical,
     }
 
 
-def tournament_explorer(**initial):
+def tournament_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: a random tournament, sort-by-degree and many runs of randomized QuickSort.
 
     Sliders set the number of items (4 to 9), how far the preference is from
@@ -238,6 +292,13 @@ def tournament_explorer(**initial):
 
     Parameters
     ----------
+    presentation : bool, optional
+        Lay the dashboard out for a projector (see
+        :mod:`rankviz.widgets.dashboard`); by default, whatever
+        :func:`~rankviz.widgets.dashboard.presentation_mode` says.  The
+        presentation figure shows the tournament and the losses side by side,
+        without the calls histogram (the exact expected calls are a headline
+        number, :data:`HEADLINE`); the seed is folded (:data:`ADVANCED`).
     **initial
         Initial control values overriding :data:`TOURNAMENT_EXPLORER_DEFAULTS`
         (``n``, ``intransitivity``, ``seed``, ``target``, ``flip``).
@@ -275,10 +336,13 @@ def tournament_explorer(**initial):
         "target": dropdown("target σ*", _TARGETS, v["target"]),
         "flip": dropdown("flip a preference", _FLIPS, v["flip"]),
     }
+    wide = presentation_enabled(presentation)
     return Dashboard(
         "Tournament explorer: sort-by-degree and randomized QuickSort", controls,
-        draw_tournament_explorer, setup=setup_tournament_explorer,
-        figsize=(11.0, 6.8),
+        draw_tournament_explorer, setup=partial(setup_tournament_explorer, wide=wide),
+        figsize=(11.0, 6.8), presentation=wide,
+        presentation_figsize=(PRESENTATION_WIDTH, PRESENTATION_HEIGHT),
+        headline=HEADLINE, advanced=ADVANCED,
         note="Set intransitivity to 0, then flip the top-vs-bottom pair: QuickSort's expected "
              "loss rises towards 2 L(h). Switch the target to bipartite: it equals L(h).",
     )
