@@ -118,12 +118,19 @@ def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
 
 
 def _order_text(alpha, tol=1e-6) -> str:
-    """Items from top to bottom, tied items joined by '='."""
+    """Items from top to bottom, tied items joined by '=' in increasing order.
+
+    Tied items are listed by number, not by their solver-noise differences, so
+    that the text does not depend on the last digits of the solution.
+    """
     order = np.lexsort((np.arange(alpha.size), -alpha))
-    text = str(order[0])
+    groups = [[int(order[0])]]
     for previous, item in itertools.pairwise(order):
-        text += (" = " if abs(alpha[previous] - alpha[item]) <= tol else " ≻ ") + str(item)
-    return text
+        if abs(alpha[previous] - alpha[item]) <= tol:
+            groups[-1].append(int(item))
+        else:
+            groups.append([int(item)])
+    return " ≻ ".join(" = ".join(str(i) for i in sorted(group)) for group in groups)
 
 
 def _edges_text(edges, alpha) -> str:
