@@ -14,12 +14,12 @@ from rankviz.plotting import (
     EDGE_BACKWARD_COLOR,
     EDGE_OK_COLOR,
     EDGE_TIED_COLOR,
-    schedule_legend_entries,
     SCHEDULE_PARTS_GID,
     SCHEDULE_ROUND_LABELS_GID,
     SCHEDULE_TASK_LABELS_GID,
     _centred_text_path,
     plot_schedule,
+    schedule_legend_entries,
     style_schedule_axes,
 )
 from rankviz.scheduling import (

@@ -324,10 +324,10 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
     log-odds and the seed; a dropdown picks the aggregation method.  For BTL
     maximum likelihood, "BTL virtual draws" adds that many wins each way to
     every compared pair (a prior): the plain estimate (0 draws) does not exist
-    when some group of items never lost, and the dashboard says which.  The figure shows the difference graph of the
-    empirical preferences (dashed: edges the recovered order overrules) and the
-    recovered scores under the true strengths (filled: items of pairs the
-    recovered order gets wrong); the table gives Kendall's tau and NDCG.  When
+    when some group of items never lost, and the dashboard says which.  The
+    figure shows the difference graph of the empirical preferences (dashed:
+    edges the recovered order overrules) and the recovered scores under the
+    true strengths (filled: items of pairs the recovered order gets wrong); the table gives Kendall's tau and NDCG.  When
     the method has no answer (least squares on a disconnected comparison graph,
     maximum likelihood when a group never loses) the panel says why.
 

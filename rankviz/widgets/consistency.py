@@ -19,12 +19,12 @@ import numpy as np
 
 from rankviz.consistency import (
     SURROGATES,
+    Counterexample,
     aggregated_surrogate_minimizer,
     bayes_orders,
-    difference_graph,
-    Counterexample,
     certify_counterexample,
     check_preference_distribution,
+    difference_graph,
     find_low_noise_counterexample,
     low_noise_violations,
     mean_adjacency,
