@@ -327,9 +327,10 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
     when some group of items never lost, and the dashboard says which.  The
     figure shows the difference graph of the empirical preferences (dashed:
     edges the recovered order overrules) and the recovered scores under the
-    true strengths (filled: items of pairs the recovered order gets wrong); the table gives Kendall's tau and NDCG.  When
-    the method has no answer (least squares on a disconnected comparison graph,
-    maximum likelihood when a group never loses) the panel says why.
+    true strengths (filled: items of pairs the recovered order gets wrong);
+    the table gives Kendall's tau and NDCG.  When the method has no answer
+    (least squares on a disconnected comparison graph, maximum likelihood when
+    a group never loses) the panel says why.
 
     In the presentation layout the comparisons per pair, the probability of
     comparing a pair, the method and the virtual draws are the main controls
