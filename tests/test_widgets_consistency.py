@@ -177,6 +177,11 @@ def test_reset_restores_the_default_example_and_clears_the_search(fresh):
     assert dash.values == LOW_NOISE_EXPLORER_DEFAULTS
     assert "counterexample search" not in dash.readouts
     assert dash.readouts == readouts and bytes(dash.image.value) == picture
+    # the seeds restart: a talk track can quote what the first click after a reset loads
+    dash.set(phi="hinge")
+    dash.buttons["find a counterexample"].click()
+    assert dash.readouts["counterexample search"].startswith("seed 0:")
+    assert dash.values["p"] == 0.6
 
 
 def certified_from_controls(dash, phi, form):

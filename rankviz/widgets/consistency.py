@@ -343,7 +343,8 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     a slider to round a value, the rounded example would be re-certified
     (:func:`~rankviz.consistency.certify_counterexample`) and the readout
     "counterexample search" says which happened.  The reset button brings back
-    the default example and clears that readout.
+    the default example, clears that readout and restarts the seeds at 0 (so
+    the first search after a reset always loads the same example).
 
     In the presentation layout ``p``, the loss and the form are the main
     controls (the six weights are folded under "more"), the low-noise verdict,
@@ -431,8 +432,8 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
         state["note"] = (f"seed {seed}: found one, {phi} gets {i}→{j} wrong "
                          f"(re-certified after rounding)")
 
-    def clear_note(_dash):
-        state["note"] = None
+    def clear_search(_dash):  # the reset button: no note, and the next search starts at seed 0
+        state["note"], state["clicks"] = None, 0
 
     wide = presentation_enabled(presentation)
     return Dashboard(
@@ -440,7 +441,7 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
         setup=functools.partial(setup_low_noise_explorer, wide=wide),
         figsize=(10.0, 6.8), presentation=presentation,
         presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
-        buttons={"find a counterexample": find}, on_reset=clear_note,
+        buttons={"find a counterexample": find}, on_reset=clear_search,
         headline=("low noise (Def. 4)", "Bayes order(s)", "surrogate order", "(23) order"),
         advanced=tuple(_EDGES),
         note="Move the weights and watch the dashed edges of G_μ; switch the loss and the "
