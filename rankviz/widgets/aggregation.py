@@ -93,11 +93,11 @@ def _btl_with_virtual_draws(W, draws):
 def _short_reason(reason, groups) -> str:
     """The reason a method has no scores, in a few words (for the headline)."""
     if "disconnected" in reason:
-        return f"none: {groups} groups never compared"
+        return f"none: {groups} groups"
     found = re.search(r"items \[([^\]]*)\] never lost", reason)
     if found:
         items = found.group(1).replace(" ", "")
-        return f"none: item{'s' if ',' in items else ''} {items} never lost"
+        return f"none: {items} never lost"
     return "none"
 
 
@@ -289,7 +289,9 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
     elif "never lost" in reason:
         note = "no scores: a group of items never lost (no maximum-likelihood estimate)"
         if size is not None:
-            note = (f"no MLE: {short[6:]}, so its\nstrength → ∞; raise 'BTL virtual draws'")
+            items = short[6:].split(" ")[0]
+            note = (f"no MLE: item{'s' if ',' in items else ''} {items} never lost: its\n"
+                    f"strength → ∞; raise 'BTL virtual draws'")
     else:
         note = "no scores: " + reason
     plot_item_scores(axes.scores, 1, scores, note=note, span=_SPAN, fontsize=size)
@@ -298,7 +300,7 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
     n_pairs = n_items * (n_items - 1) // 2
     readouts = {
         "comparisons observed": int(rows.shape[0]),
-        "pairs compared": f"{pairs_seen} of {n_pairs} (expected {observed * n_pairs:.1f})",
+        "pairs compared": f"{pairs_seen} of {n_pairs}, {round(observed * n_pairs, 2):g} expected",
         "comparison graph": "connected" if groups == 1 else f"{groups} separate groups",
         "Kendall τ with the truth": float("nan") if scores is None else _tau(scores, base),
         "NDCG of the recovered order": (float("nan") if scores is None
@@ -368,10 +370,10 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
     --------
     >>> dash = aggregation_explorer()
     >>> dash.readouts["comparison graph"], dash.readouts["pairs compared"]
-    ('connected', '6 of 15 (expected 9.0)')
+    ('connected', '6 of 15, 9 expected')
     >>> dash.controls["method"].value = "btl_mle"
     >>> dash.readouts["scores"]
-    'none: item 1 never lost'
+    'none: 1 never lost'
     >>> dash.controls["draws"].value = 1
     >>> dash.readouts["scores"], dash.readouts["recovered order"]
     ('found', '1 ≻ 0 ≻ 5 ≻ 3 ≻ 2 ≻ 4')
