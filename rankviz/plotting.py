@@ -1438,7 +1438,9 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
 #: Colours of a schedule's edges: satisfied, inside one round (clustering loss),
 #: running backwards (disagreement loss).
 EDGE_OK_COLOR = "0.55"
-EDGE_TIED_COLOR = "#E69F00"  # orange
+#: Edges inside a round are blue and solid, backward edges vermillion and dashed: they differ
+#: in hue, lightness and dash (orange against vermillion was one colour under deuteranopia).
+EDGE_TIED_COLOR = "#0072B2"  # blue
 EDGE_BACKWARD_COLOR = POSITIVE_COLOR  # vermillion
 TASK_COLOR = "#56B4E9"  # sky blue
 #: gids of the label collections :func:`plot_schedule` draws (task names, round numbers,
@@ -1448,8 +1450,16 @@ SCHEDULE_ROUND_LABELS_GID = "rankviz-schedule-round-labels"
 SCHEDULE_PARTS_GID = "rankviz-schedule-loss-parts"
 
 
-def schedule_legend_entries():
+def schedule_legend_entries(*, short=False):
     """Legend entries for :func:`plot_schedule`, for :func:`plot_legend`.
+
+    Each kind of edge differs from the others in colour and, for the backward
+    edges, in dash pattern as well; the entries show both.
+
+    Parameters
+    ----------
+    short : bool, default False
+        Shorter labels and longer line samples, for a wide figure read from afar.
 
     Returns
     -------
@@ -1459,13 +1469,19 @@ def schedule_legend_entries():
     --------
     >>> [label for label, _ in schedule_legend_entries()][:2]
     ['task', 'edge satisfied (earlier round → later round)']
+    >>> [label for label, _ in schedule_legend_entries(short=True)][2:]
+    ['inside a round: clustering', 'backwards: disagreement']
     """
+    width = 3.5 if short else 2.5
     return [
-        ("task", {"marker": "s", "color": TASK_COLOR, "mec": "0.2", "ms": 10, "lw": 0}),
-        ("edge satisfied (earlier round → later round)", {"color": EDGE_OK_COLOR, "lw": 1.5}),
-        ("edge inside a round: clustering loss", {"color": EDGE_TIED_COLOR, "lw": 2.5}),
-        ("edge backwards: disagreement loss", {"color": EDGE_BACKWARD_COLOR, "lw": 2.5,
-                                               "ls": "--"}),
+        ("task", {"marker": "s", "color": TASK_COLOR, "mec": "0.2", "ms": 14 if short else 10,
+                  "lw": 0}),
+        ("edge satisfied" if short else "edge satisfied (earlier round → later round)",
+         {"color": EDGE_OK_COLOR, "lw": 2.0 if short else 1.5}),
+        ("inside a round: clustering" if short else "edge inside a round: clustering loss",
+         {"color": EDGE_TIED_COLOR, "lw": width}),
+        ("backwards: disagreement" if short else "edge backwards: disagreement loss",
+         {"color": EDGE_BACKWARD_COLOR, "lw": width, "ls": "--"}),
     ]
 
 
@@ -1474,7 +1490,7 @@ def _schedule_xlabel(variant):
     return f"columns: rounds 1, 2, ...\nloss = disagreement + clustering + {round_name}"
 
 
-def style_schedule_axes(ax, *, parts=True, variant="depth"):
+def style_schedule_axes(ax, *, parts=True, variant="depth", xlabel=None):
     """Prepare an Axes for :func:`plot_schedule`: no ticks, no frame, the label of the loss line.
 
     The limits are left free: :func:`plot_schedule` fits them to the schedule
@@ -1490,6 +1506,8 @@ def style_schedule_axes(ax, *, parts=True, variant="depth"):
         given ``parts`` (the words are static, only the numbers change).
     variant : {"depth", "completion"}, default "depth"
         Which loss the parts belong to.
+    xlabel : str, optional
+        A label replacing the default one (e.g. a shorter one for a wide figure).
 
     Returns
     -------
@@ -1513,7 +1531,9 @@ def style_schedule_axes(ax, *, parts=True, variant="depth"):
     ax.set_yticks([])
     for spine in ax.spines.values():
         spine.set_visible(False)
-    ax.set_xlabel(_schedule_xlabel(variant) if parts else "columns: rounds 1, 2, ...")
+    if xlabel is None:
+        xlabel = _schedule_xlabel(variant) if parts else "columns: rounds 1, 2, ..."
+    ax.set_xlabel(xlabel)
     return ax
 
 
@@ -1591,7 +1611,8 @@ def _edge_curve(start, end, bend, half_x, half_y, samples=24):
 
 
 def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, legend=True,
-                  max_rows=None, max_rounds=None):
+                  max_rows=None, max_rounds=None, label_size=10.0, box_inches=0.15,
+                  xlabel=None):
     """Draw a schedule: one column of task boxes per round, edges as arrows.
 
     Round ``t`` (1-based, as in :mod:`rankviz.scheduling`) is the column at
@@ -1601,7 +1622,7 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     :data:`SCHEDULE_ROUND_LABELS_GID`, :data:`SCHEDULE_PARTS_GID`), which keeps
     a dashboard fast.  Every edge
     ``i -> j`` with ``weights[i, j] > 0`` is an arrow whose width grows with its
-    weight: grey when ``i`` runs in an earlier round than ``j``, orange (curved)
+    weight: grey when ``i`` runs in an earlier round than ``j``, blue (curved)
     when both share a round (it costs its weight in the clustering loss),
     vermillion and dashed when ``j`` runs before ``i`` (disagreement loss).
 
@@ -1624,6 +1645,14 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
         Add a legend explaining the colours.
     max_rows, max_rounds : int, optional
         Fix the limits to this many rows and rounds (to compare panels).
+    label_size : float, default 10
+        Size in points of the task names and round numbers; the line of loss
+        parts is one point larger.  A projector wants 16 or more.
+    box_inches : float, default 0.15
+        Half the width of a task box on the page, in inches (at most 0.3 data
+        units); grow it with ``label_size``.
+    xlabel : str, optional
+        Replaces the x-label naming the loss parts (:func:`style_schedule_axes`).
 
     Returns
     -------
@@ -1663,7 +1692,7 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     if len(names) != r:
         raise ValueError(f"labels must name the r = {r} tasks, got {len(names)}")
     style_schedule_axes(ax, parts=parts is not None,
-                        variant="depth" if parts is None else parts.variant)
+                        variant="depth" if parts is None else parts.variant, xlabel=xlabel)
     row = np.zeros(r, dtype=int)
     for t in np.unique(m):
         members = np.flatnonzero(m == t)
@@ -1674,7 +1703,7 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     ylim = (rows - 0.4 + (0.6 if parts is not None else 0.0), -0.8)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
-    half_x, half_y = _box_half_sizes(ax, xlim, ylim)
+    half_x, half_y = _box_half_sizes(ax, xlim, ylim, inches=box_inches)
     heaviest = w.max() if w.max() > 0 else 1.0
     curves, colors, widths, styles, tips, directions = [], [], [], [], [], []
     for i, j in zip(*np.nonzero(w), strict=True):
@@ -1707,15 +1736,15 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     boxes = [Rectangle((m[i] - half_x, row[i] - half_y), 2 * half_x, 2 * half_y)
              for i in range(r)]
     ax.add_collection(PatchCollection(boxes, facecolor=TASK_COLOR, edgecolor="0.2", zorder=3))
-    _draw_labels(ax, np.column_stack((m, row)), names, size=10, color="black", zorder=4,
+    _draw_labels(ax, np.column_stack((m, row)), names, size=label_size, color="black", zorder=4,
                  gid=SCHEDULE_TASK_LABELS_GID)
     used = np.arange(1, int(m.max()) + 1)
-    _draw_labels(ax, np.column_stack((used, np.full(used.size, -0.62))), used, size=10,
+    _draw_labels(ax, np.column_stack((used, np.full(used.size, -0.62))), used, size=label_size,
                  color="0.3", zorder=4, gid=SCHEDULE_ROUND_LABELS_GID)
     if parts is not None:
         line = (f"{parts.disagreement:.2f} + {parts.clustering:.2f} + {parts.round_cost:.2f} = "
                 f"{parts.total:.2f}")
-        _draw_labels(ax, [(0.5, 0.04)], [line], size=11, color="black", zorder=4,
+        _draw_labels(ax, [(0.5, 0.04)], [line], size=label_size + 1, color="black", zorder=4,
                      gid=SCHEDULE_PARTS_GID, transform=ax.transAxes)
     if title is not None:
         ax.set_title(title)
@@ -2227,7 +2256,7 @@ def _edge_endpoints(a, b, rad, radius):
 
 
 def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_weight=None,
-                          decimals=2, nodes=True, legend=True):
+                          decimals=2, nodes=True, legend=True, fontsize=None, edge_labels=True):
     """Draw a weighted preference graph: arrow ``i -> j`` ("i above j"), width by weight.
 
     Items sit on a circle (:func:`preference_graph_layout`); each edge is an
@@ -2258,6 +2287,12 @@ def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_w
         passes False at every update.
     legend : bool, default True
         Add a legend explaining the colours used.
+    fontsize : float, optional
+        Size in points of the edge labels and item numbers (the items' circles
+        grow with it); by default 10 and 13.  A projector wants 16 or more.
+    edge_labels : bool, default True
+        Label each edge with its weight; without labels, only the widths show
+        the weights (for a small panel whose many labels would overlap).
 
     Returns
     -------
@@ -2302,16 +2337,18 @@ def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_w
             start, end, connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>",
             mutation_scale=12 + 2.5 * width, lw=width, color=color, shrinkA=0, shrinkB=0,
             ls="--" if edge in wrong else "-", zorder=2))
+        if not edge_labels:
+            continue
         ax.text(*middle, f"{round(float(W[edge]), decimals):g}", ha="center", va="center",
-                fontsize=10, color=color, zorder=3,
+                fontsize=10 if fontsize is None else fontsize, color=color, zorder=3,
                 bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none"})
     if nodes:
         xy = np.array([pos[i] for i in range(n)])
-        ax.plot(xy[:, 0], xy[:, 1], "o", ms=30, mfc=_ITEM_FACE, mec=EXACT_COLOR, mew=1.2,
-                zorder=4)
+        ax.plot(xy[:, 0], xy[:, 1], "o", ms=30 if fontsize is None else 2.1 * fontsize,
+                mfc=_ITEM_FACE, mec=EXACT_COLOR, mew=1.2, zorder=4)
         for i in range(n):
-            ax.text(*pos[i], str(i), ha="center", va="center", fontsize=13, fontweight="bold",
-                    zorder=5)
+            ax.text(*pos[i], str(i), ha="center", va="center",
+                    fontsize=13 if fontsize is None else fontsize, fontweight="bold", zorder=5)
     if legend:
         entries = [("preference i → j (width ∝ weight)", {"color": _GRAPH_EDGE_COLOR})]
         if right & set(edges):
@@ -2367,7 +2404,7 @@ def style_item_scores_axes(ax, row_labels, *, ticks=True):
 
 
 def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=None,
-                     legend=False):
+                     legend=False, fontsize=None):
     """Draw items as labelled markers at their scores, on row ``row`` of a score panel.
 
     Items whose scores tie (within 1e-6) share one marker, labelled "0 = 1";
@@ -2394,6 +2431,10 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
         panel; use it on axes without score ticks.
     legend : bool, default False
         Add a legend for the highlight colour.
+    fontsize : float, optional
+        Size in points of every text (the markers grow with it, and tied items
+        are labelled "0=1"); by default 11 for an item, 9 for the rest.  A
+        projector wants 16 or more.
 
     Returns
     -------
@@ -2421,8 +2462,8 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     y0 = -row
     if note is not None:
         ax.annotate(note, (0.99, y0), xycoords=ax.get_yaxis_transform(), xytext=(0, 14),
-                    textcoords="offset points", ha="right", va="bottom", fontsize=9,
-                    color="0.25")
+                    textcoords="offset points", ha="right", va="bottom",
+                    fontsize=9 if fontsize is None else fontsize, color="0.25")
     if scores is None:
         return ax
     s = as_float_vector(scores, "scores")
@@ -2449,16 +2490,22 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     for group in groups:
         x, value = float(place[group[0]]), float(s[group[0]])
         hit = any(i in flagged for i in group)
-        label = " = ".join(str(i) for i in sorted(group))
-        ax.plot([x], [y0], "o" if len(group) == 1 else "s", ms=22 + 8 * (len(group) - 1),
+        if fontsize is None:
+            label = " = ".join(str(i) for i in sorted(group))
+            size, item_size, offset = 22 + 8 * (len(group) - 1), 11 if len(group) == 1 else 9, 17
+        else:  # the marker holds the label at the given size
+            label = "=".join(str(i) for i in sorted(group))
+            size = 1.7 * fontsize + 1.3 * fontsize * (len(group) - 1)
+            item_size, offset = fontsize, 0.5 * size + 3
+        ax.plot([x], [y0], "o" if len(group) == 1 else "s", ms=size,
                 mfc=WRONG_EDGE_COLOR if hit else _ITEM_FACE, mec=EXACT_COLOR, mew=1.2,
                 zorder=3)
-        ax.text(x, y0, label, ha="center", va="center", fontsize=11 if len(group) == 1 else 9,
+        ax.text(x, y0, label, ha="center", va="center", fontsize=item_size,
                 fontweight="bold", color="white" if hit else "black", zorder=4)
         if values:  # below the marker, at a fixed distance in points whatever the row height
-            ax.annotate(f"{round(value, 2) + 0.0:.2f}", (x, y0), xytext=(0, -17),
-                        textcoords="offset points", ha="center", va="top", fontsize=9,
-                        color="0.2")
+            ax.annotate(f"{round(value, 2) + 0.0:.2f}", (x, y0), xytext=(0, -offset),
+                        textcoords="offset points", ha="center", va="top",
+                        fontsize=9 if fontsize is None else fontsize, color="0.2")
     if legend and flagged:
         plot_legend(ax, [("item of a misordered or tied edge",
                           {"marker": "o", "ms": 10, "mfc": WRONG_EDGE_COLOR, "mec": EXACT_COLOR,

@@ -12,6 +12,7 @@ from scipy.stats import kendalltau
 from rankviz.aggregation import (
     AGGREGATION_METHODS,
     aggregate_scores,
+    comparison_mask,
     simulate_btl_comparisons,
     win_counts,
 )
@@ -49,7 +50,7 @@ def test_more_comparisons_recover_the_true_order(dash):
     assert dash.readouts["Kendall τ with the truth"] == pytest.approx(1.0)
     assert dash.readouts["NDCG of the recovered order"] == pytest.approx(1.0)
     assert dash.readouts["recovered order"] == "0 ≻ 1 ≻ 2 ≻ 3 ≻ 4 ≻ 5"
-    assert dash.readouts["pairs compared"] == "15 of 15"
+    assert dash.readouts["pairs compared"] == "15 of 15, 15 expected"
 
 
 @pytest.mark.parametrize("method", AGGREGATION_METHODS)
@@ -108,7 +109,7 @@ def test_changing_the_number_of_items_rebuilds_the_layout(dash):
     assert dash.full_render_count == renders  # a seed change is a blit
     dash.controls["n_items"].value = 4
     assert dash.full_render_count == renders + 1
-    assert dash.readouts["pairs compared"].endswith("of 6")
+    assert dash.readouts["pairs compared"] == "3 of 6, 3.6 expected"
 
 
 def test_blitted_picture_equals_a_full_render(dash):
@@ -120,6 +121,84 @@ def test_blitted_picture_equals_a_full_render(dash):
     reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
     assert blitted.shape == reference.shape
     assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+def test_the_sampling_readout_agrees_with_its_control(dash):
+    # issue 17: "share of pairs compared 0.60" sat beside "6 of 15"; the control is the
+    # probability that a pair is compared, and the readout gives the count it expects
+    assert dash.controls["observed"].description == "P(pair compared)"
+    assert dash.readouts["pairs compared"] == "6 of 15, 9 expected"
+    assert 0.6 * 15 == pytest.approx(9.0)
+
+
+def test_control_labels_fit_their_space(dash):
+    # 11em of 17 px type holds about 18 characters: "share of pairs compared" was cut
+    for control in dash.controls.values():
+        assert len(control.description) <= 17, control.description
+
+
+def neg_log_likelihood_gradient(theta, W):
+    """Gradient of -sum W_ij log sigma(theta_i - theta_j), computed directly."""
+    d = theta[:, None] - theta[None, :]
+    s = 1 / (1 + np.exp(-d))  # s[i, j] = P(i beats j)
+    return -(W * (1 - s)).sum(axis=1) + (W.T * (1 - s.T)).sum(axis=1)
+
+
+def test_btl_is_explained_at_the_default_and_regularised_by_virtual_draws(dash):
+    # issue 17: at the default BTL maximum likelihood refused ("pass alpha > 0") with no
+    # alpha control; now the screen says why, and "BTL virtual draws" gives an estimate
+    dash.controls["method"].value = "btl_mle"
+    assert dash.error is None
+    assert dash.readouts["scores"] == "none: 1 never lost"
+    assert "never lost" in dash.readouts["why no scores"]
+    notes = " ".join(t.get_text() for t in dash.figure.axes[1].texts)
+    assert "never lost" in notes
+    dash.controls["draws"].value = 1
+    assert dash.readouts["scores"] == "found" and "why no scores" not in dash.readouts
+    assert round(dash.readouts["Kendall τ with the truth"], 3) == 0.333
+    # the estimate is the exact MLE of the counts plus one win each way per compared pair
+    v = dash.values
+    W = win_counts(simulate_btl_comparisons(explorer_strengths(6, v["noise"]), v["n_per_pair"],
+                                            v["seed"], observed=v["observed"]), 6)
+    augmented = W + (comparison_mask(W) & ~np.eye(6, dtype=bool))
+    from rankviz.widgets.aggregation import _btl_with_virtual_draws
+
+    theta = _btl_with_virtual_draws(W, 1)
+    np.testing.assert_allclose(neg_log_likelihood_gradient(theta, augmented), 0, atol=1e-8)
+    assert " ≻ ".join(str(i) for i in np.argsort(-theta, kind="stable")) == \
+        dash.readouts["recovered order"]
+
+
+def test_the_methods_differ_where_the_talk_track_compares_them(dash):
+    # issue 17: at the default, Borda, Ammar-Shah and the eigenvector method give one order
+    orders = {}
+    for method in ("borda", "ammar_shah", "eigenvector"):
+        dash.controls["method"].value = method
+        orders[method] = dash.readouts["recovered order"]
+    assert len(set(orders.values())) == 1
+    # five comparisons per pair: four methods, four values of Kendall's tau
+    dash.set(n_per_pair=5)
+    taus = {}
+    for method in ("thurstone_mosteller", "borda", "ammar_shah", "eigenvector"):
+        dash.controls["method"].value = method
+        taus[method] = round(dash.readouts["Kendall τ with the truth"], 3)
+        orders[method] = dash.readouts["recovered order"]
+    assert taus == {"thurstone_mosteller": 0.6, "borda": 0.966, "ammar_shah": 0.828,
+                    "eigenvector": 0.867}
+    assert len(set(orders.values())) == 4
+
+
+def test_the_presentation_layout():
+    wide = aggregation_explorer(presentation=True)
+    assert list(wide.headline_readouts()) == ["pairs compared", "Kendall τ with the truth",
+                                              "recovered order", "scores"]
+    folded = {id(c) for c in wide.more.children[0].children}
+    assert {name for name, c in wide.controls.items() if id(c) in folded} == {
+        "n_items", "noise", "c", "seed"}
+    wide.set(n_per_pair=50, observed=0.3)
+    assert wide.headline_readouts()["scores"] == "none: 2 groups"
+    notes = " ".join(t.get_text() for t in wide.figure.axes[1].texts)
+    assert "2 groups never" in notes
 
 
 def test_initial_values_are_validated():

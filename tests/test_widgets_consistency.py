@@ -41,7 +41,7 @@ def shared():
 @pytest.fixture
 def dash(shared):
     """One dashboard for the module (building one costs a full render), reset before each test."""
-    shared.buttons["reset to the default example"].click()
+    shared.reset_button.click()
     return shared
 
 
@@ -164,11 +164,109 @@ def test_the_button_reports_a_failed_search(fresh, monkeypatch):
     assert dash.readouts["counterexample search"] == "seed 0: no low-noise counterexample (test)"
 
 
-def test_reset_restores_the_default_example(dash):
-    dash.set(w01=7.0, phi="hinge", form="margin")
-    dash.buttons["reset to the default example"].click()
+def test_reset_restores_the_default_example_and_clears_the_search(fresh):
+    # the dashboard's own "reset to the default example" button is folded into the
+    # generic reset, which must also clear the note of the last search (on_reset)
+    dash = fresh
+    assert list(dash.buttons) == ["find a counterexample"]
+    picture, readouts = bytes(dash.image.value), dict(dash.readouts)
+    dash.set(phi="hinge")
+    dash.buttons["find a counterexample"].click()
+    assert "counterexample search" in dash.readouts and dash.values["w02"] != 10.0
+    dash.reset_button.click()
     assert dash.values == LOW_NOISE_EXPLORER_DEFAULTS
     assert "counterexample search" not in dash.readouts
+    assert dash.readouts == readouts and bytes(dash.image.value) == picture
+    # the seeds restart: a talk track can quote what the first click after a reset loads
+    dash.set(phi="hinge")
+    dash.buttons["find a counterexample"].click()
+    assert dash.readouts["counterexample search"].startswith("seed 0:")
+    assert dash.values["p"] == 0.6
+
+
+def certified_from_controls(dash, phi, form):
+    """Certify, exactly, the distribution the controls hold (what the browser shows)."""
+    from rankviz.consistency import Counterexample, check_preference_distribution
+
+    mu = current_distribution(dash)
+    Y = mean_adjacency(mu)
+    alpha = surrogate_minimizer(mu, phi, form).alpha
+    wrong = violated_edges(alpha, Y)
+    probs, graphs = check_preference_distribution(mu)
+    return certify_counterexample(Counterexample(probs, graphs, alpha, wrong[0], phi, form))
+
+
+@pytest.mark.parametrize(("phi", "form"), [("hinge", "pairwise"), ("squared_hinge", "margin"),
+                                           ("exponential", "pairwise")])
+def test_a_found_counterexample_is_on_the_sliders_grid_and_stays_certified(fresh, phi, form):
+    # issue 17: the browser echoed p = 0.6000000000000001 (0.05 + 11 * 0.05, its own grid
+    # arithmetic) after the rehearsal had loaded p = 0.6 with this button.  The search draws
+    # p in 0.1..0.9 and integer weights: on the grid, so the sliders change nothing and the
+    # example shown is the certified one.
+    from rankviz.consistency import find_low_noise_counterexample
+
+    dash = fresh
+    dash.set(phi=phi, form=form)
+    dash.buttons["find a counterexample"].click()
+    cx = find_low_noise_counterexample(phi, form, 3, rng=0)
+    assert dash.values["p"] == float(cx.probs[0])
+    for name, (k, i, j) in module._EDGES.items():
+        assert dash.values[name] == float(cx.graphs[k, i, j])
+    assert dash.readouts["counterexample search"].endswith("wrong")  # not re-certified
+    assert certified_from_controls(dash, phi, form).every_minimizer
+
+
+def off_grid(cx, p):
+    from rankviz.consistency import Counterexample
+
+    return Counterexample(np.array([p, round(1 - p, 10)]), cx.graphs, cx.alpha, cx.pair,
+                          cx.phi, cx.form)
+
+
+def test_an_example_the_sliders_round_is_recertified(fresh, monkeypatch):
+    from rankviz.consistency import find_low_noise_counterexample
+
+    cx = find_low_noise_counterexample("hinge", "pairwise", 3, rng=0)  # p = 0.6
+    monkeypatch.setattr(module, "find_low_noise_counterexample",
+                        lambda *args, **kwargs: off_grid(cx, 0.61))
+    dash = fresh
+    dash.set(phi="hinge")
+    dash.buttons["find a counterexample"].click()
+    assert dash.values["p"] == 0.6  # rounded by the slider
+    assert dash.readouts["counterexample search"].endswith("(re-certified after rounding)")
+    assert certified_from_controls(dash, "hinge", "pairwise").every_minimizer
+
+
+def test_an_example_that_rounding_breaks_is_not_shown(fresh, monkeypatch):
+    from rankviz.consistency import find_low_noise_counterexample
+
+    cx = find_low_noise_counterexample("hinge", "pairwise", 3, rng=0)
+
+    def refuse(_cx):
+        raise ValueError("counterexample not certified: test")
+
+    monkeypatch.setattr(module, "find_low_noise_counterexample",
+                        lambda *args, **kwargs: off_grid(cx, 0.61))
+    monkeypatch.setattr(module, "certify_counterexample", refuse)
+    dash = fresh
+    dash.set(phi="hinge")
+    before = dash.values
+    dash.buttons["find a counterexample"].click()
+    assert dash.values == before
+    assert "not after rounding" in dash.readouts["counterexample search"]
+
+
+def test_the_presentation_layout(fresh):
+    wide = low_noise_explorer(presentation=True)
+    assert wide.headline_readouts() == {
+        "low noise (Def. 4)": "yes", "Bayes order(s)": "0 ≻ 1 ≻ 2",
+        "surrogate order": "1 ≻ 0 ≻ 2", "(23) order": "0 ≻ 1 ≻ 2"}
+    folded = {id(c) for c in wide.more.children[0].children}
+    assert {name for name, c in wide.controls.items() if id(c) in folded} == set(WEIGHTS)
+    assert len(wide.figure.axes) == 4 and wide.readouts == fresh.readouts
+    wide.set(phi="hinge")
+    assert wide.headline_readouts()["surrogate order"] == "0 = 1 ≻ 2"
+    assert tuple(fresh.figure.get_size_inches()) == (10.0, 6.8)  # the student layout stays
 
 
 def test_the_default_example_is_certified(dash):

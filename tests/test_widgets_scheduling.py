@@ -19,6 +19,7 @@ from rankviz.plotting import (
     SCHEDULE_TASK_LABELS_GID,
     _centred_text_path,
     plot_schedule,
+    schedule_legend_entries,
     style_schedule_axes,
 )
 from rankviz.scheduling import (
@@ -122,6 +123,67 @@ def test_blitted_picture_equals_a_full_render(dash):
     reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
     assert blitted.shape == reference.shape
     assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
+
+
+# --------------------------------------------------------------------------- #
+# the presentation layout
+# --------------------------------------------------------------------------- #
+@pytest.fixture(scope="module")
+def wide():
+    return schedule_explorer(presentation=True)
+
+
+def test_presentation_labels_are_projector_size_and_the_student_ones_unchanged(wide):
+    # the task names and round numbers are glyph outlines, not Text: the generic
+    # presentation test cannot see them; they used to be 10 pt (about 5 px on screen)
+    for ax in wide.figure.axes:
+        for gid in (SCHEDULE_TASK_LABELS_GID, SCHEDULE_ROUND_LABELS_GID):
+            labels = labels_of(ax, gid)
+            height = max(np.ptp(path.vertices[:, 1]) for path in labels.get_paths())
+            assert height >= 0.7 * 16  # glyph height of a digit at >= 16 pt, in pt = px
+    student = schedule_explorer()
+    (tasks,) = [c for c in student.figure.axes[0].collections
+                if c.get_gid() == SCHEDULE_TASK_LABELS_GID]
+    np.testing.assert_array_equal(tasks.get_paths()[0].vertices,
+                                  _centred_text_path("0", 10).vertices)
+    assert tuple(student.figure.get_size_inches()) == (13.0, 5.6)
+
+
+def test_presentation_headline_and_folded_controls(wide):
+    assert wide.headline_readouts() == {k: wide.readouts[k] for k in (
+        "Algorithm 1 loss", "DP loss", "optimal loss", "optimal rounds")}
+    folded = {id(c) for c in wide.more.children[0].children}
+    assert {name for name, c in wide.controls.items() if id(c) in folded} == {
+        "density", "scale", "seed"}
+    assert [round(wide.readouts[k], 2) for k in ("Algorithm 1 loss", "DP loss",
+                                                 "optimal loss")] == [4.19, 3.76, 3.62]
+
+
+def _deuteranope_lab(colour):
+    """CIELAB of a colour as a deuteranope sees it (Machado et al. 2009, severity 1)."""
+    rgb = np.asarray(to_rgba(colour)[:3])
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    simulated = np.clip(np.array([[0.367322, 0.860646, -0.227968],
+                                  [0.280085, 0.672501, 0.047413],
+                                  [-0.011820, 0.042940, 0.968881]]) @ linear, 0, 1)
+    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722],
+                    [0.0193, 0.1192, 0.9505]]) @ simulated / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_edge_kinds_differ_in_colour_under_deuteranopia_not_only_in_dash(short):
+    # issue 17: orange clustering arcs and vermillion dashed backward edges were one
+    # colour under a deuteranopia simulation (Delta E 18); now > 40 between every two kinds
+    kinds = [style for label, style in schedule_legend_entries(short=short)[1:]]
+    colours = [style["color"] for style in kinds]
+    assert colours == [EDGE_OK_COLOR, EDGE_TIED_COLOR, EDGE_BACKWARD_COLOR]
+    for a in range(3):
+        for b in range(a + 1, 3):
+            distance = np.linalg.norm(_deuteranope_lab(colours[a]) - _deuteranope_lab(colours[b]))
+            assert distance > 40, (colours[a], colours[b], distance)
+    assert [style.get("ls", "-") for style in kinds] == ["-", "-", "--"]  # the legend shows both
 
 
 def test_initial_values_are_validated():

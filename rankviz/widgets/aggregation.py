@@ -9,6 +9,8 @@ order overrules), Kendall's tau and the NDCG of the recovered order.
 
 from __future__ import annotations
 
+import functools
+import re
 from types import SimpleNamespace
 
 import numpy as np
@@ -16,6 +18,7 @@ from scipy.stats import kendalltau
 
 from rankviz.aggregation import (
     aggregate_scores,
+    btl_maximum_likelihood,
     comparison_groups,
     comparison_mask,
     empirical_probabilities,
@@ -34,11 +37,13 @@ from rankviz.plotting import (
     style_item_scores_axes,
 )
 from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
     Dashboard,
     dropdown,
     float_slider,
     initial_values,
     int_slider,
+    presentation_enabled,
 )
 
 __all__ = [
@@ -53,7 +58,7 @@ __all__ = [
 #: Default control values of :func:`aggregation_explorer`.
 AGGREGATION_EXPLORER_DEFAULTS = {
     "n_items": 6, "n_per_pair": 3, "observed": 0.6, "noise": 1.0, "c": 0.5,
-    "method": "thurstone_mosteller", "seed": 0,
+    "method": "thurstone_mosteller", "draws": 0, "seed": 0,
 }
 
 #: Dropdown labels of the aggregation methods.
@@ -67,6 +72,33 @@ METHOD_LABELS = {
 
 _SPAN = (0.0, 1.0)
 _STRENGTH_RANGE = 1.5
+#: Height in inches of the wide figure: two rows of controls leave 434 px.
+_WIDE_HEIGHT = 6.0
+_MAX_DRAWS = 5
+
+
+def _btl_with_virtual_draws(W, draws):
+    """BTL maximum likelihood after adding ``draws`` wins each way to every compared pair.
+
+    The virtual draws are a prior (a factor ``sigma(d) sigma(-d)`` per draw on the
+    score difference ``d`` of a compared pair): with at least one, every item of
+    a compared pair has lost at least once, and the estimate exists whenever the
+    comparison graph is connected.  Computed by the exact, unpenalised
+    :func:`rankviz.aggregation.btl_maximum_likelihood` on the augmented counts.
+    """
+    compared = comparison_mask(W) & ~np.eye(W.shape[0], dtype=bool)
+    return btl_maximum_likelihood(W + draws * compared)
+
+
+def _short_reason(reason, groups) -> str:
+    """The reason a method has no scores, in a few words (for the headline)."""
+    if "disconnected" in reason:
+        return f"none: {groups} groups"
+    found = re.search(r"items \[([^\]]*)\] never lost", reason)
+    if found:
+        items = found.group(1).replace(" ", "")
+        return f"none: {items} never lost"
+    return "none"
 
 
 def explorer_strengths(n_items, noise=1.0):
@@ -113,7 +145,7 @@ def _tau(scores, truth) -> float:
     return float(kendalltau(scores, truth).statistic)
 
 
-def setup_aggregation_explorer(fig, *, n_items, **_values):
+def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
     """Build the static part of the explorer: the graph panel with its items, the score panel.
 
     Parameters
@@ -122,14 +154,22 @@ def setup_aggregation_explorer(fig, *, n_items, **_values):
         An empty figure.
     n_items : int
         Number of items (the layout depends on it).
+    wide : bool, default False
+        Lay out for a projector (the presentation layout): shorter titles and
+        legend, every text at 16 pt or more.  The edges of the graph panel are
+        not labelled with their weights there (at 16 pt the labels of six items
+        overlap); their widths show the weights.
     **_values
         The other control values (unused).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``graph`` and ``scores``.
+        The axes ``graph`` and ``scores``, and ``fontsize`` (None, or the size
+        of the texts drawn on them).
     """
+    if wide:
+        return _setup_wide(fig, n_items)
     graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.1])
     plot_preference_circle(graph, np.zeros((n_items, n_items)), legend=False,
                            title="difference graph of the empirical preferences")
@@ -143,10 +183,30 @@ def setup_aggregation_explorer(fig, *, n_items, **_values):
         ("edge the recovered order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--"}),
         ("crossing lines: a pair the aggregate misorders", {"color": "0.55", "lw": 1.2}),
     ], loc="outside lower center", ncols=2)
-    return SimpleNamespace(graph=graph, scores=scores)
+    return SimpleNamespace(graph=graph, scores=scores, fontsize=None)
 
 
-def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, method, seed):
+def _setup_wide(fig, n_items):
+    """The presentation layout of :func:`setup_aggregation_explorer`."""
+    size = 16.0
+    graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.45])
+    plot_preference_circle(graph, np.zeros((n_items, n_items)), legend=False,
+                           title="who won more often", fontsize=size)
+    style_item_scores_axes(scores, ["truth", "recovered"], ticks=False)
+    scores.set_xlim(_SPAN[0] - 0.1, _SPAN[1] + 0.1)
+    scores.set_xlabel("score (each row to scale; higher is better)")
+    scores.set_title("true strengths and recovered scores")
+    plot_legend(fig, [
+        ("i → j: i won more (width ∝ P̂ᵢⱼ − P̂ⱼᵢ)", {"color": "0.3"}),
+        ("edge the order agrees with", {"color": RIGHT_EDGE_COLOR, "lw": 3}),
+        ("crossing lines: a misordered pair", {"color": "0.55", "lw": 1.5}),
+        ("edge the order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--", "lw": 3}),
+    ], loc="outside lower center", ncols=2, fontsize="medium", handlelength=2.6)
+    return SimpleNamespace(graph=graph, scores=scores, fontsize=size)
+
+
+def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, method, seed,
+                              draws=0):
     """Draw the explorer's changing artists and return its readouts.
 
     Parameters
@@ -167,13 +227,20 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         One of :data:`rankviz.aggregation.AGGREGATION_METHODS`.
     seed : int
         Seed of the comparisons.
+    draws : int, default 0
+        For ``method="btl_mle"``: virtual draws added to every compared pair
+        (one win each way per draw), a prior under which the estimate exists
+        whenever the comparison graph is connected; 0 is the plain maximum
+        likelihood.  Other methods ignore it.
 
     Returns
     -------
     dict
-        Comparisons and pairs observed, the comparison graph's connectivity,
-        Kendall's tau and NDCG of the recovered order, the recovered order, and
-        the reason when the method has no answer.
+        Comparisons and pairs observed (with the number the sampling expects),
+        the comparison graph's connectivity, Kendall's tau and NDCG of the
+        recovered order, the recovered order, whether there are scores ("found",
+        or "none: " and why in a few words), and the full reason when the
+        method has no answer.
 
     Raises
     ------
@@ -193,7 +260,10 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
     pairs_seen = int(np.count_nonzero(np.triu(mask, 1)))
     groups = len(comparison_groups(W))
     try:
-        scores = aggregate_scores(W, method, c=c)
+        if method == "btl_mle" and draws > 0:
+            scores = _btl_with_virtual_draws(W, draws)
+        else:
+            scores = aggregate_scores(W, method, c=c)
         reason = None
     except ValueError as exc:
         scores, reason = None, str(exc)
@@ -201,21 +271,36 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
     edges = [(int(i), int(j)) for i, j in zip(*np.nonzero(D > 0), strict=True)]
     overruled = [] if scores is None else [(i, j) for i, j in edges if scores[i] <= scores[j]]
     agreed = [] if scores is None else [e for e in edges if e not in overruled]
+    size = getattr(axes, "fontsize", None)
     plot_preference_circle(axes.graph, D, wrong=overruled, right=agreed, nodes=False,
-                           max_weight=1.0, decimals=1, legend=False)
-    plot_item_scores(axes.scores, 0, base, span=_SPAN)
+                           max_weight=1.0, decimals=1, legend=False, fontsize=size,
+                           edge_labels=size is None)
+    plot_item_scores(axes.scores, 0, base, span=_SPAN, fontsize=size)
     if scores is not None:
         plot_rank_links(axes.scores, base, scores, span=_SPAN)
-    note = None if reason is None else "no scores: " + (
-        "the comparison graph is disconnected" if "disconnected" in reason else
-        "a group of items never lost (no maximum-likelihood estimate)" if "never lost" in reason
-        else reason)
-    plot_item_scores(axes.scores, 1, scores, note=note, span=_SPAN)
+    short = "found" if reason is None else _short_reason(reason, groups)
+    if reason is None:
+        note = (f"BTL with {draws} virtual draw{'s' if draws > 1 else ''} per pair"
+                if method == "btl_mle" and draws > 0 else None)
+    elif "disconnected" in reason:
+        note = "no scores: the comparison graph is disconnected"
+        if size is not None:
+            note = f"no scores: {groups} groups never\ncompared with each other"
+    elif "never lost" in reason:
+        note = "no scores: a group of items never lost (no maximum-likelihood estimate)"
+        if size is not None:
+            items = short[6:].split(" ")[0]
+            note = (f"no MLE: item{'s' if ',' in items else ''} {items} never lost: its\n"
+                    f"strength → ∞; raise 'BTL virtual draws'")
+    else:
+        note = "no scores: " + reason
+    plot_item_scores(axes.scores, 1, scores, note=note, span=_SPAN, fontsize=size)
 
     grades = base - base.min()
+    n_pairs = n_items * (n_items - 1) // 2
     readouts = {
         "comparisons observed": int(rows.shape[0]),
-        "pairs compared": f"{pairs_seen} of {n_items * (n_items - 1) // 2}",
+        "pairs compared": f"{pairs_seen} of {n_pairs}, {round(observed * n_pairs, 2):g} expected",
         "comparison graph": "connected" if groups == 1 else f"{groups} separate groups",
         "Kendall τ with the truth": float("nan") if scores is None else _tau(scores, base),
         "NDCG of the recovered order": (float("nan") if scores is None
@@ -224,31 +309,47 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
                             " ≻ ".join(str(int(i)) for i in np.lexsort((np.arange(n_items),
                                                                         -scores)))),
         "edges overruled": len(overruled),
+        "scores": short,
     }
     if reason is not None:
         readouts["why no scores"] = reason
     return readouts
 
 
-def aggregation_explorer(**initial):
+def aggregation_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: aggregate simulated BTL comparisons and compare with the true order.
 
     Sliders set the number of items (strengths evenly spaced, item 0 best), the
-    comparisons per compared pair, the share of pairs compared at all, the BTL
-    noise, the smoothing ``c`` of the log-odds and the seed; a dropdown picks
-    the aggregation method.  The figure shows the difference graph of the
-    empirical preferences (dashed: edges the recovered order overrules) and the
-    recovered scores under the true strengths (filled: items of pairs the
-    recovered order gets wrong); the table gives Kendall's tau and NDCG.  When
-    the method has no answer (least squares on a disconnected comparison graph,
-    maximum likelihood when a group never loses) the panel says why.
+    comparisons per compared pair, the probability that a pair is compared at
+    all (each pair independently: the readout "pairs compared" gives the number
+    drawn and the number expected), the BTL noise, the smoothing ``c`` of the
+    log-odds and the seed; a dropdown picks the aggregation method.  For BTL
+    maximum likelihood, "BTL virtual draws" adds that many wins each way to
+    every compared pair (a prior): the plain estimate (0 draws) does not exist
+    when some group of items never lost, and the dashboard says which.  The
+    figure shows the difference graph of the empirical preferences (dashed:
+    edges the recovered order overrules) and the recovered scores under the
+    true strengths (filled: items of pairs the recovered order gets wrong);
+    the table gives Kendall's tau and NDCG.  When the method has no answer
+    (least squares on a disconnected comparison graph, maximum likelihood when
+    a group never loses) the panel says why.
+
+    In the presentation layout the comparisons per pair, the probability of
+    comparing a pair, the method and the virtual draws are the main controls
+    (the number of items, the noise, ``c`` and the seed are folded under
+    "more"); the pairs compared, Kendall's tau, the recovered order and
+    whether there are scores (and why not) are the headline; the figure is
+    1080 x 432 px.
 
     Parameters
     ----------
+    presentation : bool, optional
+        Use the presentation layout (True) or the student layout (False); by
+        default, :func:`~rankviz.widgets.dashboard.presentation_mode` decides.
     **initial
         Initial control values overriding :data:`AGGREGATION_EXPLORER_DEFAULTS`
         (``n_items``, ``n_per_pair``, ``observed``, ``noise``, ``c``, ``method``,
-        ``seed``).
+        ``draws``, ``seed``).
 
     Returns
     -------
@@ -269,7 +370,13 @@ def aggregation_explorer(**initial):
     --------
     >>> dash = aggregation_explorer()
     >>> dash.readouts["comparison graph"], dash.readouts["pairs compared"]
-    ('connected', '6 of 15')
+    ('connected', '6 of 15, 9 expected')
+    >>> dash.controls["method"].value = "btl_mle"
+    >>> dash.readouts["scores"]
+    'none: 1 never lost'
+    >>> dash.controls["draws"].value = 1
+    >>> dash.readouts["scores"], dash.readouts["recovered order"]
+    ('found', '1 ≻ 0 ≻ 5 ≻ 3 ≻ 2 ≻ 4')
     >>> dash.controls["n_per_pair"].value = 0
     >>> dash.readouts["Kendall τ with the truth"]
     nan
@@ -278,18 +385,25 @@ def aggregation_explorer(**initial):
     """
     v = initial_values("aggregation_explorer", AGGREGATION_EXPLORER_DEFAULTS, initial)
     controls = {
-        "n_items": int_slider("number of items", v["n_items"], 3, 8),
-        "n_per_pair": int_slider("comparisons per pair", v["n_per_pair"], 0, 50),
-        "observed": float_slider("share of pairs compared", v["observed"], 0.0, 1.0, 0.05),
+        "n_items": int_slider("items", v["n_items"], 3, 8),
+        "n_per_pair": int_slider("comparisons/pair", v["n_per_pair"], 0, 50),
+        "observed": float_slider("P(pair compared)", v["observed"], 0.0, 1.0, 0.05),
         "noise": float_slider("BTL noise τ", v["noise"], 0.1, 3.0, 0.05),
         "c": float_slider("smoothing c", v["c"], 0.01, 2.0, 0.01),
         "method": dropdown("method", [(label, key) for key, label in METHOD_LABELS.items()],
                            v["method"]),
+        "draws": int_slider("BTL virtual draws", v["draws"], 0, _MAX_DRAWS),
         "seed": int_slider("random seed", v["seed"], 0, 99),
     }
+    wide = presentation_enabled(presentation)
     return Dashboard(
         "Aggregation explorer", controls, draw_aggregation_explorer,
-        setup=setup_aggregation_explorer, layout_controls=("n_items",), figsize=(11.0, 5.6),
-        note="Lower the share of pairs compared until the graph falls apart; raise the "
-             "comparisons per pair and watch every method converge to the true order.",
+        setup=functools.partial(setup_aggregation_explorer, wide=wide),
+        layout_controls=("n_items",), figsize=(11.0, 5.6), presentation=presentation,
+        presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
+        headline=("pairs compared", "Kendall τ with the truth", "recovered order", "scores"),
+        advanced=("n_items", "noise", "c", "seed"),
+        note="Lower P(pair compared) until the graph falls apart; raise the comparisons per "
+             "pair and watch every method converge to the true order; for BTL maximum "
+             "likelihood, add virtual draws when some items never lost.",
     )

@@ -11,6 +11,7 @@ loss (23), the low-noise check and the Bayes orders.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from types import SimpleNamespace
 
@@ -18,8 +19,11 @@ import numpy as np
 
 from rankviz.consistency import (
     SURROGATES,
+    Counterexample,
     aggregated_surrogate_minimizer,
     bayes_orders,
+    certify_counterexample,
+    check_preference_distribution,
     difference_graph,
     find_low_noise_counterexample,
     low_noise_violations,
@@ -36,7 +40,14 @@ from rankviz.plotting import (
     plot_preference_circle,
     style_item_scores_axes,
 )
-from rankviz.widgets.dashboard import Dashboard, dropdown, float_slider, initial_values
+from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
+    Dashboard,
+    dropdown,
+    float_slider,
+    initial_values,
+    presentation_enabled,
+)
 
 __all__ = [
     "LOW_NOISE_EXPLORER_DEFAULTS",
@@ -61,6 +72,8 @@ _EDGES = {"w01": (0, 0, 1), "w02": (0, 0, 2), "w12": (0, 1, 2),
 _MAX_WEIGHT = 10.0
 _SPAN = (0.0, 1.0)
 _FORM_LABELS = {"pairwise": "pairwise (12)", "margin": "margin (13)"}
+#: Height in inches of the wide figure: two rows of controls leave 434 px.
+_WIDE_HEIGHT = 6.0
 
 
 def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
@@ -105,12 +118,19 @@ def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
 
 
 def _order_text(alpha, tol=1e-6) -> str:
-    """Items from top to bottom, tied items joined by '='."""
+    """Items from top to bottom, tied items joined by '=' in increasing order.
+
+    Tied items are listed by number, not by their solver-noise differences, so
+    that the text does not depend on the last digits of the solution.
+    """
     order = np.lexsort((np.arange(alpha.size), -alpha))
-    text = str(order[0])
+    groups = [[int(order[0])]]
     for previous, item in itertools.pairwise(order):
-        text += (" = " if abs(alpha[previous] - alpha[item]) <= tol else " ≻ ") + str(item)
-    return text
+        if abs(alpha[previous] - alpha[item]) <= tol:
+            groups[-1].append(int(item))
+        else:
+            groups.append([int(item)])
+    return " ≻ ".join(" = ".join(str(i) for i in sorted(group)) for group in groups)
 
 
 def _edges_text(edges, alpha) -> str:
@@ -120,21 +140,29 @@ def _edges_text(edges, alpha) -> str:
                      for i, j in edges)
 
 
-def setup_low_noise_explorer(fig, **_values):
+def setup_low_noise_explorer(fig, *, wide=False, **_values):
     """Build the static part of the low-noise explorer: three graph panels, a score panel.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
+    wide : bool, default False
+        Lay out for a projector (the presentation layout): the four panels in
+        one row, shorter titles, every text at 16 pt or more.  The low-noise
+        verdict under the difference graph is dropped there (the headline
+        readout "low noise (Def. 4)" shows it).
     **_values
         The control values (the layout does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``dag1``, ``dag2``, ``diff`` and ``scores``.
+        The axes ``dag1``, ``dag2``, ``diff`` and ``scores``, and ``fontsize``
+        (None, or the size of the texts drawn on them).
     """
+    if wide:
+        return _setup_wide(fig)
     axes = fig.subplot_mosaic([["dag1", "dag2", "diff"], ["scores", "scores", "scores"]],
                               height_ratios=[1.45, 1])
     empty = np.zeros((3, 3))  # the items are static: drawn once, under the blitted edges
@@ -152,7 +180,29 @@ def setup_low_noise_explorer(fig, **_values):
         ("edge of G_μ misordered or tied", {"color": WRONG_EDGE_COLOR, "ls": "--"}),
     ], loc="outside lower center", ncols=3)
     return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
-                           scores=axes["scores"])
+                           scores=axes["scores"], fontsize=None)
+
+
+def _setup_wide(fig):
+    """The presentation layout of :func:`setup_low_noise_explorer`: one row of four panels."""
+    size = 16.0
+    axes = fig.subplot_mosaic([["dag1", "dag2", "diff", "scores"]],
+                              width_ratios=[1, 1, 1, 1.25])
+    empty = np.zeros((3, 3))
+    for name, title in (("dag1", "DAG 1 (prob. p)"), ("dag2", "DAG 2 (1 − p)"),
+                        ("diff", "difference G_μ")):
+        plot_preference_circle(axes[name], empty, title=title, legend=False, fontsize=size)
+    style_item_scores_axes(axes["scores"], ["surrogate", "loss (23)"], ticks=False)
+    axes["scores"].set_xlim(_SPAN[0] - 0.12, _SPAN[1] + 0.12)
+    axes["scores"].set_xlabel("score α (each row to scale)")
+    axes["scores"].set_title("scores")
+    plot_legend(fig, [
+        ("i → j (width ∝ weight)", {"color": "0.3"}),
+        ("ordered correctly", {"color": RIGHT_EDGE_COLOR, "lw": 3}),
+        ("misordered or tied", {"color": WRONG_EDGE_COLOR, "ls": "--", "lw": 3}),
+    ], loc="outside lower center", ncols=3, fontsize="medium", handlelength=2.6)
+    return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
+                           scores=axes["scores"], fontsize=size)
 
 
 def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
@@ -210,23 +260,29 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         aggregated, aggregated_wrong = None, []
         aggregated_note = "no minimiser: the infimum 0 needs infinitely spread scores"
 
+    size = getattr(axes, "fontsize", None)
     plot_preference_circle(axes.dag1, mu[0][1], max_weight=_MAX_WEIGHT, nodes=False,
-                          legend=False)
+                          legend=False, fontsize=size)
     plot_preference_circle(axes.dag2, mu[1][1], max_weight=_MAX_WEIGHT, nodes=False,
-                          legend=False)
+                          legend=False, fontsize=size)
     plot_preference_circle(axes.diff, D, wrong=wrong,
                           right=[e for e in edges if e not in wrong] if alpha is not None else (),
-                          max_weight=_MAX_WEIGHT, nodes=False, legend=False)
-    status = "low noise ✓" if not violations else (
-        "not low noise: path {}→{}→{} outweighs {}→{}".format(*violations[0],
-                                                            violations[0][0], violations[0][2]))
-    axes.diff.text(0.5, -0.02, status, transform=axes.diff.transAxes, ha="center", va="top",
-                   fontsize=10, color="0.15" if not violations else WRONG_EDGE_COLOR)
+                          max_weight=_MAX_WEIGHT, nodes=False, legend=False, fontsize=size)
+    if size is None:  # the wide layout has no room for it: the headline shows the verdict
+        status = "low noise ✓" if not violations else (
+            "not low noise: path {}→{}→{} outweighs {}→{}".format(
+                *violations[0], violations[0][0], violations[0][2]))
+        axes.diff.text(0.5, -0.02, status, transform=axes.diff.transAxes, ha="center",
+                       va="top", fontsize=10,
+                       color="0.15" if not violations else WRONG_EDGE_COLOR)
+    else:
+        note = note and "no minimiser"
+        aggregated_note = aggregated_note and "no minimiser"
     # each row on its own scale (the two losses' scores are not comparable); the labels
     # give the scores
-    plot_item_scores(axes.scores, 0, alpha, wrong=wrong, note=note, span=_SPAN)
+    plot_item_scores(axes.scores, 0, alpha, wrong=wrong, note=note, span=_SPAN, fontsize=size)
     plot_item_scores(axes.scores, 1, aggregated, wrong=aggregated_wrong, note=aggregated_note,
-                     span=_SPAN)
+                     span=_SPAN, fontsize=size)
 
     bayes_text = " | ".join(" ≻ ".join(str(v) for v in order) for order in orders[:3])
     if len(orders) > 3:
@@ -249,7 +305,28 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     return readouts
 
 
-def low_noise_explorer(**initial):
+def _loaded_counterexample(values, phi, form):
+    """The distribution the controls now hold, re-certified as a counterexample.
+
+    Called when the sliders' rounding changed a value of a found counterexample
+    (which the search's grid, p in 0.1..0.9 and integer weights, never
+    triggers): the example shown must still be certified.  Raises ValueError
+    if it is not.
+    """
+    mu = explorer_distribution(values["p"], *(values[name] for name in _EDGES))
+    Y = mean_adjacency(mu)
+    alpha = surrogate_minimizer(mu, phi, form).alpha
+    wrong = violated_edges(alpha, Y)
+    if not wrong:
+        raise ValueError("no edge wrong after rounding to the sliders' steps")
+    probs, graphs = check_preference_distribution(mu)
+    certificate = certify_counterexample(Counterexample(probs, graphs, alpha, wrong[0], phi, form))
+    if not certificate.every_minimizer:
+        raise ValueError("not every minimiser gets the edge wrong after rounding")
+    return wrong[0]
+
+
+def low_noise_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: edit two preference DAGs and watch a pairwise surrogate misorder an edge.
 
     Sliders set the probability ``p`` of DAG 1 and the weights of its three
@@ -260,10 +337,25 @@ def low_noise_explorer(**initial):
     minimiser's scores next to those of the aggregated loss (23).  The button
     "find a counterexample" runs
     :func:`~rankviz.consistency.find_low_noise_counterexample` for the current
-    ``phi`` and form (a new seed at each click) and loads what it finds.
+    ``phi`` and form (a new seed at each click) and loads what it finds.  The
+    search draws ``p`` from 0.1, ..., 0.9 and integer weights, all on the
+    sliders' steps, so the loaded example is the certified one, unchanged; were
+    a slider to round a value, the rounded example would be re-certified
+    (:func:`~rankviz.consistency.certify_counterexample`) and the readout
+    "counterexample search" says which happened.  The reset button brings back
+    the default example, clears that readout and restarts the seeds at 0 (so
+    the first search after a reset always loads the same example).
+
+    In the presentation layout ``p``, the loss and the form are the main
+    controls (the six weights are folded under "more"), the low-noise verdict,
+    the Bayes order, the surrogate's order and the order of (23) are the
+    headline, and the four panels stand in one row, 1080 x 432 px.
 
     Parameters
     ----------
+    presentation : bool, optional
+        Use the presentation layout (True) or the student layout (False); by
+        default, :func:`~rankviz.widgets.dashboard.presentation_mode` decides.
     **initial
         Initial control values overriding :data:`LOW_NOISE_EXPLORER_DEFAULTS`
         (``p``, ``w01``, ``w02``, ``w12``, ``w10``, ``w20``, ``w21``, ``phi``,
@@ -322,21 +414,36 @@ def low_noise_explorer(**initial):
         except ValueError as exc:
             state["note"] = f"seed {seed}: {exc}"
             return
-        i, j = cx.pair
-        state["note"] = f"seed {seed}: found one, {phi} gets {i}→{j} wrong"
         found = {"p": float(cx.probs[0])}
         for name, (k, a, b) in _EDGES.items():
             found[name] = float(cx.graphs[k, a, b])
+        before = dash.values
         dash.set(**found)
+        i, j = cx.pair
+        if all(dash.controls[name].value == value for name, value in found.items()):
+            state["note"] = f"seed {seed}: found one, {phi} gets {i}→{j} wrong"
+            return
+        try:  # a slider rounded a value: certify what is shown, or do not show it
+            i, j = _loaded_counterexample(dash.values, phi, form)
+        except ValueError as exc:
+            dash.set(**before)
+            state["note"] = f"seed {seed}: found one, but not after rounding ({exc})"
+            return
+        state["note"] = (f"seed {seed}: found one, {phi} gets {i}→{j} wrong "
+                         f"(re-certified after rounding)")
 
-    def reset(dash):
-        state["note"] = None
-        dash.set(**LOW_NOISE_EXPLORER_DEFAULTS)
+    def clear_search(_dash):  # the reset button: no note, and the next search starts at seed 0
+        state["note"], state["clicks"] = None, 0
 
+    wide = presentation_enabled(presentation)
     return Dashboard(
-        "Low-noise explorer", controls, draw, setup=setup_low_noise_explorer,
-        figsize=(10.0, 6.8),
-        buttons={"find a counterexample": find, "reset to the default example": reset},
+        "Low-noise explorer", controls, draw,
+        setup=functools.partial(setup_low_noise_explorer, wide=wide),
+        figsize=(10.0, 6.8), presentation=presentation,
+        presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
+        buttons={"find a counterexample": find}, on_reset=clear_search,
+        headline=("low noise (Def. 4)", "Bayes order(s)", "surrogate order", "(23) order"),
+        advanced=tuple(_EDGES),
         note="Move the weights and watch the dashed edges of G_μ; switch the loss and the "
              "form; click the button for a certified low-noise counterexample.",
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from types import SimpleNamespace
 
 import numpy as np
@@ -20,7 +21,14 @@ from rankviz.scheduling import (
     random_task_weights,
     schedule_loss_parts,
 )
-from rankviz.widgets.dashboard import Dashboard, float_slider, initial_values, int_slider
+from rankviz.widgets.dashboard import (
+    PRESENTATION_WIDTH,
+    Dashboard,
+    float_slider,
+    initial_values,
+    int_slider,
+    presentation_enabled,
+)
 
 __all__ = [
     "SCHEDULE_EXPLORER_DEFAULTS",
@@ -40,6 +48,14 @@ _PANELS = (
     ("dp", "DP over contiguous blocks (exact for the order)"),
     ("brute", "brute force (the optimum)"),
 )
+#: Shorter panel titles of the wide (presentation) figure.
+_WIDE_TITLES = {"greedy": "Algorithm 1 (greedy)", "dp": "DP (exact for the order)",
+                "brute": "optimum (brute force)"}
+#: Height in inches of the wide figure: one row of three controls leaves 467 px.
+_WIDE_HEIGHT = 6.4
+#: Task and round labels of the wide figure, in points (= px at its natural size).
+_WIDE_LABEL_SIZE = 17.0
+_WIDE_XLABEL = "disagreement + clustering + depth"
 
 
 def schedule_costs(r, c1, slope):
@@ -65,26 +81,38 @@ def schedule_costs(r, c1, slope):
     return c1 + slope * np.arange(r, dtype=np.float64)
 
 
-def setup_schedule_explorer(fig, **_values):
+def setup_schedule_explorer(fig, *, wide=False, **_values):
     """Build the static part of the schedule explorer: three schedule panels and a legend.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         An empty figure.
+    wide : bool, default False
+        Lay out for a projector (the presentation layout): shorter titles and
+        legend, text at the figure's rcParams sizes (16 pt and more), and
+        task and round labels at 17 pt.  Nothing is dropped.
     **_values
         The control values (the layout does not depend on them).
 
     Returns
     -------
     types.SimpleNamespace
-        The axes ``greedy``, ``dp`` and ``brute``.
+        The axes ``greedy``, ``dp`` and ``brute``, and ``wide``.
     """
     axes = fig.subplots(1, 3)
-    for ax, (_, title) in zip(axes, _PANELS, strict=True):
-        style_schedule_axes(ax).set_title(title, fontsize=11)
-    plot_legend(fig, schedule_legend_entries(), loc="outside lower center", ncols=4)
-    return SimpleNamespace(**{key: ax for ax, (key, _) in zip(axes, _PANELS, strict=True)})
+    for ax, (key, title) in zip(axes, _PANELS, strict=True):
+        if wide:
+            style_schedule_axes(ax, xlabel=_WIDE_XLABEL).set_title(_WIDE_TITLES[key])
+        else:
+            style_schedule_axes(ax).set_title(title, fontsize=11)
+    if wide:
+        plot_legend(fig, schedule_legend_entries(short=True), loc="outside lower center",
+                    ncols=4, fontsize="medium", handlelength=2.6, columnspacing=1.2)
+    else:
+        plot_legend(fig, schedule_legend_entries(), loc="outside lower center", ncols=4)
+    return SimpleNamespace(wide=wide,
+                           **{key: ax for ax, (key, _) in zip(axes, _PANELS, strict=True)})
 
 
 def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
@@ -120,17 +148,20 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
     rows = max(int(np.bincount(rounds).max()) for rounds in found.values())
     depth = max(int(rounds.max()) for rounds in found.values())
     losses = {}
+    wide = getattr(axes, "wide", False)
     for key, _ in _PANELS:
         ax = getattr(axes, key)
         if key not in found:
             ax.set(xlim=(0, 1), ylim=(1, 0))
             ax.text(0.5, 0.5, f"brute force only for r ≤ {BRUTE_FORCE_MAX}\n"
                     f"(Fubini({r}) schedules are too many)", ha="center", va="center",
-                    fontsize=11, color="0.3")
+                    fontsize="medium" if wide else 11, color="0.3")
             continue
         parts = schedule_loss_parts(found[key], weights, costs)
+        size = {"label_size": _WIDE_LABEL_SIZE, "box_inches": 0.22,
+                "xlabel": _WIDE_XLABEL} if wide else {}
         plot_schedule(ax, found[key], weights, parts=parts, legend=False, max_rows=rows,
-                      max_rounds=depth)
+                      max_rounds=depth, **size)
         losses[key] = parts.total
     optimum = best.loss if best is not None else float("nan")
     return {
@@ -148,7 +179,7 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
     }
 
 
-def schedule_explorer(**initial):
+def schedule_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: a random task DAG scheduled by Algorithm 1, by the DP and by brute force.
 
     Sliders set the random DAG (number of tasks, edge density, weight scale,
@@ -156,9 +187,19 @@ def schedule_explorer(**initial):
     draw the schedule found by the draft's greedy Algorithm 1, by the exact
     dynamic programme over contiguous blocks of the same order, and the optimum
     found by brute force (for ``r <= 8``), each with its three loss parts.
+    Edges inside a round (clustering loss) are blue arcs, backward edges
+    (disagreement loss) vermillion and dashed: hue and dash both tell them apart.
+
+    In the presentation layout the figure is 1080 x 461 px with every label at
+    16 px or more; the number of tasks and the two cost controls are the main
+    controls (the density, weight scale and seed of the random DAG are folded
+    under "more"), and the three losses and the optimum's depth are the headline.
 
     Parameters
     ----------
+    presentation : bool, optional
+        Use the presentation layout (True) or the student layout (False); by
+        default, :func:`~rankviz.widgets.dashboard.presentation_mode` decides.
     **initial
         Initial control values overriding :data:`SCHEDULE_EXPLORER_DEFAULTS`
         (``r``, ``density``, ``scale``, ``seed``, ``c1``, ``slope``).
@@ -196,9 +237,14 @@ def schedule_explorer(**initial):
         "c1": float_slider("cost c₁", v["c1"], 0.0, 3.0, 0.1),
         "slope": float_slider("cost slope", v["slope"], 0.0, 3.0, 0.05),
     }
+    wide = presentation_enabled(presentation)
     return Dashboard(
-        "Schedule explorer", controls, draw_schedule_explorer, setup=setup_schedule_explorer,
-        figsize=(13.0, 5.6),
+        "Schedule explorer", controls, draw_schedule_explorer,
+        setup=functools.partial(setup_schedule_explorer, wide=wide),
+        figsize=(13.0, 5.6), presentation=presentation,
+        presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
+        headline=("Algorithm 1 loss", "DP loss", "optimal loss", "optimal rounds"),
+        advanced=("density", "scale", "seed"),
         note="Raise the cost slope and watch the schedules get shallower; find a seed where "
              "Algorithm 1 stops above the optimum while the DP reaches it.",
     )
