@@ -137,7 +137,7 @@ _PRESENTATION_CSS = """<style>
 </style>"""
 
 
-def presentation_mode(on: bool | None = None) -> bool:
+def presentation_mode(on: bool | None = None) -> bool | None:
     """Switch the presentation layout on or off for every dashboard built afterwards.
 
     The one switch of a classroom deck: call ``presentation_mode(True)`` at its
@@ -148,12 +148,13 @@ def presentation_mode(on: bool | None = None) -> bool:
     Parameters
     ----------
     on : bool, optional
-        The new setting; without it, the current one is returned unchanged.
+        The new setting; without it, the current one is returned.
 
     Returns
     -------
-    bool
-        The setting in force after the call.
+    bool or None
+        The current setting when called without ``on``; None when setting it
+        (so that the deck's cell prints nothing).
 
     Raises
     ------
@@ -164,14 +165,17 @@ def presentation_mode(on: bool | None = None) -> bool:
     --------
     >>> presentation_mode()
     False
-    >>> presentation_mode(True), presentation_mode(False)
-    (True, False)
+    >>> presentation_mode(True)
+    >>> presentation_mode()
+    True
+    >>> presentation_mode(False)
     """
-    if on is not None:
-        if not isinstance(on, bool):
-            raise TypeError(f"on must be a bool or None, got {type(on).__name__}")
-        _PRESENTATION["on"] = on
-    return _PRESENTATION["on"]
+    if on is None:
+        return _PRESENTATION["on"]
+    if not isinstance(on, bool):
+        raise TypeError(f"on must be a bool or None, got {type(on).__name__}")
+    _PRESENTATION["on"] = on
+    return None
 
 
 def presentation_enabled(presentation: bool | None = None) -> bool:
