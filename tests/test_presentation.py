@@ -25,7 +25,7 @@ from rankviz.widgets import DASHBOARDS
 
 #: the notebook's visible height at 1280x720 (JupyterLab 4: 720 - menu, tabs, toolbar, status bar)
 SCREEN_HEIGHT = 600
-TITLE_ROW, CONTROL_ROW, HEADLINE_ROW = 40, 33, 60
+TITLE_ROW, CONTROL_ROW, HEADLINE_ROW = 0, 33, 64  # no title row in this layout
 CONTROLS_PER_ROW = 3
 SMALLEST_TEXT = 16.0
 
@@ -75,7 +75,7 @@ def test_nothing_is_cut_off_the_figure(dashboard):
 def test_dashboard_fits_on_one_projector_screen(dashboard):
     advanced = {id(c) for c in dashboard.more.children[0].children}
     main = [c for c in dashboard.controls.values() if id(c) not in advanced]
-    rows = math.ceil((len(main) + len(dashboard.buttons)) / CONTROLS_PER_ROW)
+    rows = math.ceil((len(main) + len(dashboard.buttons) + 1) / CONTROLS_PER_ROW)  # + reset
     figure_height = dashboard.figure.get_size_inches()[1] * dashboard.figure.dpi
     total = TITLE_ROW + rows * CONTROL_ROW + HEADLINE_ROW + figure_height
     assert total <= SCREEN_HEIGHT, (

@@ -38,8 +38,9 @@ Two layouts
   column on the left, the figure on the right, as a reader on a laptop wants
   them: every control and every number at hand.
 * **Presentation** (for a projector; :func:`presentation_mode` switches it on
-  for every dashboard built afterwards): the title and a reset button on one
-  line, the main controls in a row above the figure (larger type), the two to
+  for every dashboard built afterwards): no title (the deck's heading names
+  it), the main controls and a reset button in rows above the figure (larger
+  type), the two to
   four numbers a talk track cites (``headline``) shown large, and a figure
   drawn at projector size (its smallest text 16 px at its natural width,
   :data:`PRESENTATION_RC`) that takes the full width of the notebook and scales
@@ -49,7 +50,8 @@ Two layouts
 Values set from the kernel
 --------------------------
 Sliders made by :func:`float_slider` and :func:`int_slider` round every value
-set on them (from the kernel or the browser) to their step, and ``Dashboard``
+a script sets on them to their step (values the browser sends are its own and
+are kept as they are), and ``Dashboard``
 remembers its controls' initial values (:meth:`Dashboard.reset`, and a reset
 button on every dashboard).  A value such as ``0.1 + 0.2`` set by a script is
 stored as ``0.3``, the value the browser's slider shows: otherwise the browser
@@ -221,6 +223,10 @@ class _SteppedFloatSlider(widgets.FloatSlider):
     @validate("value")
     def _validate_value(self, proposal):
         value = super()._validate_value(proposal)
+        if "value" in self._property_lock:
+            # a value the browser sent (in its own arithmetic, e.g. 0.05 + 11 * 0.05): keep it,
+            # or the kernel and the browser would correct each other back and forth
+            return value
         steps = round((value - self.min) / self.step)
         snapped = min(max(self.min + steps * self.step, self.min), self.max)
         return round(snapped, _decimals(self.min, self.step))
@@ -664,11 +670,10 @@ class Dashboard:
         return root
 
     def _presentation_layout(self, advanced):
-        self.reset_button.layout = {"width": "8em", "flex": "0 0 auto"}
-        title = widgets.HTML(f"<h3 style='margin:0'>{html.escape(self.title)}</h3>",
-                             layout={"flex": "1 1 auto"})
+        # no title row: the deck's heading names the dashboard, and the height goes to the figure
+        self.reset_button.tooltip = f"{self.title}: put every control back to its initial value"
         main = [c for name, c in self.controls.items() if name not in advanced]
-        for control in (*main, *self.buttons.values()):
+        for control in (*main, *self.buttons.values(), self.reset_button):
             control.layout.width = "auto"
             control.layout.flex = "1 1 31%"
             control.layout.min_width = "22em"
@@ -682,9 +687,9 @@ class Dashboard:
         more.selected_index = None
         self.more = more
         root = widgets.VBox([
-            widgets.HTML(_PRESENTATION_CSS),
-            widgets.HBox([title, self.reset_button], layout={"align_items": "center"}),
-            widgets.HBox([*main, *self.buttons.values()],
+            # a <style> applies even where its element is not displayed
+            widgets.HTML(_PRESENTATION_CSS, layout={"display": "none"}),
+            widgets.HBox([*main, *self.buttons.values(), self.reset_button],
                          layout={"flex_flow": "row wrap", "width": "100%"}),
             self.headline_html, self.message, self.image, more,
         ], layout={"width": "100%"})

@@ -8,7 +8,7 @@ sidebars collapsed, this test runs the deck and then, for every section:
   (each control's readout, and the headline numbers, against a dashboard built
   with the same defaults in this process: what the kernel-side rehearsal cells
   cannot see);
-* scrolls the dashboard to the top of the notebook and checks that its title,
+* scrolls the dashboard to the top of the notebook and checks that its
   controls, headline numbers and whole figure (which holds the legend) are inside
   the viewport, and that the figure is shown at its natural size (not shrunk);
 * saves a screenshot of the screen in ``tests/browser/screenshots/``;
@@ -84,11 +84,13 @@ SHOWN_STATE = """(root) => {
     const label = el.querySelector('.widget-label')?.textContent?.trim();
     if (!label) continue;
     const select = el.querySelector('select');
-    controls[label] = select ? select.options[select.selectedIndex]?.textContent?.trim()
-                             : el.querySelector('.widget-readout')?.textContent?.trim();
+    const shown = select ? select.options[select.selectedIndex]?.textContent
+                         : el.querySelector('.widget-readout')?.textContent;
+    controls[label] = (shown ?? '').replace(/\\s+/g, ' ').trim();  // nbsp in option labels
   }
-  const headline = (root.querySelector('.rankviz-headline')?.textContent ?? '')
-    .replace(/\\s+/g, ' ').trim();
+  const parts = root.querySelectorAll(
+    '.rankviz-headline .rankviz-name, .rankviz-headline .rankviz-number');
+  const headline = [...parts].map(e => e.textContent.trim()).join(' ').replace(/\\s+/g, ' ');
   return {controls, headline};
 }"""
 
@@ -101,8 +103,8 @@ BOXES = """(root) => {
                       return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const img = root.querySelector('img');
   const notebook = root.closest('.jp-WindowedPanel-outer, .jp-Notebook') ?? document.body;
-  const rows = [...root.children].slice(0, 3).map(box);
-  return {notebook: box(notebook), title: rows[1], controls: rows[2],
+  const rows = [...root.children].slice(0, 2).map(box);
+  return {notebook: box(notebook), controls: rows[1],
           headline: box(root.querySelector('.rankviz-headline')), figure: box(img),
           natural: img ? img.naturalWidth : 0, shown: img ? img.getBoundingClientRect().width : 0};
 }"""
@@ -174,7 +176,7 @@ def assert_on_screen(page, root, name: str) -> None:
     boxes = root.evaluate(BOXES)
     bottom = min(VIEWPORT["height"], boxes["notebook"]["bottom"])
     top = boxes["notebook"]["top"]
-    for part in ("title", "controls", "headline", "figure"):
+    for part in ("controls", "headline", "figure"):
         box = boxes[part]
         assert box is not None, f"{name}: no {part} on the dashboard"
         assert box["top"] >= top - 1 and box["bottom"] <= bottom + 1, (
@@ -189,7 +191,8 @@ def assert_on_screen(page, root, name: str) -> None:
 
 def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
     base_url, token, _ = jupyterlab
-    page = browser.new_page(viewport=VIEWPORT)
+    page = browser.new_page()
+    page.set_viewport_size(VIEWPORT)
     try:
         open_notebook(page, base_url, token, DECK)
         collapse_sidebars(page)
