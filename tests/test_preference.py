@@ -57,14 +57,14 @@ from rankviz.preference import (
 # --------------------------------------------------------------------------- #
 # oracles
 # --------------------------------------------------------------------------- #
-def quicksort_distribution(H):
-    """Exact output distribution of randomized QuickSort: {order (tuple, top first): prob}."""
+def quicksort_outcomes(H):
+    """Every outcome of randomized QuickSort, by brute force: {(order top first, calls): prob}."""
     H = np.asarray(H, dtype=float)
 
     @cache
     def run(items):
         if len(items) <= 1:
-            return {items: 1.0}
+            return {(items, 0): 1.0}
         out = {}
         for pivot in items:
             rest = [a for a in items if a != pivot]
@@ -76,13 +76,21 @@ def quicksort_distribution(H):
                     continue
                 left_part = tuple(a for a, s in zip(rest, sides, strict=True) if s)
                 right_part = tuple(a for a, s in zip(rest, sides, strict=True) if not s)
-                for top, p_top in run(left_part).items():
-                    for bottom, p_bottom in run(right_part).items():
-                        key = (*top, pivot, *bottom)
+                for (top, c_top), p_top in run(left_part).items():
+                    for (bottom, c_bottom), p_bottom in run(right_part).items():
+                        key = ((*top, pivot, *bottom), len(rest) + c_top + c_bottom)
                         out[key] = out.get(key, 0.0) + prob * p_top * p_bottom
         return out
 
     return run(tuple(range(H.shape[0])))
+
+
+def quicksort_distribution(H):
+    """Exact output distribution of randomized QuickSort: {order (tuple, top first): prob}."""
+    out = {}
+    for (order, _calls), prob in quicksort_outcomes(H).items():
+        out[order] = out.get(order, 0.0) + prob
+    return out
 
 
 def book_ranking_loss(sigma, sigma_star, omega=None):
@@ -570,30 +578,10 @@ def test_pair_probabilities_form_a_preference_and_do_not_depend_on_labels(params
 
 def quicksort_calls_distribution(H):
     """Exact distribution of the number of calls of randomized QuickSort: {calls: prob}."""
-    H = np.asarray(H, dtype=float)
-
-    @cache
-    def run(items):
-        if len(items) <= 1:
-            return {0: 1.0}
-        out = {}
-        for pivot in items:
-            rest = [a for a in items if a != pivot]
-            for sides in itertools.product((True, False), repeat=len(rest)):
-                prob = 1.0 / len(items)
-                for a, left in zip(rest, sides, strict=True):
-                    prob *= H[a, pivot] if left else 1.0 - H[a, pivot]
-                if prob == 0.0:
-                    continue
-                left_part = tuple(a for a, s in zip(rest, sides, strict=True) if s)
-                right_part = tuple(a for a, s in zip(rest, sides, strict=True) if not s)
-                for c_top, p_top in run(left_part).items():
-                    for c_bottom, p_bottom in run(right_part).items():
-                        key = len(rest) + c_top + c_bottom
-                        out[key] = out.get(key, 0.0) + prob * p_top * p_bottom
-        return out
-
-    return run(tuple(range(H.shape[0])))
+    out = {}
+    for (_order, calls), prob in quicksort_outcomes(H).items():
+        out[calls] = out.get(calls, 0.0) + prob
+    return out
 
 
 def test_expected_calls_against_the_exact_distribution_and_the_runs(rng):

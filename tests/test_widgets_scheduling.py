@@ -284,3 +284,20 @@ def test_plot_schedule_errors():
         plot_schedule(ax, [0, 1], [[0, 1], [0, 0]])
     assert style_schedule_axes(ax).get_yticks().size == 0
     plt.close(fig)
+
+
+def test_optimal_clustering_loss_is_the_clustering_part_of_the_brute_force_optimum():
+    dash = schedule_explorer()
+    for slope in (0.6, 3.0):
+        dash.set(slope=slope)
+        v = dash.values
+        weights = random_task_weights(v["r"], v["density"], v["scale"], rng=v["seed"])
+        costs = schedule_costs(v["r"], v["c1"], slope)
+        best = brute_force_schedule(weights, costs).schedules[0]
+        expected = schedule_loss_parts(best, weights, costs).clustering
+        assert dash.readouts["optimal clustering loss"] == pytest.approx(expected, abs=1e-12)
+    # the talk track's claim: a steeper cost profile piles tasks into shared rounds
+    dash.reset()
+    low = dash.readouts["optimal clustering loss"]
+    dash.set(slope=3.0)
+    assert dash.readouts["optimal clustering loss"] > low

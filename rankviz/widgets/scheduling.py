@@ -131,8 +131,9 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
     Returns
     -------
     dict
-        Loss and depth of each schedule, and the excess of Algorithm 1 and of
-        the DP over the optimum (when ``r <= BRUTE_FORCE_MAX``).
+        Loss and depth of each schedule, the clustering part of the optimum's
+        loss, and the excess of Algorithm 1 and of the DP over the optimum
+        (when ``r <= BRUTE_FORCE_MAX``).
     """
     weights = random_task_weights(r, density, scale, rng=seed)
     costs = schedule_costs(r, c1, slope)
@@ -147,7 +148,7 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
         found["brute"] = best.schedules[0]
     rows = max(int(np.bincount(rounds).max()) for rounds in found.values())
     depth = max(int(rounds.max()) for rounds in found.values())
-    losses = {}
+    losses, clustering = {}, {}
     wide = getattr(axes, "wide", False)
     for key, _ in _PANELS:
         ax = getattr(axes, key)
@@ -162,7 +163,7 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
                 "xlabel": _WIDE_XLABEL} if wide else {}
         plot_schedule(ax, found[key], weights, parts=parts, legend=False, max_rows=rows,
                       max_rounds=depth, **size)
-        losses[key] = parts.total
+        losses[key], clustering[key] = parts.total, parts.clustering
     optimum = best.loss if best is not None else float("nan")
     return {
         "Algorithm 1 loss": losses["greedy"],
@@ -172,6 +173,7 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
         "optimal loss": optimum,
         "optimal rounds": int(found["brute"].max()) if best is not None else "not computed",
         "optimal schedules": best.count if best is not None else "not computed",
+        "optimal clustering loss": clustering.get("brute", float("nan")),
         "Algorithm 1 excess": losses["greedy"] - optimum,
         "DP excess": losses["dp"] - optimum,
         "edges": int(np.count_nonzero(weights)),
