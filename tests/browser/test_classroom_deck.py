@@ -194,7 +194,7 @@ def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
     page = browser.new_page()
     page.set_viewport_size(VIEWPORT)
     try:
-        open_notebook(page, base_url, token, DECK)
+        open_notebook(page, base_url, token, DECK, workspace="deck-presentation")
         collapse_sidebars(page)
         run_all_cells(page, DECK)
         roots = page.locator(ROOTS)
