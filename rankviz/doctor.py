@@ -2,7 +2,8 @@
 
 Prints the versions of Python and of the packages the chapters need, the cvxpy
 solvers installed (and whether the ones the chapters use are among them),
-whether JupyterLab has the ipywidgets extension and whether its ``python3``
+whether JupyterLab has the extensions the course uses (ipywidgets, and
+jupyterlab-slideshow for the classroom deck as slides) and whether its ``python3``
 kernel is this Python, and runs one tiny computation per chapter.  The exit
 status is 0 when everything a lesson needs is present; otherwise it is 1 and
 each missing piece gets a one-line fix.
@@ -20,13 +21,24 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["CHAPTER_CHECKS", "REQUIRED_SOLVERS", "Finding", "main", "run_checks"]
+__all__ = ["CHAPTER_CHECKS", "LAB_EXTENSIONS", "REQUIRED_SOLVERS", "Finding", "main", "run_checks"]
 
 #: cvxpy solvers the chapters call, with what they are used for.
 REQUIRED_SOLVERS = {
     "CLARABEL": "quadratic, second-order and exponential-cone problems (the default solver)",
     "SCS": "fallback for exponential-cone problems",
     "OSQP": "quadratic programs",
+}
+
+#: JupyterLab extensions the course uses: the name in the report, the extension's folder
+#: under a ``labextensions`` directory, and the fix.
+LAB_EXTENSIONS = {
+    "ipywidgets extension": ("@jupyter-widgets/jupyterlab-manager",
+                             "pip install 'jupyterlab_widgets>=3' 'ipywidgets>=8' and restart "
+                             "JupyterLab"),
+    "slides extension": (
+        "jupyterlab-slideshow",
+        "pip install 'jupyterlab-slideshow>=0.3.4' and restart JupyterLab (the deck's slides)"),
 }
 
 _FIX_INSTALL = "run `make lab` or `make test` (they reinstall .venv), or: pip install -e '.[dev]'"
@@ -107,14 +119,13 @@ def check_jupyter() -> list[Finding]:
         from jupyter_core.paths import jupyter_path
     except ImportError:
         return [Finding("jupyter", "jupyter_core", False, "missing", _FIX_INSTALL)]
-    extension = "@jupyter-widgets/jupyterlab-manager"
-    places = [os.path.join(p, *extension.split("/")) for p in jupyter_path("labextensions")]
-    found = next((p for p in places if os.path.isdir(p)), None)
-    findings.append(Finding(
-        "jupyter", "ipywidgets extension", found is not None,
-        f"found in {os.path.dirname(os.path.dirname(found))}" if found else "not found",
-        "" if found else
-        "pip install 'jupyterlab_widgets>=3' 'ipywidgets>=8' and restart JupyterLab"))
+    for name, (extension, fix) in LAB_EXTENSIONS.items():
+        roots = jupyter_path("labextensions")
+        found = next((root for root in roots
+                      if os.path.isdir(os.path.join(root, *extension.split("/")))), None)
+        findings.append(Finding("jupyter", name, found is not None,
+                                f"found in {found}" if found else "not found",
+                                "" if found else fix))
     try:
         from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 

@@ -19,7 +19,8 @@ def test_this_environment_is_ready():
     status, report = run()
     assert status == 0, report
     assert "Everything a lesson needs is present." in report
-    for name in ("numpy", "cvxpy", "CLARABEL", "ipywidgets extension", "python3 kernel",
+    for name in ("numpy", "cvxpy", "CLARABEL", "ipywidgets extension",
+                 "slides extension", "python3 kernel",
                  "02 ROC curves and the AUC"):
         assert name in report
 
@@ -47,6 +48,15 @@ def test_a_too_old_package_is_reported(monkeypatch):
     status, report = run()
     assert status == 1
     assert "pip install --upgrade 'numpy>=999.0'" in report
+
+
+def test_a_missing_lab_extension_is_reported(monkeypatch):
+    monkeypatch.setattr(doctor, "CHAPTER_CHECKS", {})  # only the part under test
+    monkeypatch.setitem(doctor.LAB_EXTENSIONS, "slides extension",
+                        ("no-such-extension", "pip install no-such-extension"))
+    status, report = run()
+    assert status == 1
+    assert "pip install no-such-extension" in report
 
 
 def test_a_missing_solver_is_reported(monkeypatch):

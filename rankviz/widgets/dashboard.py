@@ -123,6 +123,8 @@ _PRESENTATION = {"on": False}
 
 # Type and spacing of a dashboard in presentation mode.  Scoped to the class that
 # only the presentation layout's root has; a notebook in the student layout is unchanged.
+# As slides (jupyterlab-slideshow's deck mode sets data-jp-deck-mode on <body>), the
+# one-word input of a cell that shows a dashboard is hidden: the slide needs the room.
 _PRESENTATION_CSS = """<style>
 .rankviz-presentation .widget-label, .rankviz-presentation .widget-readout,
 .rankviz-presentation .widget-dropdown select, .rankviz-presentation .widget-text input,
@@ -136,6 +138,8 @@ _PRESENTATION_CSS = """<style>
 .rankviz-headline { display: flex; flex-wrap: wrap; gap: 0.4em 2.2em; margin: 0.15em 0 0.2em 0; }
 .rankviz-headline .rankviz-number { font-size: 28px; font-weight: bold; line-height: 32px; }
 .rankviz-headline .rankviz-name { font-size: 16px; line-height: 20px; color: #333; }
+body[data-jp-deck-mode='presenting'] .jp-CodeCell:has(.rankviz-presentation) .jp-Cell-inputWrapper {
+  display: none; }
 </style>"""
 
 

@@ -208,7 +208,8 @@ def assert_no_error_on_page(page) -> None:
         for where, text in (("in an output", output_text), ("on the page", visible_text)):
             at = text.find(complaint)
             if at >= 0:  # name it, with what surrounds it (not the whole page)
-                raise AssertionError(f"{complaint!r} {where}: ...{text[max(0, at - 300):at + 500]}...")
+                context = text[max(0, at - 300):at + 500]
+                raise AssertionError(f"{complaint!r} {where}: ...{context}...")
 
 
 def at_maximum(handle) -> bool:
