@@ -26,6 +26,47 @@ def test_the_demo_deck_shows_every_dashboard():
         assert f"{name}()" in deck, f"00_classroom_demos.ipynb has no section for {name}"
 
 
+def test_the_demo_deck_is_one_slide_per_talk_track_step():
+    """Every section of the deck is a slide; each Move and the Ask is a slide of its own
+    below it; each Move is followed by a view of the section's dashboard (a cell holding
+    only its name); every other code cell (imports, static pictures, rehearsals) is
+    skipped by the slideshow."""
+    import rankviz.widgets
+
+    cells = json.loads((ROOT / "notebooks" / "00_classroom_demos.ipynb").read_text())["cells"]
+
+    def slide_type(cell):
+        return cell["metadata"].get("slideshow", {}).get("slide_type")
+
+    assert slide_type(cells[0]) == "slide", "the deck's title is not a slide"
+    sections, dashboard = 0, None
+    for k, cell in enumerate(cells):
+        source = "".join(cell["source"]).strip()
+        if cell["cell_type"] == "markdown":
+            first = source.split("\n", 1)[0]
+            if first.startswith("## "):
+                sections += 1
+                assert slide_type(cell) == "slide", f"{first!r} does not start a slide"
+                assert "**Move:**" in source and "**Ask:**" not in source, first
+            elif k > 0:
+                assert slide_type(cell) == "subslide", f"cell {k} is not a step slide"
+                assert source.startswith(("**Move:**", "**Ask:**")), f"cell {k}: {source[:40]}"
+                assert source.count("**Move:**") + source.count("**Ask:**") == 1, (
+                    f"cell {k} holds more than one step")
+            if "**Move:**" in source:  # the next cell the slides show is the dashboard
+                view = next(c for c in cells[k + 1:] if slide_type(c) != "skip")
+                name = "".join(view["source"]).strip()
+                assert view["cell_type"] == "code" and name.isidentifier(), (
+                    f"no dashboard after the step in cell {k}")
+                assert slide_type(view) is None, f"the view in {name!r} is not on its slide"
+                if first.startswith("## "):
+                    dashboard = name
+                assert name == dashboard, f"a step of {dashboard!r} shows {name!r}"
+        elif not source.isidentifier():
+            assert slide_type(cell) == "skip", f"code cell {k} ({source[:30]!r}) is a slide"
+    assert sections == len(rankviz.widgets.DASHBOARDS)
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_has_its_lecture_note_and_links_to_it(path):
     lecture = ROOT / "lectures" / (path.stem + ".md")

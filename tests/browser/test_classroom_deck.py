@@ -34,6 +34,7 @@ from tests.browser.test_notebooks_in_browser import (
     DASHBOARD_MS,
     POLL_MS,
     SCREENSHOTS,
+    WIDGET_VIEW,
     WIDGET_VIEWS_MS,
     assert_no_error_on_page,
     open_notebook,
@@ -55,8 +56,6 @@ SLIDES_MS = 240_000
 #: option by its label), click (a button, some times).  The deck's rehearsal cells assert
 #: the same numbers on the kernel side.
 MOVES = json.loads((Path(__file__).resolve().parent / "deck_moves.json").read_text())
-SECTIONS = [MOVES[number] for number in sorted(MOVES)]
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 DECK_CELLS = json.loads(DECK.read_text())["cells"]
 
 
@@ -73,6 +72,7 @@ def deck_layout() -> tuple[list[str], list]:
                 WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"]):
             view_sections.append(section)
     return view_sections, cell_sections
+
 
 ROOTS = ".rankviz-presentation"
 
@@ -133,6 +133,11 @@ HEADLINE_TEXT = """([root, name]) => {
     if (card.dataset.name === name) return card.querySelector('.rankviz-number').textContent;
   return null;
 }"""
+
+
+def headline_number(root, name: str) -> str | None:
+    """The number the dashboard at root shows in its headline card ``name``."""
+    return root.page.evaluate(HEADLINE_TEXT, [root.element_handle(), name])
 
 
 def wait_for_quiet_kernel(page) -> None:
@@ -267,6 +272,9 @@ def present_first_section_as_slides(page, cell_sections: list) -> None:
     cell = page.locator(".jp-Notebook .jp-Cell").nth(view)
     root = cell.locator(ROOTS)
     assert root.count() == 1, f"cell {view} on the slide shows no presentation dashboard"
+    assert cell.locator(".jp-Cell-inputWrapper").evaluate(
+        "el => getComputedStyle(el).display") == "none", (
+        "the dashboard cell's input (its one word of code) is shown on the slide")
     page.wait_for_timeout(4 * POLL_MS)  # the slideshow's scroll animation
     assert_on_screen(page, root, "ranking_playground as a slide", scroll=False)
     page.screenshot(path=str(SCREENSHOTS / "slides_01_step1_dashboard.png"))
@@ -294,8 +302,7 @@ def present_first_section_as_slides(page, cell_sections: list) -> None:
     page.wait_for_timeout(4 * POLL_MS)
     second = page.locator(".jp-Notebook .jp-Cell").nth(state["active"]).locator(ROOTS)
     assert second.count() == 1, "the second step's slide shows no dashboard"
-    assert second.evaluate(HEADLINE_TEXT.replace("([root, name])", "(root, name)"),
-                           section["readout"]) == section["after"], (
+    assert headline_number(second, section["readout"]) == section["after"], (
         "the second step's view does not show the state the first step's move left")
     page.screenshot(path=str(SCREENSHOTS / "slides_01_step2_dashboard.png"))
     page.keyboard.press("Escape")
@@ -340,8 +347,7 @@ def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
             assert_on_screen(page, root, name)
             page.screenshot(path=str(SCREENSHOTS / f"deck_{k + 1:02d}_{name}.png"))
             readout = [root.element_handle(), section["readout"]]
-            assert root.evaluate(HEADLINE_TEXT.replace("([root, name])", "(root, name)"),
-                                 section["readout"]) == section["before"], (
+            assert headline_number(root, section["readout"]) == section["before"], (
                 f"{name}: {section['readout']!r} does not show {section['before']!r} "
                 "before the move")
             for step in section["steps"]:
