@@ -993,7 +993,10 @@ def improved_clustering(weights, costs, inner="greedy", max_orders=_DEFAULT_MAX_
     of least loss (1).  As in the draft's line 6 (``l <= loss``), a later order
     wins a tie.  The draft's pseudocode never updates ``loss``, so as printed it
     would return the last order's schedule; this function keeps the best, as the
-    text intends.
+    text intends.  With ``inner="dp"`` it returns the best schedule in which no
+    edge of the difference graph runs backwards, which is optimal only where the
+    draft's Lemma 3 holds: not in general, and not under low noise alone (see
+    the chapter's counterexample with a unique low-noise order).
 
     Parameters
     ----------
@@ -1085,7 +1088,9 @@ def assumption_1_holds(weights, tol=1e-12):
 
     References
     ----------
-    Seed 002, section 6.1.2, Assumption 1 (used by Lemma 2).
+    Seed 002, section 6.1.2, Assumption 1 (used by Lemma 2, which the chapter
+    proves only for a low-noise order without backward weights; low noise does
+    not imply Assumption 1 when there are backward weights).
 
     Examples
     --------

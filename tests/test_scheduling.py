@@ -592,3 +592,17 @@ def test_lemma_2_swap_step_without_backward_weights(rng):
                         schedule_loss(rounds, w, c, variant)
                 swaps += 1
     assert swaps > 50
+
+
+def test_lemma_2_fails_under_low_noise_without_assumption_1():
+    # issue 18: a unique low-noise order that violates Assumption 1 (s_02 = 3 < s_01 + s_12 = 6 + 5)
+    w = np.array([[0, 4, 3, 4], [2, 0, 3, 2], [0, 2, 0, 5], [0, 0, 4, 0]], dtype=float)
+    c = [1.0, 3.0, 4.0, 5.0]
+    assert count_orders(w) == 1 and low_noise(w) and not assumption_1_holds(w)
+    maps = np.array(list(itertools.product(range(1, 5), repeat=4)))
+    losses = schedule_loss(maps, w, c)
+    assert maps[losses == losses.min()].tolist() == [[1, 2, 1, 2]] and losses.min() == 18.0
+    respecting = np.all(np.diff(maps, axis=1) >= 0, axis=1)  # the order is 0, 1, 2, 3
+    assert losses[respecting].min() == 19.0
+    assert optimal_contiguous_clustering(w, c, [0, 1, 2, 3]).loss == 19.0
+    assert improved_clustering(w, c, inner="dp").loss == 19.0  # Algorithm 2 is not exact here
