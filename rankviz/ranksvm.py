@@ -33,6 +33,9 @@ Public names
 :func:`max_margin_ranker`
     Exercise 10.6: the largest margin ``min_i y_i w . (x'_i - x_i)`` over
     ``||w||_1 <= 1`` (a linear program) or ``||w||_2 <= 1``.
+:func:`online_rank_svm`
+    Exercise 10.2: an on-line ranking SVM, stochastic subgradient (Pegasos)
+    steps on (10.9), one pair per step.
 :class:`LinearUtilityModel`
     The chapter's synthetic pairwise data: points uniform in the unit ball,
     a pair labelled by a linear utility and flipped with probability
@@ -920,3 +923,160 @@ def _uniform_ball(n: int, d: int, gen: np.random.Generator) -> np.ndarray:
     direction = gen.normal(size=(n, d))
     direction /= np.linalg.norm(direction, axis=1, keepdims=True)
     return direction * gen.random(n)[:, None] ** (1.0 / d)
+
+
+# --------------------------------------------------------------------------- #
+# exercise 10.2: an on-line ranking SVM
+# --------------------------------------------------------------------------- #
+__all__ += ["OnlineRankSVMResult", "online_rank_svm"]
+
+
+@dataclass(frozen=True, eq=False)
+class OnlineRankSVMResult:
+    """The outcome of :func:`online_rank_svm`.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+        The average of the iterates of the second half of the run (the
+        "suffix average"), the weight vector returned.
+    w_last : ndarray of shape (d,)
+        The last iterate.
+    C : float
+        The constant of (10.9) whose objective the run minimizes.
+    n_steps : int
+        Number of pairs seen (one update each).
+    steps : ndarray of int
+        The steps at which ``objective`` was recorded.
+    objective : ndarray of float
+        The objective (10.9), ``1/2 ||w||^2 + C sum_i xi_i`` on all the training
+        pairs, of the suffix average so far at each recorded step (of the
+        running average before the suffix starts).
+    """
+
+    w: np.ndarray
+    w_last: np.ndarray
+    C: float
+    n_steps: int
+    steps: np.ndarray
+    objective: np.ndarray
+
+    @property
+    def final_objective(self) -> float:
+        """The objective (10.9) of the returned ``w``."""
+        return float(self.objective[-1])
+
+    def __repr__(self) -> str:
+        return (f"OnlineRankSVMResult({self.n_steps} steps, C={self.C:g}, "
+                f"objective={self.final_objective:.6g}, ||w||={float(np.linalg.norm(self.w)):.4g})")
+
+
+def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rng=0):
+    """An on-line ranking SVM (exercise 10.2): stochastic subgradient steps, one pair each.
+
+    (10.9) divided by ``C m`` is ``F(w) = lambda/2 ||w||^2 + (1/m) sum_i
+    max(0, 1 - y_i w . Psi_i)`` with ``lambda = 1 / (C m)`` and
+    ``Psi_i = x'_i - x_i``: the same minimizer.  Each step draws one pair i
+    uniformly (with replacement), and takes the Pegasos step (Shalev-Shwartz
+    et al., 2011) of size ``eta_t = 1 / (lambda t)`` along a subgradient of
+    ``lambda/2 ||w||^2 + max(0, 1 - y_i w . Psi_i)``:
+
+        w <- (1 - eta_t lambda) w + eta_t y_i Psi_i   if y_i w . Psi_i < 1,
+        w <- (1 - eta_t lambda) w                      otherwise,
+
+    followed by the projection onto the ball ``||w|| <= 1 / sqrt(lambda)``,
+    which contains the minimizer.  A step touches one pair only, so the same
+    update runs on a stream of pairs.  The returned ``w`` is the average of
+    the iterates of the second half of the run, whose expected objective gap
+    falls like ``1 / (lambda T)`` (Rakhlin, Shamir, Sridharan, 2012).
+
+    Parameters
+    ----------
+    X : array_like of shape (N, d)
+        The points (linear kernel).
+    pairs : array_like of int, shape (P, 2)
+        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b].
+    labels : array_like of shape (P,)
+        In {-1, +1}: +1 when x'_i is preferred to x_i.
+    C : float, default 1.0
+        The constant of (10.9), > 0.
+    n_steps : int, default 20000
+        Number of pairs seen, between 2 and 10**7.
+    n_records : int, default 50
+        Number of (log-spaced) steps at which the objective is recorded,
+        between 1 and 1000.
+    rng : int or numpy.random.Generator, default 0
+        Draws the pairs.
+
+    Returns
+    -------
+    OnlineRankSVMResult
+
+    Raises
+    ------
+    ValueError
+        If ``C <= 0``, ``n_steps`` or ``n_records`` is out of range, the pairs
+        do not match ``X`` or the labels, or a label is not -1 or +1.
+    TypeError
+        If an argument has the wrong type.
+
+    References
+    ----------
+    Mohri et al. (2018), exercise 10.2 and eq. (10.9); S. Shalev-Shwartz,
+    Y. Singer, N. Srebro, A. Cotter, "Pegasos: primal estimated sub-gradient
+    solver for SVM", Math. Programming 127, 2011; A. Rakhlin, O. Shamir,
+    K. Sridharan, "Making gradient descent optimal for strongly convex
+    stochastic optimization", ICML 2012.
+
+    Examples
+    --------
+    Two pairs on a line preferring the larger value; the batch optimum is
+    w = 1 with objective 0.5 (see :func:`rank_svm`):
+
+    >>> X = [[0.0], [1.0], [3.0]]
+    >>> run = online_rank_svm(X, [[0, 1], [1, 2]], [1, 1], C=10.0, n_steps=2000, rng=0)
+    >>> bool(abs(run.w[0] - 1.0) < 0.05), bool(abs(run.final_objective - 0.5) < 0.05)
+    (True, True)
+    """
+    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    C = check_real(C, "C", positive=True)
+    n_steps = check_int(n_steps, "n_steps", minimum=2, maximum=10**7)
+    n_records = check_int(n_records, "n_records", minimum=1, maximum=1000)
+    gen = as_generator(rng)
+    Z = y[:, None] * (X[b] - X[a])  # oriented differences: hinge_i = max(0, 1 - w . Z_i)
+    m, d = Z.shape
+    lam = 1.0 / (C * m)
+    radius = 1.0 / math.sqrt(lam)
+    record_at = np.unique(np.geomspace(1, n_steps, n_records).round().astype(np.int64))
+    record_at[-1] = n_steps
+
+    def objective(w):
+        return 0.5 * float(w @ w) + C * float(np.maximum(0.0, 1.0 - Z @ w).sum())
+
+    draws = gen.integers(0, m, size=n_steps)
+    suffix_start = n_steps // 2 + 1
+    w = np.zeros(d)
+    running = np.zeros(d)  # sum of the iterates averaged so far
+    n_avg = 0
+    values = []
+    k = 0
+    for t in range(1, n_steps + 1):
+        z = Z[draws[t - 1]]
+        eta = 1.0 / (lam * t)
+        violated = float(w @ z) < 1.0
+        w = (1.0 - 1.0 / t) * w  # 1 - eta lambda = 1 - 1/t
+        if violated:
+            w = w + eta * z
+        norm = math.sqrt(float(w @ w))
+        if norm > radius:
+            w = w * (radius / norm)
+        if t == suffix_start:  # the average restarts on the second half
+            running[:] = 0.0
+            n_avg = 0
+        running += w
+        n_avg += 1
+        if t == record_at[k]:
+            values.append(objective(running / n_avg))
+            k += 1
+    return OnlineRankSVMResult(running / n_avg, w, C, n_steps, record_at,
+                               np.array(values, dtype=np.float64))

@@ -18,6 +18,7 @@ from rankviz.bounds import margin_loss
 from rankviz.ranksvm import (
     LinearUtilityModel,
     max_margin_ranker,
+    online_rank_svm,
     pair_kernel_matrix,
     rank_perceptron,
     rank_svm,
@@ -339,3 +340,67 @@ def test_svm_errors(solver, args, kwargs, error, message):
 def test_other_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# --------------------------------------------------------------------------- #
+# exercise 10.2: the on-line ranking SVM, against the batch QP (cvxpy)
+# --------------------------------------------------------------------------- #
+@pytest.mark.parametrize("C", [0.1, 1.0, 10.0])
+def test_online_svm_reaches_the_batch_optimum(sample, C):
+    X, pairs, labels = sample
+    batch = rank_svm(X, pairs, labels, C=C)  # cvxpy: the referee
+    run = online_rank_svm(X, pairs, labels, C=C, n_steps=100_000, rng=3)
+    # the objective of (10.9) at the averaged iterate is within 0.5 % of the optimum
+    assert batch.objective * (1 - 1e-6) <= run.final_objective <= batch.objective * 1.005
+    # (10.9) is strongly convex: an objective gap g puts w within sqrt(2 g) of the minimizer
+    gap = max(run.final_objective - batch.objective, 0.0)
+    assert np.linalg.norm(run.w - batch.w) <= math.sqrt(2 * gap) + 1e-3
+
+
+def test_online_svm_gap_shrinks_with_steps(sample):
+    X, pairs, labels = sample
+    batch = rank_svm(X, pairs, labels, C=1.0)
+    run = online_rank_svm(X, pairs, labels, C=1.0, n_steps=50_000, n_records=30, rng=0)
+    gaps = run.objective - batch.objective
+    assert np.all(gaps >= -1e-6 * batch.objective)
+    # first recorded gap (one step) is large, the last is small: at least 100 times smaller
+    assert gaps[-1] < gaps[0] / 100
+    assert run.steps[0] == 1 and run.steps[-1] == 50_000 and np.all(np.diff(run.steps) > 0)
+
+
+def test_online_svm_matches_hand_step():
+    # one pair, C = 1, m = 1: lambda = 1, eta_1 = 1, w_1 = (1 - 1) 0 + 1 * z = z, then projected
+    # onto ||w|| <= 1; step 2: eta = 1/2, w . z = 1 >= 1 (no violation) -> w_2 = w_1 / 2
+    run = online_rank_svm([[0.0, 0.0], [0.6, 0.8]], [[0, 1]], [1], C=1.0, n_steps=2,
+                          n_records=2, rng=0)
+    np.testing.assert_allclose(run.w_last, [0.3, 0.4])
+    np.testing.assert_allclose(run.w, [0.3, 0.4])  # suffix = step 2 only
+
+
+def test_online_svm_deterministic_given_rng(sample):
+    X, pairs, labels = sample
+    one = online_rank_svm(X, pairs, labels, n_steps=500, rng=7)
+    two = online_rank_svm(X, pairs, labels, n_steps=500, rng=np.random.default_rng(7))
+    np.testing.assert_array_equal(one.w, two.w)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"C": 0.0}, ValueError, "C must be > 0"),
+        ({"C": "1"}, TypeError, "C must be a real number"),
+        ({"n_steps": 1}, ValueError, "n_steps must be >= 2"),
+        ({"n_steps": 10**8}, ValueError, "n_steps must be <="),
+        ({"n_steps": 1.5}, TypeError, "n_steps must be an integer"),
+        ({"n_records": 0}, ValueError, "n_records must be >= 1"),
+        ({"rng": -1}, ValueError, "rng must be a non-negative seed"),
+        ({"rng": "a"}, TypeError, "rng must be an int seed"),
+        ({"labels": [0]}, ValueError, "labels must lie in"),
+        ({"pairs": [[0, 9]]}, ValueError, "pairs must index rows of X"),
+    ],
+)
+def test_online_svm_errors(kwargs, error, message):
+    args = {"X": X3, "pairs": [[0, 1]], "labels": [1]}
+    args.update(kwargs)
+    with pytest.raises(error, match=message):
+        online_rank_svm(**args)
