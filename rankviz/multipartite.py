@@ -202,8 +202,9 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
     else:
         lam = check_real(smoothing, "smoothing", positive=True)
         if lam > 1.0 / 3.0:
-            raise ValueError(f"smoothing must be <= 1/3 (beyond it a smoothed round can violate "
-                             f"Z_t <= exp(-2 gamma_t^2)), got {lam}")
+            raise ValueError(f"smoothing must be <= 1/3 (the range in which a smoothed round "
+                             f"is proved to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), "
+                             f"got {lam}")
 
     # presort each feature once; for each candidate, the number of sorted points at or below it
     features = np.array([h.feature for h in candidates])
