@@ -223,8 +223,8 @@ def _check_smoothing(smoothing, n_units: int) -> float:
         return min(1.0 / (2.0 * n_units), _MAX_SMOOTHING)
     lam = check_real(smoothing, "smoothing", positive=True)
     if lam > _MAX_SMOOTHING:
-        raise ValueError(f"smoothing must be <= 1/3 (beyond it a smoothed round can violate "
-                         f"Z_t <= exp(-2 gamma_t^2)), got {lam}")
+        raise ValueError(f"smoothing must be <= 1/3 (the range in which a smoothed round is proved "
+                         f"to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), got {lam}")
     return lam
 
 
