@@ -1,0 +1,249 @@
+"""Duchi et al.'s suboptimality function H(epsilon) of eq. (8), for least-squares surrogates.
+
+For a surrogate ``phi(alpha, s) = ||alpha - t(s)||^2`` (a regression target
+``t`` per label) whose prediction map sorts ``alpha`` in decreasing order, the
+excess conditional surrogate risk at a label distribution ``mu`` is
+``||alpha - tbar(mu)||^2`` with ``tbar(mu) = E_mu[t(s)]``.  The smallest excess
+among the scores that sort the items as a given permutation ``sigma`` is then
+the squared distance from ``tbar`` to the closed order cone of ``sigma``: an
+isotonic regression, solved exactly by pool-adjacent-violators.  Minimising it
+over the permutations whose conditional regret is at least ``epsilon``, and over
+a finite set of distributions, gives H(epsilon) of eq. (8) restricted to that
+set (an upper bound on the infimum over the whole simplex).
+
+References
+----------
+Duchi, Mackey and Jordan (2013), "The asymptotics of ranking algorithms",
+Ann. Statist. 41(5), eq. (7), eq. (8) and Proposition 1.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from rankviz._validation import as_float_vector, check_int
+from rankviz.permutations import all_permutations
+
+__all__ = [
+    "MAX_ITEMS",
+    "order_cone_distance",
+    "simplex_grid",
+    "suboptimality_function",
+]
+
+#: Largest number of items :func:`suboptimality_function` enumerates (n! cones).
+MAX_ITEMS = 6
+_MAX_GRID = 200_000
+
+
+def _pav_distance(values: np.ndarray) -> float:
+    """Squared distance from ``values`` to the non-increasing vectors (pool adjacent violators)."""
+    means: list[float] = []
+    sizes: list[int] = []
+    for v in values:
+        means.append(float(v))
+        sizes.append(1)
+        while len(means) > 1 and means[-2] < means[-1]:
+            size = sizes[-2] + sizes[-1]
+            mean = (means[-2] * sizes[-2] + means[-1] * sizes[-1]) / size
+            means[-2:] = [mean]
+            sizes[-2:] = [size]
+    fitted = np.repeat(means, sizes)
+    return float(np.sum((values - fitted) ** 2))
+
+
+def order_cone_distance(target, sigma):
+    """Squared distance from ``target`` to the scores that rank the items as ``sigma``.
+
+    The closed order cone of ``sigma`` is ``{alpha : alpha_i >= alpha_j whenever
+    sigma(i) < sigma(j)}``; the distance is the least excess risk
+    ``||alpha - target||^2`` of a least-squares surrogate among the scores whose
+    sorted order is ``sigma`` (their infimum is attained on the closed cone).
+
+    Parameters
+    ----------
+    target : array_like of float, shape (n,)
+        The minimiser ``tbar`` of the surrogate risk.
+    sigma : array_like of int, shape (n,)
+        A permutation, ``sigma[i]`` the 0-based position of item ``i``.
+
+    Returns
+    -------
+    float
+        ``min {||alpha - target||^2 : alpha in the closed cone of sigma}``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``target`` is not a finite vector or ``sigma`` is not a permutation of
+        the same length.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eq. (8); Barlow et al. (1972) for
+    pool-adjacent-violators.
+
+    Examples
+    --------
+    >>> order_cone_distance([1.0, 0.0], [1, 0])    # force item 1 above item 0: meet at 0.5
+    0.5
+    >>> order_cone_distance([1.0, 0.0], [0, 1])    # already in this order
+    0.0
+    """
+    t = as_float_vector(target, "target")
+    s = _as_permutation(sigma, t.size)
+    return _pav_distance(t[np.argsort(s)])
+
+
+def _as_permutation(sigma, n: int) -> np.ndarray:
+    arr = np.asarray(sigma)
+    if arr.dtype == object or not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"sigma must be an integer array (positions), got dtype {arr.dtype}")
+    if arr.shape != (n,):
+        raise ValueError(f"sigma must have shape ({n},) like target, got {arr.shape}")
+    if not np.array_equal(np.sort(arr), np.arange(n)):
+        raise ValueError(f"sigma must be a permutation of 0..{n - 1}, got {arr.tolist()}")
+    return arr.astype(np.int64)
+
+
+def simplex_grid(k, steps):
+    """Every distribution on ``k`` points whose probabilities are multiples of ``1/steps``.
+
+    Parameters
+    ----------
+    k : int
+        Number of points (labels), >= 1.
+    steps : int
+        Resolution, >= 1; the grid has ``C(steps + k - 1, k - 1)`` rows.
+
+    Returns
+    -------
+    ndarray of float, shape (m, k)
+        One distribution per row, in lexicographic order of the counts.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``k`` or ``steps`` is not a positive integer, or the grid would have
+        more than 200,000 rows.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eq. (8) (the infimum over the simplex
+    M(S) that the grid approximates).
+
+    Examples
+    --------
+    >>> simplex_grid(2, 2)
+    array([[0. , 1. ],
+           [0.5, 0.5],
+           [1. , 0. ]])
+    """
+    k = check_int(k, "k", minimum=1)
+    steps = check_int(steps, "steps", minimum=1)
+    size = math.comb(steps + k - 1, k - 1)
+    if size > _MAX_GRID:
+        raise ValueError(f"steps = {steps} on k = {k} points gives {size} distributions; "
+                         f"at most {_MAX_GRID} are allowed")
+    rows = [()]
+    for _ in range(k - 1):
+        rows = [(*row, c) for row in rows for c in range(steps + 1 - sum(row))]
+    counts = np.array([(*row, steps - sum(row)) for row in rows], dtype=float)
+    return counts / steps
+
+
+def suboptimality_function(loss_matrix, targets, probs, epsilons):
+    """H(epsilon) of Duchi et al.'s eq. (8) over a finite set of distributions.
+
+    For the least-squares surrogate ``phi(alpha, s) = ||alpha - targets[s]||^2``
+    with pred = sort (decreasing), computes, for each ``epsilon``,
+
+    ``min over mu in probs, sigma with regret(sigma, mu) >= epsilon of
+    dist^2(tbar(mu), cone(sigma))``
+
+    where ``regret(sigma, mu) = loss_matrix[sigma] @ mu - min_sigma' loss_matrix[sigma'] @ mu``
+    and ``tbar(mu) = mu @ targets``.  Restricted to a grid, this is an upper
+    bound on the infimum over the whole simplex; ``inf`` means no permutation
+    has regret ``epsilon`` at any distribution of the set.
+
+    Parameters
+    ----------
+    loss_matrix : array_like of float, shape (n!, k)
+        ``loss_matrix[r, s]`` is the loss of permutation ``all_permutations(n)[r]``
+        on label ``s`` (:func:`rankviz.bayes.loss_matrix` builds it).
+    targets : array_like of float, shape (k, n)
+        The regression target of each label.
+    probs : array_like of float, shape (m, k)
+        Distributions over the ``k`` labels, one per row (e.g. :func:`simplex_grid`).
+    epsilons : array_like of float, shape (e,)
+        Non-negative regret levels.
+
+    Returns
+    -------
+    ndarray of float, shape (e,)
+        H(epsilon) on the set, for each epsilon.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If shapes disagree, ``n > MAX_ITEMS``, a row of ``probs`` is not a
+        distribution, or an entry is not finite (``epsilons`` must be >= 0).
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eq. (8) and Proposition 1.
+
+    Examples
+    --------
+    Two items, one label each way; the 0-1 loss of ranking the wrong item first:
+
+    >>> L = [[0.0, 1.0], [1.0, 0.0]]          # rows: sigma = (0, 1), (1, 0)
+    >>> H = suboptimality_function(L, [[1, 0], [0, 1]], simplex_grid(2, 4), [0.0, 0.5, 1.0])
+    >>> [round(float(h), 4) for h in H]       # 0 at eps = 0, then a positive gap
+    [0.0, 0.125, 0.5]
+    """
+    targets = _as_matrix(targets, "targets")
+    k, n = targets.shape
+    if n > MAX_ITEMS:
+        raise ValueError(f"targets has {n} items; suboptimality_function enumerates n! "
+                         f"cones and accepts at most {MAX_ITEMS}")
+    loss = _as_matrix(loss_matrix, "loss_matrix")
+    if loss.shape != (math.factorial(n), k):
+        raise ValueError(f"loss_matrix must have shape ({math.factorial(n)}, {k}) "
+                         f"(n! permutations by k labels), got {loss.shape}")
+    p = _as_matrix(probs, "probs")
+    if p.shape[1] != k:
+        raise ValueError(f"probs must have {k} columns (one per label), got {p.shape[1]}")
+    if np.any(p < 0) or not np.allclose(p.sum(axis=1), 1.0, atol=1e-9):
+        raise ValueError("probs must hold distributions: non-negative rows summing to 1")
+    eps = as_float_vector(epsilons, "epsilons")
+    if np.any(eps < 0):
+        raise ValueError(f"epsilons must be >= 0, got {eps.min():g}")
+    sigmas = all_permutations(n)
+    orders = np.argsort(sigmas, axis=1)
+    regrets = p @ loss.T
+    regrets -= regrets.min(axis=1, keepdims=True)
+    tbar = p @ targets
+    distances = np.array([[_pav_distance(t[order]) for order in orders] for t in tbar])
+    out = np.full(eps.size, np.inf)
+    for e, level in enumerate(eps):
+        allowed = regrets >= level
+        if allowed.any():
+            out[e] = distances[allowed].min()
+    return out
+
+
+def _as_matrix(values, name: str) -> np.ndarray:
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a matrix of numbers, got {type(values).__name__}")
+    arr = np.asarray(values)
+    if arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
+        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty 2-D array, got shape {arr.shape}")
+    arr = arr.astype(np.float64)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} contains NaN or infinite values")
+    return arr
