@@ -4,6 +4,7 @@ Run by hand (it takes a few minutes; ``make bench`` does not run it):
 
     .venv/bin/python benchmarks/u_statistic_experiment.py            # 20 runs, beta = 2 and 0
     .venv/bin/python benchmarks/u_statistic_experiment.py --runs 5 --solver sgd
+    .venv/bin/python benchmarks/u_statistic_experiment.py --figure4  # the ridge at k = 100
 
 For each nonlinearity beta of the hidden relevance ``r = x_0 + beta (x_1 - 1)_+^2``
 it prints the NDCG risk (mean and 95% t interval over the runs) of the regression
@@ -19,6 +20,7 @@ import time
 from rankviz.aggregation import EXPERIMENT_DEFAULTS, u_statistic_experiment
 
 K_VALUES = (1, 10, 30, 100, 300, 1000, 3000)
+LAMBDAS = (1e-4, 1e-3, 1e-2, 1e-1, 1.0, 10.0)
 LARGE = {"n_queries": 100, "n_items": 20, "n_features": 6, "n_judgments": 200_000,
          "n_test_queries": 1000}
 
@@ -48,6 +50,22 @@ def table(result, beta):
           + (f"from k = {first} on" if first is not None else "at no tested k"))
 
 
+def figure4(runs, seed):
+    """Figure 4: the NDCG risk of the U-statistic fit at k = 100 for each ridge multiplier."""
+    print(f"\nFigure 4: k = 100, beta = 2, {runs} runs (the same training sets for every lambda)")
+    print(f"{'lambda':>8}{'NDCG risk':>11}{'95% interval':>22}{'minus lambda = 1e-4':>22}"
+          f"{'95% interval':>24}")
+    results = [u_statistic_experiment((100,), rng=seed, n_runs=runs, lam=lam, nonlinearity=2.0,
+                                      **LARGE) for lam in LAMBDAS]
+    base = results[0].u_statistic[:, 0]
+    for lam, result in zip(LAMBDAS, results, strict=True):
+        values = result.u_statistic[:, 0]
+        mean, low, high = result.band(values)
+        d_mean, d_low, d_high = result.band(values - base)
+        print(f"{lam:>8g}{mean:>11.5f}{f'[{low:.5f}, {high:.5f}]':>22}{d_mean:>+22.5f}"
+              f"{f'[{d_low:+.5f}, {d_high:+.5f}]':>24}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="repetitions (default 20)")
@@ -56,7 +74,14 @@ def main():
     parser.add_argument("--betas", type=float, nargs="+", default=[2.0, 0.0],
                         help="nonlinearities of the hidden relevance (default 2 0)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--figure4", action="store_true",
+                        help="only the ridge experiment of Figure 4 (k = 100, several lambda)")
     args = parser.parse_args()
+    if args.figure4:
+        start = time.perf_counter()
+        figure4(args.runs, args.seed)
+        print(f"({time.perf_counter() - start:.0f} s)")
+        return
     print("Duchi, Mackey and Jordan (2013), section 6.2 / Figure 3, on generated data")
     print(f"defaults of the notebook's small version: {EXPERIMENT_DEFAULTS}")
     for beta in args.betas:

@@ -747,33 +747,46 @@ def _check_integer_counts(W: np.ndarray, name: str = "wins") -> np.ndarray:
 
 
 def btl_maximum_likelihood(wins, *, alpha=0.0):
-    """Bradley-Terry maximum-likelihood strengths, computed by ``choix``.
+    """Bradley-Terry maximum-likelihood strengths, unpenalised or ridge-penalised.
 
     Maximises ``sum_{i,j} W[i, j] log sigma(theta_i - theta_j) - (alpha / 2)
-    |theta|^2`` with ``sigma`` the logistic function (the BTL model (26)), by
-    ``choix.ilsr_pairwise`` (iterative Luce spectral ranking).
+    |theta|^2`` with ``sigma`` the logistic function (the BTL model (26)).  With
+    ``alpha = 0`` the maximiser is computed by ``choix.ilsr_pairwise`` (iterative
+    Luce spectral ranking); with ``alpha > 0`` by Newton's method on this
+    strictly concave objective (gradient ``wins_i - sum_j N_ij sigma(theta_i -
+    theta_j) - alpha theta_i`` with ``N = W + W^T``, Hessian ``-(L_theta + alpha
+    I)`` with ``L_theta`` the Laplacian of the weights ``N_ij sigma(1 - sigma)``),
+    with a backtracking line search, to a gradient below ``1e-10`` times the
+    number of comparisons.  (``choix``'s own ``alpha`` is a different
+    regularisation and is not used.)
 
     Parameters
     ----------
     wins : array_like of int, shape (n, n)
         Win counts (whole numbers), zero diagonal.
     alpha : float, default 0.0
-        Gaussian-prior (ridge) strength, >= 0.  With ``alpha = 0`` the estimate
-        exists exactly when the graph "i beat j at least once" is strongly
-        connected (Ford, 1957): otherwise some group of items never lost to the
-        others and its strengths would run off to infinity.
+        Ridge strength, >= 0 (the log-density of a centred Gaussian prior of
+        variance ``1 / alpha``).  With ``alpha = 0`` the estimate exists and is
+        unique exactly when the graph "i beat j at least once" is strongly
+        connected (Ford, 1957): otherwise either the comparison graph is
+        disconnected (nothing fixes how its groups compare) or some group of
+        items never lost to the items outside it, and its strengths would run
+        off to infinity.  With ``alpha > 0`` it always exists and is unique.
 
     Returns
     -------
     ndarray of shape (n,)
-        Strengths ``theta``, centred (they sum to 0).
+        Strengths ``theta``, centred (they sum to 0; with ``alpha > 0`` the
+        maximiser is centred by itself, since the gradients sum to
+        ``-alpha sum(theta)``).
 
     Raises
     ------
     TypeError, ValueError
         If ``wins`` is invalid or not whole numbers, ``alpha < 0``, or
-        ``alpha = 0`` and the estimate does not exist (the items that never lose
-        to the rest are named).
+        ``alpha = 0`` and the estimate does not exist or is not unique (the
+        groups of a disconnected comparison graph, or the items that never lose
+        to the rest, are named).
 
     References
     ----------
@@ -784,6 +797,8 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
     --------
     >>> btl_maximum_likelihood([[0, 3], [1, 0]])        # log(3) split around 0
     array([ 0.5493, -0.5493])
+    >>> btl_maximum_likelihood([[0, 3], [1, 0]], alpha=1.0)   # 3 - 4 sigma(2t) = t
+    array([ 0.3418, -0.3418])
     >>> btl_maximum_likelihood([[0, 3], [0, 0]])
     Traceback (most recent call last):
         ...
@@ -796,23 +811,73 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
     alpha = check_real(alpha, "alpha", nonnegative=True)
     n = W.shape[0]
     if alpha == 0.0:
-        beats = nx.DiGraph()
-        beats.add_nodes_from(range(n))
-        beats.add_edges_from((int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True))
-        if not nx.is_strongly_connected(beats):
-            condensed = nx.condensation(beats)
-            top = next(iter(nx.topological_sort(condensed)))
-            members = sorted(condensed.nodes[top]["members"])
-            raise ValueError(f"no maximum-likelihood estimate: items {members} never lost to any "
-                             f"other item (the graph 'i beat j' is not strongly connected); "
-                             f"pass alpha > 0 for a penalised estimate")
+        _check_btl_mle_exists(W)
     if W.sum() == 0:
         return np.zeros(n)
+    if alpha > 0.0:
+        return _penalised_btl(W.astype(float), alpha)
     winners, losers = np.nonzero(W)
     data = [(int(i), int(j)) for i, j, k in zip(winners, losers, W[winners, losers], strict=True)
             for _ in range(k)]
-    theta = choix.ilsr_pairwise(n, data, alpha=alpha, tol=1e-12, max_iter=10_000)
+    theta = choix.ilsr_pairwise(n, data, alpha=0.0, tol=1e-12, max_iter=10_000)
     return theta - theta.mean()
+
+
+def _check_btl_mle_exists(W: np.ndarray) -> None:
+    """Raise the reason the unpenalised BTL maximum likelihood does not exist (or is not unique)."""
+    groups = _components(_mask(W))
+    if len(groups) > 1:
+        shown = " | ".join(str(g) for g in groups[:6]) + (" | ..." if len(groups) > 6 else "")
+        raise ValueError(f"no unique maximum-likelihood estimate: the comparison graph is "
+                         f"disconnected (groups {shown}), so shifting one group's strengths "
+                         f"leaves the likelihood unchanged; compare at least one pair across "
+                         f"the groups, or pass alpha > 0 for a penalised estimate")
+    beats = nx.DiGraph()
+    beats.add_nodes_from(range(W.shape[0]))
+    beats.add_edges_from((int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True))
+    if nx.is_strongly_connected(beats):
+        return
+    condensed = nx.condensation(beats)
+    top = next(iter(nx.topological_sort(condensed)))
+    members = sorted(condensed.nodes[top]["members"])
+    whom = "any other item" if len(members) == 1 else "an item outside their group"
+    raise ValueError(f"no maximum-likelihood estimate: items {members} never lost to {whom} "
+                     f"(the graph 'i beat j' is not strongly connected); pass alpha > 0 for a "
+                     f"penalised estimate")
+
+
+def _btl_objective(theta: np.ndarray, W: np.ndarray, alpha: float) -> float:
+    """The ridge-penalised BTL log-likelihood ``sum W_ij log sigma(d_ij) - alpha |theta|^2 / 2``."""
+    diff = theta[:, None] - theta[None, :]
+    return float(np.sum(W * log_expit(diff)) - 0.5 * alpha * theta @ theta)
+
+
+def _penalised_btl(W: np.ndarray, alpha: float, max_iter: int = 200) -> np.ndarray:
+    """Newton's method with backtracking for the ridge-penalised BTL maximum likelihood."""
+    n = W.shape[0]
+    N = W + W.T
+    wins = W.sum(axis=1)
+    tol = 1e-10 * max(1.0, float(W.sum()))
+    theta = np.zeros(n)
+    value = _btl_objective(theta, W, alpha)
+    for _ in range(max_iter):
+        P = expit(theta[:, None] - theta[None, :])
+        gradient = wins - (N * P).sum(axis=1) - alpha * theta
+        if np.abs(gradient).max() <= tol:
+            return theta - theta.mean()
+        weights = N * P * (1.0 - P)
+        hessian = np.diag(weights.sum(axis=1)) - weights + alpha * np.eye(n)  # minus the Hessian
+        step = np.linalg.solve(hessian, gradient)
+        t = 1.0
+        while True:
+            candidate = theta + t * step
+            new_value = _btl_objective(candidate, W, alpha)
+            if new_value >= value + 1e-4 * t * (gradient @ step) or t < 1e-12:
+                break
+            t /= 2.0
+        theta, value = candidate, new_value
+    raise RuntimeError(f"btl_maximum_likelihood: Newton's method did not converge in {max_iter} "
+                       f"iterations (largest gradient {np.abs(gradient).max():.3g})")
 
 
 def aggregate_scores(wins, method, *, c=0.5):

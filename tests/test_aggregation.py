@@ -320,6 +320,62 @@ def test_btl_maximum_likelihood_errors_and_penalty():
         btl_maximum_likelihood([[0, 1], [1, 0]], alpha=-1.0)
 
 
+def _direct_penalised_btl(W, alpha):
+    """An independent maximiser of the documented objective: scipy's BFGS from numbers only."""
+    W = np.asarray(W, float)
+
+    def negative(theta):
+        diff = theta[:, None] - theta[None, :]
+        return -(np.sum(W * np.log(expit(diff))) - alpha / 2 * theta @ theta)
+
+    return minimize(negative, np.zeros(len(W)), method="BFGS", options={"gtol": 1e-10}).x
+
+
+def test_penalised_btl_maximises_the_documented_ridge_objective():
+    # the issue's example: choix's alpha gave +-0.2554, the documented objective's maximiser is
+    # the root of 3 - 4 sigma(2t) = t, +-0.3418
+    theta = btl_maximum_likelihood([[0, 3], [1, 0]], alpha=1.0)
+    assert abs(theta[0] - 0.2554) > 0.05
+    t = theta[0]
+    assert 3 - 4 * expit(2 * t) - t == pytest.approx(0.0, abs=1e-9)
+    np.testing.assert_allclose(theta, _direct_penalised_btl([[0, 3], [1, 0]], 1.0), atol=1e-5)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_penalised_btl_agrees_with_a_direct_scipy_maximisation(seed):
+    gen = np.random.default_rng(seed)
+    n = int(gen.integers(2, 7))
+    W = gen.integers(0, 5, size=(n, n)) * (gen.random((n, n)) < 0.6)
+    np.fill_diagonal(W, 0)
+    for alpha in (0.05, 0.5, 3.0):
+        theta = btl_maximum_likelihood(W, alpha=alpha)
+        np.testing.assert_allclose(theta, _direct_penalised_btl(W, alpha), atol=1e-5)
+        assert theta.sum() == pytest.approx(0.0, abs=1e-9)
+
+
+def test_penalised_btl_tends_to_the_mle_as_alpha_vanishes():
+    W = btl_wins(np.array([1.0, 0.3, -0.2, -1.1]), 20, 2)
+    mle = btl_maximum_likelihood(W)
+    np.testing.assert_allclose(btl_maximum_likelihood(W, alpha=1e-9), mle, atol=1e-5)
+    # the ridge shrinks: the penalised strengths are smaller, and shrink further with alpha
+    norms = [np.linalg.norm(btl_maximum_likelihood(W, alpha=a)) for a in (0.1, 1.0, 10.0)]
+    assert np.linalg.norm(mle) > norms[0] > norms[1] > norms[2] > 0
+
+
+def test_btl_maximum_likelihood_says_why_it_does_not_exist():
+    # two items that beat each other and never lost to the third: a group, not "any other item"
+    outside = r"items \[0, 1\] never lost to an item outside their group"
+    with pytest.raises(ValueError, match=outside):
+        btl_maximum_likelihood([[0, 1, 1], [1, 0, 1], [0, 0, 0]])
+    # a disconnected comparison graph: the groups were never compared, nobody "never lost"
+    W = [[0, 2, 0, 0], [1, 0, 0, 0], [0, 0, 0, 5], [0, 0, 1, 0]]
+    with pytest.raises(ValueError, match=r"disconnected \(groups \[0, 1\] \| \[2, 3\]\)") as info:
+        btl_maximum_likelihood(W)
+    assert "never lost" not in str(info.value)
+    np.testing.assert_allclose(btl_maximum_likelihood(W, alpha=0.3), _direct_penalised_btl(W, 0.3),
+                               atol=1e-5)
+
+
 @pytest.mark.parametrize("method", AGGREGATION_METHODS)
 def test_every_method_recovers_the_btl_order_from_many_comparisons(method):
     r = np.linspace(1.5, -1.5, 6)

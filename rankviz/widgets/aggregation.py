@@ -287,11 +287,13 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         if size is not None:
             note = f"no scores: {groups} groups never\ncompared with each other"
     elif "never lost" in reason:
-        note = "no scores: a group of items never lost (no maximum-likelihood estimate)"
+        note = "no scores: a group of items never lost to the rest (no maximum-likelihood estimate)"
         if size is not None:
             items = short[6:].split(" ")[0]
-            note = (f"no MLE: item{'s' if ',' in items else ''} {items} never lost: its\n"
-                    f"strength → ∞; raise 'BTL virtual draws'")
+            plural = "," in items
+            note = (f"no MLE: item{'s' if plural else ''} {items} never lost"
+                    f"{' to the rest' if plural else ''}: {'their' if plural else 'its'}\n"
+                    f"strength{'s' if plural else ''} → ∞; raise 'BTL virtual draws'")
     else:
         note = "no scores: " + reason
     plot_item_scores(axes.scores, 1, scores, note=note, span=_SPAN, fontsize=size)
