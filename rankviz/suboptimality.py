@@ -28,6 +28,7 @@ from rankviz.permutations import all_permutations
 
 __all__ = [
     "MAX_ITEMS",
+    "REGRET_TOLERANCE",
     "order_cone_distance",
     "simplex_grid",
     "suboptimality_function",
@@ -35,6 +36,8 @@ __all__ = [
 
 #: Largest number of items :func:`suboptimality_function` enumerates (n! cones).
 MAX_ITEMS = 6
+# Regrets within this distance below a level count as reaching it (see suboptimality_function).
+REGRET_TOLERANCE = 1e-9
 _MAX_GRID = 200_000
 
 
@@ -164,7 +167,9 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
     dist^2(tbar(mu), cone(sigma))``
 
     where ``regret(sigma, mu) = loss_matrix[sigma] @ mu - min_sigma' loss_matrix[sigma'] @ mu``
-    and ``tbar(mu) = mu @ targets``.  Restricted to a grid, this is an upper
+    and ``tbar(mu) = mu @ targets``.  A regret counts as reaching ``epsilon`` when it is at
+    least ``epsilon - REGRET_TOLERANCE`` (1e-9), so that rounding does not decide the
+    pairs whose regret equals ``epsilon`` exactly.  Restricted to a grid, this is an upper
     bound on the infimum over the whole simplex; ``inf`` means no permutation
     has regret ``epsilon`` at any distribution of the set.
 
@@ -229,7 +234,10 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
     distances = np.array([[_pav_distance(t[order]) for order in orders] for t in tbar])
     out = np.full(eps.size, np.inf)
     for e, level in enumerate(eps):
-        allowed = regrets >= level
+        # a regret that equals the level up to rounding reaches it: on a grid of
+        # distributions, regrets and levels often coincide exactly in exact arithmetic,
+        # and the last bit of either must not decide whether the pair counts
+        allowed = regrets >= level - REGRET_TOLERANCE
         if allowed.any():
             out[e] = distances[allowed].min()
     return out

@@ -8,7 +8,12 @@ import pytest
 
 from rankviz.bayes import loss_matrix, ndcg_loss, squared_surrogate
 from rankviz.permutations import all_permutations
-from rankviz.suboptimality import order_cone_distance, simplex_grid, suboptimality_function
+from rankviz.suboptimality import (
+    REGRET_TOLERANCE,
+    order_cone_distance,
+    simplex_grid,
+    suboptimality_function,
+)
 
 
 def _cone_distance_cvxpy(target, sigma):
@@ -83,3 +88,14 @@ E2 = [[1, 0], [0, 1]]
 def test_bad_input_names_the_argument(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
+
+
+def test_a_regret_equal_to_the_level_up_to_rounding_reaches_it():
+    # On the grid of tenths, mu = (0.7, 0.3) gives the wrong order a regret of 0.4 in exact
+    # arithmetic, 0.39999999999999997 in floating point: it must count at epsilon = 0.4
+    # exactly as it does just below, whatever the last bit of either number.
+    L = [[0.0, 1.0], [1.0, 0.0]]
+    grid = simplex_grid(2, 10)
+    at, below = suboptimality_function(L, [[1, 0], [0, 1]], grid, [0.4, 0.4 - 1e-12])
+    assert at == below
+    assert REGRET_TOLERANCE < 1e-6
