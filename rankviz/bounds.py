@@ -525,11 +525,11 @@ class MarginBound:
             return (f"MarginBound(eq. {self.equation}, rho={self.rho:.4g}: "
                     f"{self.margin_loss:.4g} margin loss + {self.complexity:.4g} complexity"
                     f"{extra} + {self.confidence:.4g} confidence = {self.total:.4g}; "
-                    f"m={self.m}, delta={self.delta:.4g})")
+                    f"m={self.m}, delta={self.delta:.3g})")
         best = self.best()
         return (f"MarginBound(eq. {self.equation} at {np.size(self.rho)} values of rho: "
                 f"smallest {best.total:.4g} at rho={best.rho:.4g}; m={self.m}, "
-                f"delta={self.delta:.4g})")
+                f"delta={self.delta:.3g})")
 
 
 def _check_complexity(Lambda, r, rademacher, empirical: bool) -> tuple[float, str]:
