@@ -7,23 +7,13 @@ table gives, for N points in k grades and 20 rounds, the time of each (best of 3
 and whether the two return the same stumps and steps.
 """
 
-import time
-
 import numpy as np
+from _timing import min_time
 
 from rankviz.multipartite import multipartite_pairs, multipartite_rankboost
 from rankviz.rankboost import rankboost
 
 ROUNDS = 20
-
-
-def best_of(func, repeats=3):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main():
@@ -40,8 +30,8 @@ def main():
         efficient = multipartite_rankboost(X, grades, ROUNDS)
         same = explicit.rankers == efficient.rankers and np.allclose(explicit.alphas,
                                                                      efficient.alphas)
-        slow = best_of(lambda X=X, p=pairs, y=labels: rankboost(X, p, y, ROUNDS))
-        fast = best_of(lambda X=X, g=grades: multipartite_rankboost(X, g, ROUNDS))
+        slow = min_time(lambda X=X, p=pairs, y=labels: rankboost(X, p, y, ROUNDS))
+        fast = min_time(lambda X=X, g=grades: multipartite_rankboost(X, g, ROUNDS))
         print(f"{n_points:>6} | {k:>2} | {len(pairs):>11,} | {slow * 1e3:>9.0f} ms | "
               f"{fast * 1e3:>7.0f} ms | {slow / fast:>5.1f}x | {same}")
 

@@ -18,22 +18,13 @@ Second table (issue 4): the rankboost_stepper dashboard updates in at most 100 m
 import time
 
 import numpy as np
-from _timing import verdict
+from _timing import min_time, verdict
 
 from rankviz.rankboost import bipartite_rankboost, rankboost
 from rankviz.widgets import rankboost_stepper
 
 M = N = 1000
 ROUNDS = 20
-
-
-def best_of(func, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def all_pairs(m, n):
@@ -57,12 +48,12 @@ def speed_table():
         bipartite = bipartite_rankboost(X_pos, X_neg, ROUNDS)
         same = general.rankers == bipartite.rankers
         alpha_gap = float(np.max(np.abs(general.alphas - bipartite.alphas)))
-        g1 = best_of(lambda X=X: rankboost(X, pairs, labels, 1), 3)
-        g21 = best_of(lambda X=X: rankboost(X, pairs, labels, ROUNDS + 1), 3)
-        g20 = best_of(lambda X=X: rankboost(X, pairs, labels, ROUNDS), 3)
-        b1 = best_of(lambda p=X_pos, q=X_neg: bipartite_rankboost(p, q, 1), 5)
-        b21 = best_of(lambda p=X_pos, q=X_neg: bipartite_rankboost(p, q, ROUNDS + 1), 5)
-        b20 = best_of(lambda p=X_pos, q=X_neg: bipartite_rankboost(p, q, ROUNDS), 5)
+        g1 = min_time(lambda X=X: rankboost(X, pairs, labels, 1), 3)
+        g21 = min_time(lambda X=X: rankboost(X, pairs, labels, ROUNDS + 1), 3)
+        g20 = min_time(lambda X=X: rankboost(X, pairs, labels, ROUNDS), 3)
+        b1 = min_time(lambda p=X_pos, q=X_neg: bipartite_rankboost(p, q, 1), 5)
+        b21 = min_time(lambda p=X_pos, q=X_neg: bipartite_rankboost(p, q, ROUNDS + 1), 5)
+        b20 = min_time(lambda p=X_pos, q=X_neg: bipartite_rankboost(p, q, ROUNDS), 5)
         per_general, per_bipartite = (g21 - g1) / ROUNDS, (b21 - b1) / ROUNDS
         ratios[d] = per_general / per_bipartite
         print(f"{d:>3} | {per_general * 1e3:>12.2f} ms | {per_bipartite * 1e3:>14.3f} ms | "

@@ -28,9 +28,26 @@ O(sum_{j<l} n_j n_l) = O(N^2) for RankBoost on the explicit pairs.  It returns
 the same stumps and steps as :func:`rankviz.rankboost.rankboost` run on
 :func:`multipartite_pairs`.  For k = 2 it is bipartite RankBoost (section 10.5.1).
 
+The same k-partite loss in the preference-based setting (exercise 10.10): Mohri
+et al. (section 10.6.4) measure rankings against a target *permutation* sigma*
+with the weighted loss L_omega of eq. (10.36), whose weight omega(i, j) depends
+only on the two positions a pair holds in sigma*.  Put the parts on top of each
+other in sigma* (the best part on top, any order inside a part): each part then
+occupies a block of consecutive positions, and
+
+    omega(i, j) = c * 1[positions i and j lie in different blocks],
+    c = n (n - 1) / (2 * number of cross pairs),
+
+charges exactly the misordered cross pairs, with the normalisation that turns
+their count into a share.  It satisfies the book's three axioms (symmetry,
+monotonicity, triangle inequality): blocks are intervals, so a position
+farther away from i than j is in another block whenever j is, and of two
+positions in different blocks at least one differs from any third.
+
 Public names
 ------------
-:func:`multipartite_pairs`, :func:`multipartite_rankboost`.
+:func:`multipartite_pairs`, :func:`multipartite_rankboost` (exercise 10.8);
+:func:`k_partite_emphasis`, :func:`k_partite_target` (exercise 10.10).
 """
 
 from __future__ import annotations
@@ -39,7 +56,8 @@ import math
 
 import numpy as np
 
-from rankviz._validation import check_int, check_real
+from rankviz._validation import check_choice, check_int, check_real
+from rankviz.permutations import sigma_from_scores
 from rankviz.rankboost import (
     TIE_TOLERANCE,
     BoostingHistory,
@@ -47,24 +65,37 @@ from rankviz.rankboost import (
     stump_candidates,
 )
 
-__all__ = ["multipartite_pairs", "multipartite_rankboost"]
+__all__ = [
+    "MAX_ITEMS",
+    "k_partite_emphasis",
+    "k_partite_target",
+    "multipartite_pairs",
+    "multipartite_rankboost",
+]
+
+#: Largest number of items of a k-partite target: its emphasis is an (n, n) matrix.
+MAX_ITEMS = 5000
 
 #: Largest number of explicit cross pairs :func:`multipartite_pairs` builds.
 _MAX_PAIRS = 20_000_000
 
 
-def _as_grades(grades, n_points: int | None = None) -> np.ndarray:
+def _as_grades(grades, n_points: int | None = None, max_items: int | None = None) -> np.ndarray:
     """Validate a 1-D integer array of grades with at least two distinct values."""
     if isinstance(grades, (str, bytes)):
         raise TypeError(f"grades must be an array of integers, got {type(grades).__name__}")
     arr = np.asarray(grades)
+    if arr.size == 0:
+        raise ValueError("grades is empty: it must take at least two distinct values")
     if arr.dtype == object or arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"grades must contain integers, got dtype {arr.dtype}")
+        raise TypeError(f"grades must be an array of integers, got dtype {arr.dtype}")
     if arr.ndim != 1:
         raise ValueError(f"grades must be 1-D, got shape {arr.shape}")
     if n_points is not None and arr.shape[0] != n_points:
         raise ValueError(f"grades must have one entry per row of X ({n_points}), "
                          f"got {arr.shape[0]}")
+    if max_items is not None and arr.size > max_items:
+        raise ValueError(f"grades must have at most {max_items} items, got {arr.size}")
     if np.unique(arr).size < 2:
         raise ValueError("grades must take at least two distinct values (k >= 2 parts)")
     return arr.astype(np.int64)
@@ -267,3 +298,131 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
     alphas.setflags(write=False)
     history = BoostingHistory(*frozen, smoothed=smoothed)
     return RankBoostModel(alphas, tuple(rankers), history, d, "multipartite_rankboost")
+
+
+def _check_normalization(normalization) -> str:
+    return check_choice(normalization, "normalization", ("cross", "pairs"))
+
+
+def k_partite_emphasis(part_sizes, *, normalization="cross"):
+    """The emphasis function ``omega`` of a k-partite target (Mohri et al., exercise 10.10).
+
+    The target puts the ``k`` parts in consecutive blocks of positions, the
+    first part (``part_sizes[0]`` items) on top.  ``omega(i, j)`` is a constant
+    ``c`` when the 1-based positions ``i`` and ``j`` lie in different blocks and 0
+    otherwise, so that ``L_omega`` charges exactly the cross pairs a ranking
+    misorders.  For ``k = 2`` it is :func:`rankviz.metrics.emphasis_bipartite`.
+
+    Parameters
+    ----------
+    part_sizes : sequence of int
+        Number of items in each part, best part first; at least two parts,
+        each with at least one item, at most :data:`MAX_ITEMS` items in all.
+    normalization : {"cross", "pairs"}, default "cross"
+        ``"cross"``: ``c = n (n - 1) / (2 N)`` with ``N`` the number of cross
+        pairs, so that ``L_omega`` is the share of misordered cross pairs (for
+        ``k = 2``, ``1 - AUC``).  ``"pairs"``: ``c = 1``, the book's (10.23)
+        normalisation (misordered cross pairs divided by all ``n (n - 1) / 2``
+        pairs).
+
+    Returns
+    -------
+    ndarray of shape (n, n), n = sum(part_sizes)
+        ``W[i - 1, j - 1] = omega(i, j)``.
+
+    Raises
+    ------
+    TypeError
+        If ``part_sizes`` is not a sequence of integers.
+    ValueError
+        If there are fewer than two parts, a part is empty, there are more than
+        :data:`MAX_ITEMS` items, or ``normalization`` is unknown.
+
+    References
+    ----------
+    Mohri et al. (2018), eq. (10.36) and exercise 10.10.
+
+    Examples
+    --------
+    >>> k_partite_emphasis([1, 2, 1])          # 5 of the 6 pairs are cross pairs
+    array([[0. , 1.2, 1.2, 1.2],
+           [1.2, 0. , 0. , 1.2],
+           [1.2, 0. , 0. , 1.2],
+           [1.2, 1.2, 1.2, 0. ]])
+    >>> k_partite_emphasis([1, 1], normalization="pairs")
+    array([[0., 1.],
+           [1., 0.]])
+    """
+    if isinstance(part_sizes, (str, bytes)) or not hasattr(part_sizes, "__len__"):
+        raise TypeError(f"part_sizes must be a sequence of integers, "
+                        f"got {type(part_sizes).__name__}")
+    sizes = [check_int(size, f"part_sizes[{index}]", minimum=1)
+             for index, size in enumerate(part_sizes)]
+    if len(sizes) < 2:
+        raise ValueError(f"part_sizes must name at least two parts, got {len(sizes)}")
+    normalization = _check_normalization(normalization)
+    n = sum(sizes)
+    if n > MAX_ITEMS:
+        raise ValueError(f"part_sizes must add up to at most {MAX_ITEMS} items, got {n}")
+    block = np.repeat(np.arange(len(sizes)), sizes)
+    cross = block[:, None] != block[None, :]
+    if normalization == "pairs":
+        return cross.astype(float)
+    n_cross = (n * n - sum(size * size for size in sizes)) // 2
+    return cross * (n * (n - 1) / (2.0 * n_cross))
+
+
+def k_partite_target(grades, *, normalization="cross"):
+    """A k-partite target as the ``(sigma_star, omega)`` pair that ``L_omega`` takes.
+
+    Items with a higher grade should be ranked higher; items of equal grade form
+    one part, whose internal order costs nothing.  ``sigma_star`` ranks by
+    decreasing grade (ties by item index) and ``omega`` is
+    :func:`k_partite_emphasis` of the part sizes, best part first.  Then
+    ``rankviz.preference.ranking_loss(sigma, sigma_star, omega)`` is the share of
+    cross pairs (items of different grades) that ``sigma`` misorders, and
+    ``rankviz.preference.preference_loss(H, sigma_star, omega)`` the mean
+    preference ``h`` puts on the worse item of each cross pair.  For two grades
+    this is ``rankviz.preference.bipartite_target``.
+
+    Parameters
+    ----------
+    grades : array_like of int, shape (n,)
+        Integer grades (any integers; only their order matters), at least two
+        distinct values, at most :data:`MAX_ITEMS` items.
+    normalization : {"cross", "pairs"}, default "cross"
+        As in :func:`k_partite_emphasis`.
+
+    Returns
+    -------
+    sigma_star : ndarray of int64, shape (n,)
+    omega : ndarray of shape (n, n)
+
+    Raises
+    ------
+    TypeError
+        If ``grades`` is not an array of integers.
+    ValueError
+        If ``grades`` is not 1-D, is empty, has fewer than two distinct values
+        or more than :data:`MAX_ITEMS` items, or ``normalization`` is unknown.
+
+    References
+    ----------
+    Mohri et al. (2018), sections 10.6.1 (bipartite target), 10.6.4 (eq. 10.36)
+    and exercise 10.10.
+
+    Examples
+    --------
+    >>> sigma_star, omega = k_partite_target([0, 2, 1, 2])
+    >>> sigma_star                                  # items 1 and 3 (grade 2) on top
+    array([3, 0, 2, 1])
+    >>> omega[:2, :3]                               # positions 1-2 hold grade 2, 3 holds grade 1
+    array([[0. , 0. , 1.2],
+           [0. , 0. , 1.2]])
+    """
+    arr = _as_grades(grades, max_items=MAX_ITEMS)
+    _, sizes = np.unique(arr, return_counts=True)
+    _check_normalization(normalization)
+    sigma_star = sigma_from_scores(arr.astype(float))
+    omega = k_partite_emphasis([int(s) for s in sizes[::-1]], normalization=normalization)
+    return sigma_star, omega
