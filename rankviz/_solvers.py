@@ -10,5 +10,7 @@ For a linear programme whose optimum is not unique it returns a point inside
 the optimal face rather than a vertex.
 """
 
+__all__ = ["DEFAULT_SOLVER"]
+
 #: The cvxpy solver used when a function's ``solver`` argument is None.
 DEFAULT_SOLVER = "CLARABEL"

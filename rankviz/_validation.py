@@ -17,7 +17,9 @@ __all__ = [
     "as_binary_labels",
     "as_float_vector",
     "as_generator",
+    "as_item_ids",
     "as_query_array",
+    "check_array",
     "check_choice",
     "check_int",
     "check_probability",
@@ -30,28 +32,152 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
-def as_float_vector(values: object, name: str, *, allow_empty: bool = False) -> np.ndarray:
-    """Return ``values`` as a finite 1-D float64 array, or raise naming ``name``."""
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got {_kind(values)}")
+_DTYPE_KINDS = {
+    "float": "numbers",
+    "int": "integers",
+    "bool": "booleans",
+}
+
+
+def check_array(values: object, name: str, *, ndim: int | tuple[int, ...] | None = None,
+                shape: tuple[int | None, ...] | None = None, dtype: str = "float",
+                finite: bool = True, allow_empty: bool = False, square: bool = False,
+                nonnegative: bool = False, bounds: tuple[float, float] | None = None,
+                max_size: int | None = None, copy: bool = False) -> np.ndarray:
+    """The one array checker: read ``values`` as an array and check it, naming ``name``.
+
+    Parameters
+    ----------
+    values : array_like
+        The argument as the user passed it.
+    name : str
+        The argument's name, used at the start of every message.
+    ndim : int or tuple of int, optional
+        The allowed numbers of dimensions.
+    shape : tuple, optional
+        The expected shape; ``None`` entries match any length.
+    dtype : {"float", "int", "bool"}
+        ``"float"``: real numbers (bools and integers accepted), returned as float64.
+        ``"int"``: integers (floats holding whole numbers accepted), returned as int64.
+        ``"bool"``: booleans, or integers/floats equal to 0 and 1, returned as bool.
+    finite : bool
+        Reject NaN and infinite entries (float arrays).
+    allow_empty : bool
+        Accept an array with no entries.
+    square : bool
+        Require the last two dimensions to be equal.
+    nonnegative : bool
+        Require every entry to be >= 0.
+    bounds : (float, float), optional
+        Require every entry to lie in ``[low, high]``.
+    max_size : int, optional
+        The largest number of entries accepted (a size a laptop can serve).
+    copy : bool
+        Always return a new array (the caller may then modify it).
+
+    Returns
+    -------
+    numpy.ndarray
+        A new or converted array of the requested dtype.
+
+    Raises
+    ------
+    TypeError
+        If ``values`` is a string, holds non-numbers, complex numbers, or numbers that
+        are not of the requested kind.
+    ValueError
+        If the shape, size, finiteness or range is wrong.
+
+    Examples
+    --------
+    >>> check_array([1, 2.5], "scores")
+    array([1. , 2.5])
+    >>> check_array([[0, 1], [1, 0]], "weights", square=True, nonnegative=True).shape
+    (2, 2)
+    """
+    if dtype not in _DTYPE_KINDS:
+        raise ValueError(f"dtype must be one of {tuple(_DTYPE_KINDS)}, got {dtype!r}")
+    what = _DTYPE_KINDS[dtype]
+    container = "a square matrix" if square else "an array"
+    if isinstance(values, (str, bytes)) or values is None:
+        raise TypeError(f"{name} must be {container} of {what}, got {_kind(values)}")
     try:
         arr = np.asarray(values)
-    except Exception as exc:  # ragged lists and the like
+    except Exception as exc:  # ragged nested lists and the like
         raise ValueError(f"{name} could not be read as an array: {exc}") from None
     if arr.dtype == object or not (
         np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
     ):
-        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
+        raise TypeError(f"{name} must contain {what}, got dtype {arr.dtype}")
     if np.issubdtype(arr.dtype, np.complexfloating):
         raise TypeError(f"{name} must contain real numbers, got complex values")
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
+    if ndim is not None:
+        allowed = (ndim,) if isinstance(ndim, int) else tuple(ndim)
+        if arr.ndim not in allowed:
+            dims = " or ".join(f"{d}-D" for d in allowed)
+            if square:
+                dims = "a square matrix" + (" or a stack of them" if 3 in allowed else "")
+            raise ValueError(f"{name} must be {dims}, got an array of shape {arr.shape}")
+    if shape is not None:
+        if arr.ndim != len(shape) or any(
+            want is not None and got != want for got, want in zip(arr.shape, shape, strict=True)
+        ):
+            expected = "(" + ", ".join("any" if s is None else str(s) for s in shape) + ")"
+            raise ValueError(f"{name} must have shape {expected}, got {arr.shape}")
+    if square and (arr.ndim < 2 or arr.shape[-1] != arr.shape[-2]):
+        raise ValueError(f"{name} must be a square matrix, got an array of shape {arr.shape}")
+    if max_size is not None and arr.size > max_size:
+        raise ValueError(f"{name} has {arr.size} entries; at most {max_size} are supported")
     if arr.size == 0 and not allow_empty:
-        raise ValueError(f"{name} is empty")
-    arr = arr.astype(np.float64, copy=False)
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
+        raise ValueError(f"{name} is empty (shape {arr.shape})")
+    if dtype == "float":
+        arr = arr.astype(np.float64, copy=copy)
+        if finite and not np.isfinite(arr).all():
+            raise ValueError(f"{name} contains NaN or infinite values")
+    elif dtype == "int":
+        if arr.dtype.kind == "f":
+            if not np.isfinite(arr).all():
+                raise ValueError(f"{name} contains NaN or infinite values")
+            if np.any(arr != np.round(arr)):
+                raise TypeError(f"{name} must contain integers, got non-integer values")
+        arr = arr.astype(np.int64, copy=copy)
+    else:
+        if arr.dtype != np.bool_:
+            if arr.dtype.kind == "f" and not np.isfinite(arr).all():
+                raise ValueError(f"{name} contains NaN or infinite values")
+            if np.any((arr != 0) & (arr != 1)):
+                raise ValueError(f"{name} must contain booleans (0 or 1)")
+            arr = arr.astype(np.bool_)
+        elif copy:
+            arr = arr.copy()
+    if arr.size and dtype != "bool":
+        if nonnegative and (arr < 0).any():
+            raise ValueError(f"{name} must be non-negative, got {arr.min():g}")
+        if bounds is not None:
+            low, high = bounds
+            if (arr < low).any() or (arr > high).any():
+                raise ValueError(f"{name} must lie in [{low:g}, {high:g}], "
+                                 f"got values from {arr.min():g} to {arr.max():g}")
     return arr
+
+
+def as_item_ids(values: object, name: str, n_items: int, *, ndim: int | None = 1,
+                allow_empty: bool = False) -> np.ndarray:
+    """Return item ids as an int64 array, each in ``range(n_items)``, or raise naming ``name``.
+
+    Negative ids are refused (they would wrap around silently), as are NaN, floats that
+    are not whole numbers and ids ``>= n_items``.
+    """
+    arr = check_array(values, name, ndim=ndim, dtype="int", allow_empty=allow_empty)
+    if arr.size and (arr.min() < 0 or arr.max() >= n_items):
+        raise ValueError(f"{name} must hold item ids in 0..{n_items - 1}, "
+                         f"got values from {arr.min()} to {arr.max()}")
+    return arr
+
+
+def as_float_vector(values: object, name: str, *, allow_empty: bool = False) -> np.ndarray:
+    """Return ``values`` as a finite 1-D float64 array, or raise naming ``name``."""
+    return check_array(values, name, ndim=1, allow_empty=allow_empty)
 
 
 def as_query_array(values: object, name: str) -> tuple[np.ndarray, bool]:
@@ -60,29 +186,8 @@ def as_query_array(values: object, name: str) -> tuple[np.ndarray, bool]:
     Returns the values as a 2-D float array (one row per query) and whether the
     input was 2-D.
     """
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got {_kind(values)}")
-    try:
-        arr = np.asarray(values)
-    except Exception as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as an array (queries of unequal "
-                         f"length?): {exc}") from None
-    if arr.dtype == object or not (
-        np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
-    ):
-        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
-    if np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must contain real numbers, got complex values")
-    if arr.ndim not in (1, 2):
-        raise ValueError(f"{name} must be 1-D (one query) or 2-D (one row per query), "
-                         f"got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty (shape {arr.shape})")
-    batched = arr.ndim == 2
-    arr = np.atleast_2d(arr.astype(np.float64, copy=False))
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
-    return arr, batched
+    arr = check_array(values, name, ndim=(1, 2))
+    return np.atleast_2d(arr), arr.ndim == 2
 
 
 def as_weight_matrix(values: object, name: str, *, min_items: int = 1,
@@ -94,26 +199,9 @@ def as_weight_matrix(values: object, name: str, *, min_items: int = 1,
     ``min_items`` items.  With ``batch=True`` a stack of such matrices, of shape
     (q, n, n), is accepted too.
     """
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a square matrix of weights, got {_kind(values)}")
-    try:
-        arr = np.asarray(values)
-    except Exception as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as a matrix: {exc}") from None
-    if arr.dtype == object or not (
-        np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
-    ):
-        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
-    if np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must contain real numbers, got complex values")
-    if arr.ndim not in ((2, 3) if batch else (2,)) or arr.shape[-1] != arr.shape[-2]:
-        expected = "a square matrix or a stack of them" if batch else "a square matrix"
-        raise ValueError(f"{name} must be {expected}, got an array of shape {arr.shape}")
+    arr = check_array(values, name, ndim=(2, 3) if batch else 2, square=True, copy=True)
     if arr.shape[-1] < min_items:
         raise ValueError(f"{name} must compare at least {min_items} items, got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
     if (arr < 0).any():
         raise ValueError(f"{name} must be non-negative ({name}[i, j] is the weight of "
                          f"'i above j'), got {arr.min():g}")
@@ -186,8 +274,9 @@ def check_int(value: object, name: str, *, minimum: int | None = None,
 
 
 def check_real(value: object, name: str, *, positive: bool = False,
-               nonnegative: bool = False) -> float:
-    """Return ``value`` as a finite ``float``; optionally require > 0 or >= 0."""
+               nonnegative: bool = False, minimum: float | None = None,
+               maximum: float | None = None) -> float:
+    """Return ``value`` as a finite ``float``; optionally require > 0, >= 0 or a range."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {_kind(value)}")
     value = float(value)
@@ -197,6 +286,10 @@ def check_real(value: object, name: str, *, positive: bool = False,
         raise ValueError(f"{name} must be > 0, got {value}")
     if nonnegative and value < 0:
         raise ValueError(f"{name} must be >= 0, got {value}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be <= {maximum}, got {value}")
     return value
 
 
@@ -213,7 +306,9 @@ def check_probability(value: object, name: str, *, open_interval: bool = False) 
 def check_choice(value: object, name: str, choices: Iterable[str]) -> str:
     """Raise ``ValueError`` unless ``value`` is one of ``choices``."""
     choices = tuple(choices)
-    if not isinstance(value, str) or value not in choices:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {choices}, got {_kind(value)}")
+    if value not in choices:
         raise ValueError(f"{name} must be one of {choices}, got {value!r}")
     return value
 

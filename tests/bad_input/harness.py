@@ -1,0 +1,373 @@
+"""The table-driven bad-input test: what is enumerated, how arguments are mutated, what passes.
+
+Every public callable of rankviz (each name in a public module's ``__all__`` that is a function or
+a class defined in rankviz, and each public method of those classes, ``__call__`` included) needs
+an entry in one of the ``cases_*.py`` tables of this folder: a :class:`Case` whose ``setup``
+returns a valid :class:`Call`.  The test then mutates one argument of that call at a time and
+requires, for every mutation,
+
+* a ``TypeError`` or ``ValueError`` raised by rankviz itself (not from deep inside numpy) whose
+  message names the argument (as a word), or
+* for a mutation the case lists as valid for that argument, a normal return;
+
+never another exception, a silent return of a bad input, a non-finite number returned as an
+answer, a hang (each call has ``TIME_LIMIT`` seconds) or an allocation beyond ``MEMORY_LIMIT``.
+Each callable runs in its own forked process, so a hang or a huge allocation cannot take the test
+run down with it.
+
+A class whose instances only come out of rankviz functions (a result record) is listed in a
+table's ``RESULT_TYPES`` with the reason instead; its methods still need cases.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import inspect
+import math
+import numbers
+import os
+import pickle
+import pkgutil
+import re
+import resource
+import signal
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+import rankviz
+
+TIME_LIMIT = 10.0  # seconds for one call
+MEMORY_LIMIT = 4 * 2**30  # bytes a call may add to the process
+HUGE = 10**12  # a size no laptop can serve
+
+# modules whose callables are not part of the course's API: the command-line entry point
+EXCLUDED_MODULES = {"rankviz.__main__"}
+
+
+@dataclass(frozen=True)
+class Call:
+    """A valid call: ``target(*args, **kwargs)``."""
+
+    target: Callable
+    args: tuple = ()
+    kwargs: Mapping = field(default_factory=dict)
+
+    def __init__(self, target: Callable, *args, **kwargs):
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "kwargs", kwargs)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One table entry.
+
+    setup : a function of no arguments returning the valid :class:`Call` (built afresh in the
+        test's process, so it may create figures, generators, ...).
+    valid : argument name -> mutation names that are legitimate values for it (the call must then
+        return normally or raise a clear error naming the argument).
+    skip : argument names not to mutate, each with the reason (e.g. ``ax``, a Matplotlib Axes,
+        or a callback); give the reason as the value.
+    extra : argument name -> {mutation name: bad value} added to the automatic ones
+        (e.g. a cyclic graph where a DAG is required, an out-of-range item id).
+    names : argument name -> the name the message uses, when it differs (rare: a
+        documented alias).
+    """
+
+    setup: Callable[[], Call]
+    valid: Mapping[str, set] = field(default_factory=dict)
+    skip: Mapping[str, str] = field(default_factory=dict)
+    extra: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+
+
+class _Sentinel(enum.Enum):
+    SAME = 0
+
+
+# --- enumeration -------------------------------------------------------------------------------
+
+
+def public_modules():
+    """The public modules of rankviz (no part of the dotted name starts with ``_``)."""
+    names = ["rankviz"]
+    for info in pkgutil.walk_packages(rankviz.__path__, "rankviz."):
+        if any(part.startswith("_") for part in info.name.split(".")[1:]):
+            continue
+        if info.name in EXCLUDED_MODULES:
+            continue
+        names.append(info.name)
+    return [importlib.import_module(name) for name in sorted(names)]
+
+
+def _own_methods(cls) -> dict[str, Callable]:
+    methods = {}
+    for name, value in vars(cls).items():
+        if name.startswith("_") and name != "__call__":
+            continue
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        if isinstance(value, property) or not callable(value):
+            continue
+        methods[name] = value
+    return methods
+
+
+def public_callables() -> dict[str, object]:
+    """Key -> object for every public function, class and method, keyed by where it is defined.
+
+    The key is ``module.qualname`` of the definition (``rankviz.metrics.auc``,
+    ``rankviz.preference.CountingPreference.__call__``); an object re-exported by several
+    modules appears once.
+    """
+    found: dict[str, object] = {}
+    for module in public_modules():
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if not (inspect.isfunction(obj) or inspect.isclass(obj)):
+                continue
+            if not getattr(obj, "__module__", "").startswith("rankviz"):
+                continue
+            if inspect.isclass(obj) and issubclass(obj, BaseException):
+                continue
+            found[f"{obj.__module__}.{obj.__qualname__}"] = obj
+            if inspect.isclass(obj):
+                for mname, method in _own_methods(obj).items():
+                    found[f"{obj.__module__}.{obj.__qualname__}.{mname}"] = method
+    return found
+
+
+def load_tables():
+    """Merge the ``CASES`` and ``RESULT_TYPES`` of every ``cases_*.py`` module of this folder."""
+    cases: dict[str, Case] = {}
+    result_types: dict[str, str] = {}
+    here = os.path.dirname(__file__)
+    for filename in sorted(os.listdir(here)):
+        if not (filename.startswith("cases_") and filename.endswith(".py")):
+            continue
+        module = importlib.import_module(f"bad_input.{filename[:-3]}")
+        for key, case in getattr(module, "CASES", {}).items():
+            if key in cases:
+                raise AssertionError(f"{key} has two cases ({filename})")
+            cases[key] = case
+        for key, reason in getattr(module, "RESULT_TYPES", {}).items():
+            result_types[key] = reason
+    return cases, result_types
+
+
+# --- mutations ---------------------------------------------------------------------------------
+
+
+def _numeric_array(value) -> np.ndarray | None:
+    if isinstance(value, (str, bytes)) or isinstance(value, Mapping):
+        return None
+    if not isinstance(value, (list, tuple, np.ndarray)):
+        return None
+    try:
+        arr = np.asarray(value)
+    except Exception:
+        return None
+    if arr.dtype == object or arr.size == 0:
+        return None
+    if not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_):
+        return None
+    return arr
+
+
+def mutations(value, default) -> dict[str, object]:
+    """The automatic bad values for an argument whose valid value is ``value``."""
+    out: dict[str, object] = {}
+    if isinstance(value, (bool, np.bool_)):
+        out.update({"string": "yes", "int 2": 2, "none": None, "nan": math.nan})
+    elif isinstance(value, numbers.Integral):
+        out.update({
+            "negative": -1, "huge": HUGE, "non-integer": 2.5, "string": "3", "none": None,
+            "bool": True, "nan": math.nan,
+        })
+    elif isinstance(value, numbers.Real):
+        out.update({
+            "nan": math.nan, "inf": math.inf, "-inf": -math.inf, "string": "0.5",
+            "none": None, "complex": complex(float(value), 1.0), "bool": True,
+        })
+    elif isinstance(value, str):
+        out.update({"unknown string": "NOPE", "int": 1, "none": None})
+    elif (arr := _numeric_array(value)) is not None:
+        flat = arr.astype(float) if arr.dtype.kind in "biu" else arr.copy()
+        for label, bad in (("nan", math.nan), ("inf", math.inf), ("-inf", -math.inf)):
+            mutated = flat.astype(float).copy()
+            mutated.flat[0] = bad
+            out[f"{label} entry"] = mutated
+        out["empty"] = np.empty((0,) * arr.ndim) if arr.ndim else np.empty(0)
+        out["extra dimension"] = arr[np.newaxis]
+        if arr.ndim >= 1:
+            out["scalar"] = arr.flat[0].item()
+        if arr.ndim >= 1 and arr.shape[0] > 1:
+            out["one entry fewer"] = arr[:-1]
+        out["complex"] = arr + 1j
+        out["strings"] = arr.astype(str)
+        out["string"] = "abc"
+        out["none"] = None
+    elif isinstance(value, np.random.Generator):
+        out.update({"string": "seed", "negative seed": -1, "float": 0.5})
+    elif callable(value):
+        out.update({"string": "f", "none": None})
+    else:
+        out.update({"string": "abc", "int": 7, "none": None})
+    # a mutation equal to the parameter's default is a valid call
+    if default is not inspect.Parameter.empty:
+        for key in list(out):
+            try:
+                same = out[key] is default or (
+                    not isinstance(out[key], np.ndarray) and out[key] == default
+                )
+            except Exception:
+                same = False
+            if same:
+                del out[key]
+    return out
+
+
+# --- one run -----------------------------------------------------------------------------------
+
+
+class _Timeout(BaseException):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Timeout()
+
+
+def _nonfinite(result, depth: int = 0) -> bool:
+    """Whether a returned value holds NaN or infinity (looking into tuples and dataclasses)."""
+    if depth > 3:
+        return False
+    if isinstance(result, (bool, np.bool_, str)):
+        return False
+    if isinstance(result, numbers.Number):
+        return isinstance(result, numbers.Real) and not math.isfinite(float(result))
+    if isinstance(result, np.ndarray):
+        return result.dtype.kind == "f" and result.size > 0 and not np.isfinite(result).all()
+    if isinstance(result, (tuple, list)):
+        return any(_nonfinite(item, depth + 1) for item in result[:50])
+    if dataclasses.is_dataclass(result) and not isinstance(result, type):
+        return any(_nonfinite(getattr(result, f.name), depth + 1)
+                   for f in dataclasses.fields(result))
+    return False
+
+
+def _run_one(call: Call, arg: str | None, bad) -> tuple[str, str]:
+    """Run ``call`` with argument ``arg`` replaced by ``bad``; return (outcome, detail)."""
+    import matplotlib.pyplot as plt
+
+    signature = None
+    try:
+        signature = inspect.signature(call.target)
+    except (TypeError, ValueError):
+        pass
+    args, kwargs = list(call.args), dict(call.kwargs)
+    if arg is not None:
+        bound = signature.bind_partial(*args, **kwargs)
+        bound.arguments[arg] = bad
+        args, kwargs = list(bound.args), dict(bound.kwargs)
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+    try:
+        result = call.target(*args, **kwargs)
+    except _Timeout:
+        return "hang", f"no answer within {TIME_LIMIT:g} s"
+    except (TypeError, ValueError) as exc:
+        tb = traceback.extract_tb(exc.__traceback__)
+        if tb and os.path.dirname(rankviz.__file__) not in os.path.abspath(tb[-1].filename):
+            # raised by numpy, scipy, ... from deep inside: not a message written for the user
+            where = f"{os.path.basename(tb[-1].filename)}:{tb[-1].lineno}"
+            return "raw", f"{type(exc).__name__} at {where}: {exc}"[:300]
+        return "clear", f"{type(exc).__name__}: {exc}"
+    except MemoryError:
+        return "raw", "MemoryError"
+    except Exception as exc:
+        tb = traceback.extract_tb(exc.__traceback__)[-1]
+        where = f"{os.path.basename(tb.filename)}:{tb.lineno}"
+        return "raw", f"{type(exc).__name__} at {where}: {exc}"[:300]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        plt.close("all")
+    if _nonfinite(result):
+        return "nonfinite", "returned a non-finite number"
+    return "returned", ""
+
+
+def _virtual_memory() -> int:
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def check_callable(key: str, case: Case) -> list[str]:
+    """Run every mutation of ``case`` in this process; return the failures as sentences."""
+    limit = _virtual_memory() + MEMORY_LIMIT
+    resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
+    failures = []
+    call = case.setup()
+    outcome, detail = _run_one(call, None, _Sentinel.SAME)
+    if outcome != "returned":
+        return [f"the valid call failed: {outcome} {detail}"]
+    try:
+        signature = inspect.signature(call.target)
+        bound = signature.bind_partial(*call.args, **call.kwargs)
+    except (TypeError, ValueError) as exc:
+        return [f"cannot bind the valid call: {exc}"]
+    for arg, value in bound.arguments.items():
+        param = signature.parameters[arg]
+        if arg in case.skip or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        bad_values = mutations(value, param.default)
+        bad_values.update(case.extra.get(arg, {}))
+        allowed = case.valid.get(arg, set())
+        shown = case.names.get(arg, arg)
+        for label, bad in bad_values.items():
+            outcome, detail = _run_one(case.setup(), arg, bad)
+            if outcome == "clear" and not re.search(rf"(?<![\w.]){re.escape(shown)}\b", detail):
+                failures.append(f"{arg}={label}: the message does not name {shown!r}: {detail}")
+            elif outcome == "returned" and label not in allowed:
+                failures.append(f"{arg}={label}: returned silently")
+            elif outcome in ("raw", "hang", "nonfinite"):
+                failures.append(f"{arg}={label}: {outcome}: {detail}")
+    return failures
+
+
+def check_in_child(key: str, case: Case, timeout: float) -> list[str]:
+    """:func:`check_callable` in a forked process (memory limit, hangs, crashes contained)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        os.close(read_end)
+        try:
+            failures = check_callable(key, case)
+        except BaseException as exc:  # a failing setup, reported to the parent
+            failures = [f"the case itself failed: {type(exc).__name__}: {exc}"]
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(pickle.dumps(failures))
+        os._exit(0)
+    os.close(write_end)
+    chunks = []
+    with os.fdopen(read_end, "rb") as pipe:
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            while chunk := pipe.read(65536):
+                chunks.append(chunk)
+        except _Timeout:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return [f"the whole case took longer than {timeout:g} s"]
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    _, status = os.waitpid(pid, 0)
+    if not chunks:
+        return [f"the child process died (status {status})"]
+    return pickle.loads(b"".join(chunks))

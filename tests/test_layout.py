@@ -1,0 +1,104 @@
+"""The layout rules of rankviz (README, "Design"): checked on the source, so a new file keeps them.
+
+* no file in rankviz/ over MAX_LINES lines;
+* one ``__all__`` per module, assigned once (no ``__all__ +=``), and every module-level import
+  above the first function or class;
+* no module imports a private name (``_name``) of another module, unless that module is itself
+  private (``_validation``, ``_solvers``, ``plotting/_style``): those exist to be shared.
+"""
+
+import ast
+import pathlib
+
+import pytest
+
+import rankviz
+
+PACKAGE = pathlib.Path(rankviz.__file__).parent
+SOURCES = sorted(PACKAGE.rglob("*.py"))
+MAX_LINES = 1200
+
+
+def _module_name(path: pathlib.Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _ids(paths):
+    return [str(p.relative_to(PACKAGE.parent)) for p in paths]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=_ids(SOURCES))
+def test_no_module_is_over_the_line_limit(path):
+    n_lines = len(path.read_text().splitlines())
+    assert n_lines <= MAX_LINES, f"{path.name} has {n_lines} lines (limit {MAX_LINES}): split it"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=_ids(SOURCES))
+def test_one_all_and_imports_at_the_top(path):
+    tree = ast.parse(path.read_text())
+    assignments = [
+        node for node in tree.body
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        and any(isinstance(t, ast.Name) and t.id == "__all__"
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+    ]
+    if path.name not in ("__main__.py",):
+        assert len(assignments) == 1 and isinstance(assignments[0], ast.Assign), (
+            f"{path.name} must assign __all__ exactly once, found {len(assignments)} assignments"
+        )
+    first_definition = next(
+        (node.lineno for node in tree.body
+         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))),
+        None,
+    )
+    late = [
+        node.lineno for node in tree.body
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        and first_definition is not None and node.lineno > first_definition
+    ]
+    assert not late, f"{path.name}: module-level imports below the first definition, lines {late}"
+
+
+def _private_imports(path: pathlib.Path):
+    """(line, module, name) for each private name imported from a public module."""
+    tree = ast.parse(path.read_text())
+    here = _module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            source = f"{base}.{node.module}" if node.module else base
+        else:
+            source = node.module or ""
+        if not source.startswith("rankviz"):
+            continue
+        for alias in node.names:
+            target = f"{source}.{alias.name}"
+            # importing a private module, or a name from one, is what private modules are for
+            if any(part.startswith("_") and not part.startswith("__")
+                   for part in source.split(".")):
+                continue
+            if alias.name.startswith("_") and not (PACKAGE.parent / (
+                    target.replace(".", "/") + ".py")).exists():
+                found.append((node.lineno, source, alias.name))
+    return found
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=_ids(SOURCES))
+def test_no_private_name_of_another_module_is_imported(path):
+    found = _private_imports(path)
+    assert not found, f"{path.name} imports private names of public modules: {found}"
+
+
+def test_the_private_import_check_can_fail(tmp_path):
+    fake = PACKAGE / "widgets" / "__layout_probe__.py"
+    try:
+        fake.write_text("from rankviz.rankboost import _as_pairs\n"
+                        "from rankviz._validation import check_int\n")
+        assert _private_imports(fake) == [(1, "rankviz.rankboost", "_as_pairs")]
+    finally:
+        fake.unlink()
