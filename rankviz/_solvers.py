@@ -1,4 +1,4 @@
-"""The cvxpy solver rankviz uses unless told otherwise.
+"""The cvxpy solver rankviz uses unless told otherwise, and the one error it raises on failure.
 
 cvxpy picks a default solver by problem class, and the pick has changed between
 its versions (ECOS, OSQP, Clarabel, HiGHS ...).  Naming one solver makes every
@@ -8,9 +8,58 @@ linear, quadratic, second-order-cone and exponential-cone problems, accurate to
 about 1e-8, and is installed with cvxpy (a required dependency since 1.4).
 For a linear programme whose optimum is not unique it returns a point inside
 the optimal face rather than a vertex.
+
+Every rankviz function that calls a solver validates its ``solver`` argument with
+:func:`check_solver` (an unknown or uninstalled name is a ``ValueError`` naming
+``solver``) and solves through :func:`solve`, so that a failure, whatever the solver, is
+one exception type, :class:`SolverError`, whose message names the solver and its status.
 """
 
-__all__ = ["DEFAULT_SOLVER"]
+from __future__ import annotations
+
+__all__ = ["DEFAULT_SOLVER", "SolverError", "check_solver", "solve"]
 
 #: The cvxpy solver used when a function's ``solver`` argument is None.
 DEFAULT_SOLVER = "CLARABEL"
+
+
+class SolverError(RuntimeError):
+    """A convex solver did not reach an optimum (its name and final status are in the message).
+
+    Raised by every rankviz function that calls cvxpy, instead of cvxpy's own errors.
+    Bad arguments are reported earlier, as ``ValueError``/``TypeError``; this error
+    means the problem was well posed but the solver failed on it (e.g. numerically).
+    """
+
+
+def check_solver(solver: object, name: str = "solver") -> str:
+    """Return the solver name to use (``DEFAULT_SOLVER`` for None), or raise naming ``name``."""
+    import cvxpy as cp
+
+    if solver is None:
+        return DEFAULT_SOLVER
+    if not isinstance(solver, str):
+        raise TypeError(f"{name} must be the name of a cvxpy solver or None, "
+                        f"got {type(solver).__name__}")
+    installed = cp.installed_solvers()
+    if solver.upper() not in installed:
+        raise ValueError(f"{name} must be one of the installed cvxpy solvers {installed}, "
+                         f"got {solver!r}")
+    return solver.upper()
+
+
+def solve(problem, solver: str, what: str, **options) -> float:
+    """Solve a cvxpy ``problem`` with ``solver``; raise :class:`SolverError` unless optimal.
+
+    ``what`` says in words which problem it was (e.g. "the RankSVM dual"); it starts the
+    message.  Returns the optimal value.
+    """
+    import cvxpy as cp
+
+    try:
+        value = problem.solve(solver=solver, **options)
+    except (cp.error.SolverError, ArithmeticError, ValueError) as exc:
+        raise SolverError(f"{what}: solver {solver} failed ({exc})") from exc
+    if problem.status not in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+        raise SolverError(f"{what}: solver {solver} ended with status {problem.status!r}")
+    return value
