@@ -77,6 +77,8 @@ class Case:
         (e.g. a cyclic graph where a DAG is required, an out-of-range item id).
     names : argument name -> the name the message uses, when it differs (rare: a
         documented alias).
+    infinite_ok : why a returned +-inf is an answer here (e.g. the first threshold of a ROC
+        curve is +inf by convention); NaN is never accepted.
     """
 
     setup: Callable[[], Call]
@@ -84,6 +86,7 @@ class Case:
     skip: Mapping[str, str] = field(default_factory=dict)
     extra: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
+    infinite_ok: str = ""
 
 
 class _Sentinel(enum.Enum):
@@ -243,25 +246,29 @@ def _alarm(signum, frame):
     raise _Timeout()
 
 
-def _nonfinite(result, depth: int = 0) -> bool:
-    """Whether a returned value holds NaN or infinity (looking into tuples and dataclasses)."""
+def _nonfinite(result, depth: int = 0, *, infinite_ok: bool = False) -> bool:
+    """Whether a returned value holds NaN (or infinity, unless ``infinite_ok``).
+
+    Looks into tuples, lists and dataclasses, three levels deep.
+    """
     if depth > 3:
         return False
     if isinstance(result, (bool, np.bool_, str)):
         return False
+    bad = np.isnan if infinite_ok else (lambda x: ~np.isfinite(x))
     if isinstance(result, numbers.Number):
-        return isinstance(result, numbers.Real) and not math.isfinite(float(result))
+        return isinstance(result, numbers.Real) and bool(bad(float(result)))
     if isinstance(result, np.ndarray):
-        return result.dtype.kind == "f" and result.size > 0 and not np.isfinite(result).all()
+        return result.dtype.kind == "f" and result.size > 0 and bool(bad(result).any())
     if isinstance(result, (tuple, list)):
-        return any(_nonfinite(item, depth + 1) for item in result[:50])
+        return any(_nonfinite(item, depth + 1, infinite_ok=infinite_ok) for item in result[:50])
     if dataclasses.is_dataclass(result) and not isinstance(result, type):
-        return any(_nonfinite(getattr(result, f.name), depth + 1)
+        return any(_nonfinite(getattr(result, f.name), depth + 1, infinite_ok=infinite_ok)
                    for f in dataclasses.fields(result))
     return False
 
 
-def _run_one(call: Call, arg: str | None, bad) -> tuple[str, str]:
+def _run_one(call: Call, arg: str | None, bad, infinite_ok: bool = False) -> tuple[str, str]:
     """Run ``call`` with argument ``arg`` replaced by ``bad``; return (outcome, detail)."""
     import matplotlib.pyplot as plt
 
@@ -297,7 +304,7 @@ def _run_one(call: Call, arg: str | None, bad) -> tuple[str, str]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         plt.close("all")
-    if _nonfinite(result):
+    if _nonfinite(result, infinite_ok=infinite_ok):
         return "nonfinite", "returned a non-finite number"
     return "returned", ""
 
@@ -313,7 +320,8 @@ def check_callable(key: str, case: Case) -> list[str]:
     resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
     failures = []
     call = case.setup()
-    outcome, detail = _run_one(call, None, _Sentinel.SAME)
+    infinite_ok = bool(case.infinite_ok)
+    outcome, detail = _run_one(call, None, _Sentinel.SAME, infinite_ok)
     if outcome != "returned":
         return [f"the valid call failed: {outcome} {detail}"]
     try:
@@ -330,7 +338,7 @@ def check_callable(key: str, case: Case) -> list[str]:
         allowed = case.valid.get(arg, set())
         shown = case.names.get(arg, arg)
         for label, bad in bad_values.items():
-            outcome, detail = _run_one(case.setup(), arg, bad)
+            outcome, detail = _run_one(case.setup(), arg, bad, infinite_ok)
             if outcome == "clear" and not re.search(rf"(?<![\w.]){re.escape(shown)}\b", detail):
                 failures.append(f"{arg}={label}: the message does not name {shown!r}: {detail}")
             elif outcome == "returned" and label not in allowed:
