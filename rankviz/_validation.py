@@ -347,10 +347,15 @@ def as_comparison_rows(values: object, name: str, n_items: int) -> np.ndarray:
         size = 1
     if size == 0:
         return np.zeros((0, 2), dtype=np.int64)
-    arr = as_item_ids(values, name, n_items, ndim=None)
+    arr = check_array(values, name, dtype="int")
     if arr.ndim != 2 or arr.shape[1] != 2:
         raise ValueError(f"{name} must have shape (N, 2), one (winner, loser) row per "
                          f"comparison, got shape {arr.shape}")
+    bad = (arr < 0) | (arr >= n_items)
+    if bad.any():
+        row = int(np.flatnonzero(bad.any(axis=1))[0])
+        raise ValueError(f"{name}[{row}] = {arr[row].tolist()} holds an item outside "
+                         f"0, ..., {n_items - 1}")
     same = arr[:, 0] == arr[:, 1]
     if same.any():
         row = int(np.flatnonzero(same)[0])

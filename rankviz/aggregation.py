@@ -417,7 +417,9 @@ def ammar_shah_scores(wins):
 def _as_mask(mask, n: int) -> np.ndarray:
     if mask is None:
         return np.ones((n, n), dtype=bool)
-    arr = check_array(mask, "mask", shape=(n, n), dtype="bool")
+    arr = check_array(mask, "mask", dtype="bool")
+    if arr.shape != (n, n):
+        raise ValueError(f"mask must have the shape of A, {(n, n)}, got {arr.shape}")
     if not np.array_equal(arr, arr.T):
         i, j = np.argwhere(arr != arr.T)[0]
         raise ValueError(f"mask must be symmetric (a pair is observed or not), but "
@@ -874,7 +876,8 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
     r = as_float_vector(strengths, "strengths")
     n = r.size
     if not 2 <= n <= MAX_ITEMS:
-        raise ValueError(f"strengths must give 2 to MAX_ITEMS = {MAX_ITEMS} items, got {n}")
+        raise ValueError(f"strengths must give at least 2 items (and at most MAX_ITEMS = "
+                         f"{MAX_ITEMS}), got {n}")
     n_pairs = n * (n - 1) // 2
     k = check_int(n_per_pair, "n_per_pair", minimum=0, maximum=MAX_COMPARISONS // n_pairs)
     share = check_probability(observed, "observed")

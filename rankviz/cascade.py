@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import xlogy
 
-from rankviz._validation import as_generator, as_item_ids, check_array, check_int
+from rankviz._validation import as_generator, check_array, check_int
 
 __all__ = [
     "MAX_ITEMS",
@@ -63,12 +63,17 @@ class ClickLogs:
     clicks: np.ndarray
 
     def __post_init__(self) -> None:
-        orders = as_item_ids(self.orders, "orders", MAX_ITEMS, ndim=2, allow_empty=True)
-        if 0 in orders.shape:
+        orders = check_array(self.orders, "orders", dtype="int", allow_empty=True)
+        if orders.ndim != 2 or 0 in orders.shape:
             raise ValueError(f"orders must be a non-empty 2-D array (sessions x positions), "
                              f"got shape {orders.shape}")
-        clicks = check_array(self.clicks, "clicks", shape=(orders.shape[0],), dtype="int",
-                             copy=True)
+        if (orders < 0).any() or (orders >= MAX_ITEMS).any():
+            raise ValueError(f"orders must contain item indices >= 0 and below MAX_ITEMS = "
+                             f"{MAX_ITEMS}, got values from {orders.min()} to {orders.max()}")
+        clicks = check_array(self.clicks, "clicks", dtype="int", allow_empty=True, copy=True)
+        if clicks.shape != (orders.shape[0],):
+            raise ValueError(f"clicks must give one position per session ({orders.shape[0]}), "
+                             f"got shape {clicks.shape}")
         orders = orders.copy() if orders is self.orders else orders
         shown = orders.shape[1]
         if ((clicks < 0) | (clicks > shown)).any():

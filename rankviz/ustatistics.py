@@ -148,7 +148,9 @@ class RankingData:
                              f"at most MAX_DATA_SIZE = {MAX_DATA_SIZE:,} entries, got {X.shape}")
         n_queries, m = X.shape[:2]
         queries = check_array(self.queries, "queries", ndim=1, dtype="int", allow_empty=True,
-                              bounds=(0, n_queries - 1), copy=True)
+                              copy=True)
+        if queries.size and (queries.min() < 0 or queries.max() >= n_queries):
+            raise ValueError(f"queries must hold query indices in 0, ..., {n_queries - 1}")
         pairs = as_comparison_rows(self.pairs, "pairs", m)
         if pairs.shape != (queries.size, 2):
             raise ValueError(f"pairs must have shape ({queries.size}, 2), one (winner, loser) "

@@ -17,41 +17,40 @@ from scipy.stats import t as student_t
 
 from rankviz.aggregation import (
     AGGREGATION_METHODS,
-    MAX_U_STATISTIC_TERMS,
-    ClickLogs,
-    ExperimentResult,
-    RankingData,
     aggregate_scores,
     ammar_shah_scores,
-    asymptotic_structure_scores,
-    average_log_odds,
     borda_scores,
     btl_log_odds,
     btl_maximum_likelihood,
     btl_win_probabilities,
-    cascade_log_likelihood,
-    cascade_mle,
     comparison_groups,
     comparison_mask,
     empirical_probabilities,
+    principal_eigenvector_scores,
+    probability_differences,
+    simulate_btl_comparisons,
+    thurstone_mosteller_scores,
+    win_counts,
+)
+from rankviz.cascade import ClickLogs, cascade_log_likelihood, cascade_mle, simulate_cascade_clicks
+from rankviz.metrics import dcg, err, ndcg
+from rankviz.permutations import all_permutations
+from rankviz.ustatistics import (
+    MAX_U_STATISTIC_TERMS,
+    ExperimentResult,
+    RankingData,
+    asymptotic_structure_scores,
+    average_log_odds,
     full_information_fit,
     ndcg_regression_labels,
     ndcg_risk,
     pairwise_logistic_fit,
-    principal_eigenvector_scores,
-    probability_differences,
     sgd_u_statistic,
-    simulate_btl_comparisons,
-    simulate_cascade_clicks,
     simulate_ranking_data,
-    thurstone_mosteller_scores,
     u_statistic_experiment,
     u_statistic_minimizer,
     u_statistic_risk,
-    win_counts,
 )
-from rankviz.metrics import dcg, err, ndcg
-from rankviz.permutations import all_permutations
 
 counts_matrices = st.integers(2, 6).flatmap(
     lambda n: arrays(np.int64, (n, n), elements=st.integers(0, 6)).map(
@@ -82,7 +81,9 @@ def test_win_counts_against_a_loop(rng):
     ([(0, 1), (-1, 0)], 3, ValueError, "outside"),
     ([(1, 1)], 3, ValueError, r"comparisons\[0\] compares item 1 with itself"),
     ([(0, 1, 2)], 3, ValueError, r"shape \(N, 2\)"),
-    ([(0.5, 1)], 3, TypeError, "integer item indices"),
+    ([(0.5, 1)], 3, TypeError, "comparisons must contain integers"),
+    ([(0, 1j)], 3, TypeError, "comparisons must contain real numbers"),
+    ([(0, np.nan)], 3, ValueError, "comparisons contains NaN"),
     ("01", 3, TypeError, "rows"),
     ([(0, 1)], 1, ValueError, "n_items must be >= 2"),
 ])
@@ -227,7 +228,7 @@ def test_thurstone_mosteller_errors():
         thurstone_mosteller_scores(A, [[1, 1, 0], [0, 1, 1], [0, 1, 1]])
     with pytest.raises(ValueError, match="shape of A"):
         thurstone_mosteller_scores(A, np.ones((2, 2)))
-    with pytest.raises(ValueError, match="only 0 and 1"):
+    with pytest.raises(ValueError, match=r"mask must contain booleans \(0 or 1\)"):
         thurstone_mosteller_scores(A, np.full((3, 3), 2))
     with pytest.raises(ValueError, match="skew-symmetric"):
         thurstone_mosteller_scores([[0, 1, 0], [1, 0, 0], [0, 0, 0]])
@@ -488,7 +489,7 @@ def test_cascade_errors():
         cascade_mle([[0, 1]])
     with pytest.raises(ValueError, match="the logs show item 2"):
         cascade_mle(([[0, 2]], [0]), n_items=2)
-    with pytest.raises(ValueError, match=r"probabilities in \[0, 1\]"):
+    with pytest.raises(ValueError, match=r"p must lie in \[0, 1\]"):
         simulate_cascade_clicks([0.5, 1.5], 3)
     with pytest.raises(ValueError, match="n_shown must be <= 2"):
         simulate_cascade_clicks([0.5, 0.5], 3, n_shown=3)
