@@ -374,7 +374,9 @@ def borda_scores(A):
     """
     M = _as_square(A, "A")
     _check_skew(M, "A")
-    return _finite_scores(M.sum(axis=1), "A")
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = M.sum(axis=1)
+    return _finite_scores(scores, "A")
 
 
 def ammar_shah_scores(wins):
@@ -529,9 +531,11 @@ def thurstone_mosteller_scores(A, mask=None):
     omega = observed.astype(float)
     np.fill_diagonal(omega, 0.0)
     laplacian = np.diag(omega.sum(axis=1)) - omega
-    rhs = (omega * M).sum(axis=1)
-    scores = np.linalg.solve(laplacian + 1.0 / n, rhs)
-    return _finite_scores(scores - scores.mean(), "A")
+    with np.errstate(over="ignore", invalid="ignore"):
+        rhs = (omega * M).sum(axis=1)
+        scores = np.linalg.solve(laplacian + 1.0 / n, rhs)
+        scores = scores - scores.mean()
+    return _finite_scores(scores, "A")
 
 
 def principal_eigenvector_scores(R, *, tol=1e-12, max_iter=10_000):

@@ -72,8 +72,8 @@ class ClickLogs:
                              f"{MAX_ITEMS}, got values from {orders.min()} to {orders.max()}")
         clicks = check_array(self.clicks, "clicks", dtype="int", allow_empty=True, copy=True)
         if clicks.shape != (orders.shape[0],):
-            raise ValueError(f"clicks must give one position per session ({orders.shape[0]}), "
-                             f"got shape {clicks.shape}")
+            raise ValueError(f"clicks must give one position per session of orders "
+                             f"({orders.shape[0]}), got shape {clicks.shape}")
         orders = orders.copy() if orders is self.orders else orders
         shown = orders.shape[1]
         if ((clicks < 0) | (clicks > shown)).any():
@@ -104,7 +104,10 @@ def _as_click_logs(click_logs) -> ClickLogs:
     if isinstance(click_logs, ClickLogs):
         return click_logs
     if isinstance(click_logs, tuple) and len(click_logs) == 2:
-        return ClickLogs(*click_logs)
+        try:
+            return ClickLogs(*click_logs)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"click_logs (orders, clicks): {exc}") from None
     raise TypeError(f"click_logs must be a ClickLogs or a pair (orders, clicks), got "
                     f"{type(click_logs).__name__}")
 
@@ -187,6 +190,14 @@ def _n_items(logs: ClickLogs, n_items) -> int:
     return n
 
 
+def _check_covers_logs(probs: np.ndarray, logs: ClickLogs) -> int:
+    largest = int(logs.orders.max()) + 1
+    if probs.size < largest:
+        raise ValueError(f"p gives {probs.size} probabilities, but the logs show item "
+                         f"{largest - 1}")
+    return probs.size
+
+
 def cascade_mle(click_logs, n_items=None):
     """Closed-form maximum-likelihood satisfaction probabilities of the cascade model.
 
@@ -267,7 +278,7 @@ def cascade_log_likelihood(p, click_logs):
     """
     probs = _as_satisfaction(p)
     logs = _as_click_logs(click_logs)
-    n = _n_items(logs, probs.size)
+    n = _check_covers_logs(probs, logs)
     clicked, examined = _click_counts(logs, n)
     with np.errstate(divide="ignore"):  # log 0 = -inf for impossible logs; 0 log 0 = 0
         return float(np.sum(xlogy(clicked, probs) + xlogy(examined - clicked, 1.0 - probs)))

@@ -103,6 +103,9 @@ MAX_EXPERIMENT_FITS = 10_000
 #: Largest ridge ``lam`` the U-statistic functions accept (beyond it the fit is theta = 0).
 MAX_RIDGE = 1e12
 
+# A sampled loss above this means sgd_u_statistic diverged (the loss at theta = 0 is <= 1/2).
+_DIVERGED = 1e8
+
 # Subsets processed at once (bounds the (chunk, m, m) count arrays).
 _CHUNK = 4096
 
@@ -150,15 +153,19 @@ class RankingData:
         queries = check_array(self.queries, "queries", ndim=1, dtype="int", allow_empty=True,
                               copy=True)
         if queries.size and (queries.min() < 0 or queries.max() >= n_queries):
-            raise ValueError(f"queries must hold query indices in 0, ..., {n_queries - 1}")
+            raise ValueError(f"queries must hold query indices in 0, ..., {n_queries - 1} "
+                             f"(features has {n_queries} queries)")
         pairs = as_comparison_rows(self.pairs, "pairs", m)
         if pairs.shape != (queries.size, 2):
             raise ValueError(f"pairs must have shape ({queries.size}, 2), one (winner, loser) "
-                             f"row per judgment, got {pairs.shape}")
+                             f"row per judgment (entry of queries), got {pairs.shape}")
         pairs = pairs.copy() if pairs is self.pairs else pairs
         relevance = self.relevance
         if relevance is not None:
-            relevance = check_array(relevance, "relevance", shape=(n_queries, m), copy=True)
+            relevance = check_array(relevance, "relevance", ndim=2, copy=True)
+            if relevance.shape != (n_queries, m):
+                raise ValueError(f"relevance must have shape {(n_queries, m)}, one row per "
+                                 f"query of features, got {relevance.shape}")
         counts = np.bincount(queries, minlength=n_queries)
         for name, arr in (("features", X), ("queries", queries), ("pairs", pairs),
                           ("relevance", relevance), ("judgments_per_query", counts),
@@ -771,12 +778,14 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
         Terms of (19) per step, >= 1, with ``batch_size * max(n_q, m * m)`` at
         most :data:`MAX_BATCH_ENTRIES`.
     step_size : float, default 0.5
-        ``eta_1``, > 0.  A step size so large that the iterates overflow raises
-        ``ValueError`` (divergence is reported, never returned as NaN).
+        ``eta_1``, > 0.  A step size so large that the iterates blow up (a sampled
+        loss above 1e8, where the loss at ``theta = 0`` is at most 1/2) raises
+        ``ValueError``: divergence is reported, never returned as huge or NaN numbers.
     rng : int or numpy.random.Generator, default 0
         Seed or generator.
     n_checkpoints : int, default 50
-        How many averaged iterates to record, evenly spaced, >= 1.
+        How many averaged iterates to record, evenly spaced, >= 1 (at most one per
+        iteration: a larger number records every iteration).
     progress : bool or None, optional
         Show a ``tqdm.auto`` progress bar; by default only for long runs
         (``n_iterations >= 20000``).
@@ -848,9 +857,12 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
         gradient = np.einsum("bmd,bm->d", X, residual) / (m * batch)
         step = eta / math.sqrt(t)
         theta = (theta - step * gradient) / (1.0 + step * lam)
-        if not np.isfinite(losses[t - 1]) or not np.isfinite(theta).all():
-            raise ValueError(f"sgd_u_statistic diverged at iteration {t} (the iterate overflowed): "
-                             f"step_size = {eta:g} is too large for these data; try a smaller one")
+        # the labels lie in (0, 1], so the loss at theta = 0 is at most 1/2: a sampled loss
+        # far above that (or an overflow) means the steps blew up
+        if not (losses[t - 1] <= _DIVERGED and np.isfinite(theta).all()):
+            raise ValueError(f"sgd_u_statistic diverged at iteration {t} (sampled loss "
+                             f"{losses[t - 1]:.3g}): step_size = {eta:g} is too large for these "
+                             f"data; try a smaller one")
         running += theta
         if mark < marks.size and t == marks[mark]:
             averages[mark] = running / t

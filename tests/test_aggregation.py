@@ -399,3 +399,40 @@ def test_simulated_comparisons_follow_the_btl_model():
         simulate_btl_comparisons(r, 1, 0, observed=1.5)
     with pytest.raises(ValueError, match="at least 2 items"):
         simulate_btl_comparisons([1.0], 1, 0)
+
+
+# --------------------------------------------------------------------------- #
+# sizes a laptop cannot serve and overflowing inputs (issue 19)
+# --------------------------------------------------------------------------- #
+def test_sizes_beyond_the_limits_are_refused_up_front():
+    from rankviz.aggregation import MAX_COMPARISONS, MAX_ITEMS, MAX_ITERATIONS
+
+    with pytest.raises(ValueError, match=f"n_items must be <= {MAX_ITEMS}"):
+        win_counts([(0, 1)], 10**12)
+    with pytest.raises(ValueError, match="n_per_pair must be <="):
+        simulate_btl_comparisons([1.0, 0.0, -1.0], 10**12)
+    assert MAX_COMPARISONS // 3 >= 10**6  # the limit still allows large experiments
+    with pytest.raises(ValueError, match=f"max_iter must be <= {MAX_ITERATIONS}"):
+        principal_eigenvector_scores(np.ones((2, 2)), max_iter=10**12)
+    with pytest.raises(ValueError, match=r"wins holds .* comparisons; at most MAX_COMPARISONS"):
+        btl_maximum_likelihood(np.array([[0, 10**12], [1, 0]]))
+    with pytest.raises(ValueError, match=r"strengths gives .* items; at most MAX_ITEMS"):
+        btl_win_probabilities(np.zeros(MAX_ITEMS + 1))
+
+
+def test_overflowing_scores_are_refused_not_returned():
+    big = np.array([[0.0, 1e308, 1e308], [-1e308, 0.0, 0.0], [-1e308, 0.0, 0.0]])
+    with pytest.raises(ValueError, match="A has entries too large"):
+        borda_scores(big)
+    with pytest.raises(ValueError, match="A has entries too large"):
+        thurstone_mosteller_scores(big)
+
+
+@pytest.mark.parametrize("bad, error, match", [
+    ([[0, 1], [1j, 0]], TypeError, "A must contain real numbers"),
+    ([[0, True], [False, 0]], ValueError, "skew-symmetric"),
+    ("ab", TypeError, "A must be a square matrix"),
+])
+def test_borda_scores_reads_A_through_the_validation_core(bad, error, match):
+    with pytest.raises(error, match=match):
+        borda_scores(bad)

@@ -86,3 +86,29 @@ def test_cascade_errors():
         simulate_cascade_clicks([0.5, 1.5], 3)
     with pytest.raises(ValueError, match="n_shown must be <= 2"):
         simulate_cascade_clicks([0.5, 0.5], 3, n_shown=3)
+
+
+def test_click_logs_copy_the_arrays_they_freeze():
+    orders = np.array([[0, 1], [1, 0]])
+    clicks = np.array([0, 2])
+    logs = ClickLogs(orders, clicks)
+    orders[0, 0] = 1  # the caller's arrays stay writeable and do not alter the logs
+    clicks[0] = 1
+    assert logs.orders[0, 0] == 0 and logs.clicks[0] == 0
+    assert not logs.orders.flags.writeable
+
+
+def test_cascade_messages_name_the_argument():
+    from rankviz.cascade import MAX_ITEMS, MAX_LOG_ENTRIES
+
+    with pytest.raises(ValueError, match=r"click_logs \(orders, clicks\): orders\[0\] shows"):
+        cascade_mle(([[0, 0]], [1]))
+    with pytest.raises(ValueError, match="p gives 2 probabilities, but the logs show item 2"):
+        cascade_log_likelihood([0.5, 0.5], ([[0, 2]], [0]))
+    with pytest.raises(ValueError, match=f"orders must contain item indices >= 0 and below "
+                                         f"MAX_ITEMS = {MAX_ITEMS}"):
+        ClickLogs([[0, 10**12]], [0])
+    with pytest.raises(ValueError, match=f"n_sessions must be <= {MAX_LOG_ENTRIES // 2}"):
+        simulate_cascade_clicks([0.5, 0.5], 10**12)
+    with pytest.raises(TypeError, match="p must contain real numbers"):
+        simulate_cascade_clicks([0.5 + 1j, 0.5], 3)

@@ -296,3 +296,75 @@ def test_experiment_bands_and_the_crossover():
     assert single.band(single.logistic) == (logistic[0], logistic[0], logistic[0])
     with pytest.raises(ValueError, match="level"):
         result.band(logistic, 1.0)
+
+
+# --------------------------------------------------------------------------- #
+# hardening (issue 19): sizes, divergence, overflow, arguments checked even when unused
+# --------------------------------------------------------------------------- #
+def test_sgd_refuses_huge_runs_and_reports_divergence():
+    from rankviz.ustatistics import MAX_SGD_ITERATIONS
+
+    data = simulate_ranking_data(2, 3, 3, 8, rng=0)
+    with pytest.raises(ValueError, match=f"n_iterations must be <= {MAX_SGD_ITERATIONS}"):
+        sgd_u_statistic(data, 2, n_iterations=10**9)
+    with pytest.raises(ValueError, match="batch_size must be <="):
+        sgd_u_statistic(data, 2, batch_size=10**9)
+    with pytest.raises(ValueError, match=r"diverged .* step_size = 1e\+06 is too large"):
+        sgd_u_statistic(data, 2, step_size=1e6, n_iterations=50)
+    with pytest.raises(TypeError, match="progress must be True, False or None"):
+        sgd_u_statistic(data, 2, n_iterations=5, progress="yes")
+    result = sgd_u_statistic(data, 2, step_size=3.0, n_iterations=200)  # large but convergent
+    assert np.isfinite(result.theta).all()
+
+
+def test_regression_labels_and_limit_scores_stay_finite_or_refuse():
+    labels = ndcg_regression_labels([2000.0, 0.0])
+    assert np.isfinite(labels).all()
+    np.testing.assert_allclose(labels, ndcg_regression_labels([2.0, 0.0]) * 0 + [1.0, 0.0],
+                               atol=1e-300)
+    np.testing.assert_allclose(ndcg_regression_labels([[3.0, 1.0, 2.0]]),
+                               ndcg_regression_labels([[2.0, 0.0, 1.0]]))  # shift-invariant
+    with pytest.raises(ValueError, match="relevance has entries too large"):
+        asymptotic_structure_scores([1e308, -1e308])
+
+
+def test_fit_arguments_are_checked_even_when_unused_and_bounded():
+    from rankviz.ustatistics import MAX_RIDGE, MAX_U_STATISTIC_TERMS
+
+    data = simulate_ranking_data(2, 3, 3, 8, rng=0)
+    with pytest.raises(TypeError, match="rng must be an int seed"):
+        u_statistic_risk(np.zeros(3), data, 2, rng="seed")  # n_subsets=None: rng unused
+    with pytest.raises(ValueError, match=f"n_subsets must be <= {MAX_U_STATISTIC_TERMS}"):
+        u_statistic_minimizer(data, 2, n_subsets=10**12)
+    with pytest.raises(ValueError, match=f"lam must be <= {MAX_RIDGE}"):
+        u_statistic_risk(np.zeros(3), data, 2, lam=1e300)
+    with pytest.raises(ValueError, match="n_queries \\* n_items \\* n_features"):
+        simulate_ranking_data(10**4, 10**4, 10, 0)
+
+
+def test_experiment_checks_k_values_progress_and_band_shapes():
+    small = {"n_runs": 2, "n_queries": 3, "n_items": 4, "n_features": 3, "n_judgments": 30,
+             "n_test_queries": 5, "n_subsets": 4}
+    for bad, error in ((3, ValueError), ("13", TypeError), ((0, 1), ValueError)):
+        with pytest.raises(error, match="k_values"):
+            u_statistic_experiment(bad, **small)
+    with pytest.raises(TypeError, match="progress"):
+        u_statistic_experiment((1,), progress="no", **small)
+    with pytest.raises(ValueError, match="MAX_EXPERIMENT_FITS"):
+        u_statistic_experiment((1,), **{**small, "n_runs": 10**9})
+    result = u_statistic_experiment((1, 3), **small)
+    with pytest.raises(ValueError, match="values must have shape"):
+        result.band(np.zeros(3))
+    with pytest.raises(TypeError, match="values must contain real numbers"):
+        result.band(result.logistic + 1j)
+
+
+def test_ranking_data_copies_and_names_the_arguments():
+    data = simulate_ranking_data(2, 3, 3, 8, rng=0)
+    features = np.array(data.features)
+    again = RankingData(features, data.queries, data.pairs)
+    assert features.flags.writeable and again.features is not features
+    with pytest.raises(ValueError, match=r"relevance must have shape .* query of features"):
+        RankingData(data.features, data.queries, data.pairs, np.zeros((1, 3)))
+    with pytest.raises(ValueError, match=r"pairs must have shape .* \(entry of queries\)"):
+        RankingData(data.features, data.queries[:-1], data.pairs)
