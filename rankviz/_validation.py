@@ -25,6 +25,7 @@ __all__ = [
     "check_int",
     "check_log_odds_smoothing",
     "check_probability",
+    "check_progress",
     "check_real",
     "check_same_length",
 ]
@@ -373,3 +374,15 @@ def check_log_odds_smoothing(c: object, smoothing: object,
     """
     return (check_real(c, "c", positive=True),
             check_choice(smoothing, "smoothing", choices))
+
+
+# --- progress flags (ustatistics, ustatistics_experiment)
+
+
+def check_progress(progress: object, default: bool, name: str = "progress") -> bool:
+    """``progress`` is None (then ``default``) or a bool; anything else raises naming ``name``."""
+    if progress is None:
+        return default
+    if not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True, False or None, got {_kind(progress)}")
+    return bool(progress)

@@ -3,8 +3,8 @@
 Duchi, Mackey and Jordan (2013) fit a scoring function to *aggregated*
 preferences: each term of the empirical risk (19) is a U-statistic over k
 judgments of one query, summarised by a structure function before the loss
-is applied.  This module holds the data, the risks, their minimisers and the
-experiment of Figure 3; the aggregation of section 5.1 is :mod:`rankviz.aggregation`.
+is applied.  This module holds the data, the risks and their minimisers; the
+aggregation of section 5.1 is :mod:`rankviz.aggregation`.
 
 * queries with features and pairwise judgments (:class:`RankingData`,
   :func:`simulate_ranking_data`);
@@ -17,7 +17,7 @@ experiment of Figure 3; the aggregation of section 5.1 is :mod:`rankviz.aggregat
   (:func:`sgd_u_statistic`), the two references of Figure 3
   (:func:`pairwise_logistic_fit`, :func:`full_information_fit`) and the NDCG risk
   (:func:`ndcg_risk`);
-* the experiment itself (:func:`u_statistic_experiment`, :class:`ExperimentResult`).
+* the experiment of Figure 3 built on them is :mod:`rankviz.ustatistics_experiment`.
 
 The smoothing ``c`` of the log-odds and its two readings are explained in
 :mod:`rankviz.aggregation`; the U-statistic functions add ``c`` to the counts by
@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import minimize
 from scipy.special import expit, log_expit
-from scipy.stats import t as student_t
 
 from rankviz._log_odds import SMOOTHINGS, structure
+from rankviz._progress import progress_bar
 from rankviz._validation import (
     as_comparison_rows,
     as_float_vector,
@@ -50,24 +50,19 @@ from rankviz._validation import (
     as_query_array,
     as_weight_matrix,
     check_array,
-    check_choice,
     check_int,
     check_log_odds_smoothing,
-    check_probability,
+    check_progress,
     check_real,
 )
 from rankviz.metrics import dcg_discounts, ndcg
 
 __all__ = [
-    "EXPERIMENT_DEFAULTS",
-    "EXPERIMENT_SOLVERS",
     "MAX_BATCH_ENTRIES",
     "MAX_DATA_SIZE",
-    "MAX_EXPERIMENT_FITS",
     "MAX_RIDGE",
     "MAX_SGD_ITERATIONS",
     "MAX_U_STATISTIC_TERMS",
-    "ExperimentResult",
     "RankingData",
     "SGDResult",
     "asymptotic_structure_scores",
@@ -78,7 +73,6 @@ __all__ = [
     "pairwise_logistic_fit",
     "sgd_u_statistic",
     "simulate_ranking_data",
-    "u_statistic_experiment",
     "u_statistic_minimizer",
     "u_statistic_risk",
 ]
@@ -96,9 +90,6 @@ MAX_SGD_ITERATIONS = 1_000_000
 #: Largest ``batch_size * max(n_q, m * m)`` of one :func:`sgd_u_statistic` step (the random keys
 #: over a query's judgments and the win counts of the batch are arrays of that size).
 MAX_BATCH_ENTRIES = 10_000_000
-
-#: Largest number of fits (``n_runs * (len(k_values) + 1)``) of :func:`u_statistic_experiment`.
-MAX_EXPERIMENT_FITS = 10_000
 
 #: Largest ridge ``lam`` the U-statistic functions accept (beyond it the fit is theta = 0).
 MAX_RIDGE = 1e12
@@ -732,23 +723,6 @@ class SGDResult:
         return f"SGDResult(iterations={self.losses.size}, theta={theta})"
 
 
-def _check_progress(progress, default: bool) -> bool:
-    """``progress`` is None (then ``default``) or a bool."""
-    if progress is None:
-        return default
-    if not isinstance(progress, (bool, np.bool_)):
-        raise TypeError(f"progress must be True, False or None, got {type(progress).__name__}")
-    return bool(progress)
-
-
-def _progress(iterable, show: bool, description: str):
-    if not show:
-        return iterable
-    from tqdm.auto import tqdm
-
-    return tqdm(iterable, desc=description, leave=False)
-
-
 def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations=2000,
                     batch_size=8, step_size=0.5, rng=0, n_checkpoints=50, progress=None):
     """Minimise the U-statistic risk (19) + (24) by the stochastic composite method (25).
@@ -823,7 +797,7 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
                       maximum=max(1, MAX_BATCH_ENTRIES // per_term))
     eta = check_real(step_size, "step_size", positive=True)
     n_marks = check_int(n_checkpoints, "n_checkpoints", minimum=1)
-    show = _check_progress(progress, T >= 20_000)
+    show = check_progress(progress, T >= 20_000)
     gen = as_generator(rng)
     take = min(k, widest)
     marks = np.unique(np.linspace(1, T, min(n_marks, T)).round().astype(np.int64))
@@ -834,7 +808,7 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
     mark = 0
     positions = np.arange(widest)
     dense = widest <= 4 * take  # random keys over the batch (O(n_q)) or Floyd's sampling (O(k))
-    for t in _progress(range(1, T + 1), show, f"SGD on (19), k = {k}"):
+    for t in progress_bar(range(1, T + 1), show, f"SGD on (19), k = {k}"):
         q = data.queries[gen.integers(0, data.n_judgments, batch)]
         n_q = counts[q][:, None]
         if dense:
@@ -966,199 +940,3 @@ def full_information_fit(data, *, lam=0.0):
     lam = check_real(lam, "lam", nonnegative=True)
     targets = _regression_labels(asymptotic_structure_scores(_relevance(data)))
     return _ridge(data, targets, lam)
-
-
-# --------------------------------------------------------------------------- #
-# the experiment of section 6.2 (Figure 3)
-# --------------------------------------------------------------------------- #
-@dataclass(frozen=True, eq=False)
-class ExperimentResult:
-    """NDCG risks of the three estimators of Figure 3 over repeated runs.
-
-    Attributes
-    ----------
-    k_values : ndarray of int64, shape (K,)
-        Orders of the U-statistic.
-    u_statistic : ndarray of shape (runs, K)
-        Risk of ``theta^reg_{n,k}``, the minimiser of (19) with the loss (28).
-    logistic : ndarray of shape (runs,)
-        Risk of ``theta^log_n``, the pairwise logistic fit (29).
-    full : ndarray of shape (runs,)
-        Risk of ``theta^full``, the regression on the limit scores (27).
-    settings : dict
-        The arguments of :func:`u_statistic_experiment`.
-    """
-
-    k_values: np.ndarray
-    u_statistic: np.ndarray
-    logistic: np.ndarray
-    full: np.ndarray
-    settings: dict
-
-    @property
-    def n_runs(self) -> int:
-        """Number of repetitions."""
-        return int(self.logistic.size)
-
-    def band(self, values, level=0.95):
-        """Mean and t confidence interval over the runs (axis 0).
-
-        Parameters
-        ----------
-        values : array_like of shape (runs,) or (runs, K)
-            One of the result arrays, or a difference of them.
-        level : float, default 0.95
-            Confidence level in (0, 1).
-
-        Returns
-        -------
-        (mean, lower, upper) : tuple of float or ndarray
-            With a single run the interval collapses to the mean.
-        """
-        level = check_probability(level, "level", open_interval=True)
-        arr = check_array(values, "values", ndim=(1, 2))
-        if arr.shape[0] != self.n_runs or (arr.ndim == 2 and arr.shape[1] != self.k_values.size):
-            raise ValueError(f"values must have shape ({self.n_runs},) or ({self.n_runs}, "
-                             f"{self.k_values.size}), one row per run, got {arr.shape}")
-        mean = arr.mean(axis=0)
-        if arr.shape[0] < 2:
-            return mean, mean, mean
-        half = (student_t.ppf(0.5 + level / 2, arr.shape[0] - 1) * arr.std(axis=0, ddof=1)
-                / math.sqrt(arr.shape[0]))
-        return mean, mean - half, mean + half
-
-    def beats_logistic(self, level=0.95):
-        """Which orders k beat the logistic fit: the paired difference's interval lies below 0.
-
-        Returns
-        -------
-        ndarray of bool, shape (K,)
-            True where the upper end of the ``level`` interval of
-            ``u_statistic[:, k] - logistic`` (same data in each run) is negative.
-        """
-        _, _, upper = self.band(self.u_statistic - self.logistic[:, None], level)
-        return np.atleast_1d(upper < 0)
-
-    def first_k_beating_logistic(self, level=0.95):
-        """The smallest order from which every larger order beats the logistic fit, or None."""
-        beats = self.beats_logistic(level)
-        if not beats[-1]:
-            return None
-        last_fail = np.flatnonzero(~beats)
-        start = 0 if last_fail.size == 0 else int(last_fail[-1]) + 1
-        return int(self.k_values[start])
-
-    def __repr__(self) -> str:
-        means = ", ".join(f"k={k}: {v:.4f}" for k, v in
-                          zip(self.k_values, self.u_statistic.mean(axis=0), strict=True))
-        return (f"ExperimentResult(runs={self.n_runs}, mean NDCG risk: logistic "
-                f"{self.logistic.mean():.4f}, full information {self.full.mean():.4f}, "
-                f"U-statistic {means})")
-
-
-#: Default settings of :func:`u_statistic_experiment` (the notebook's small version).
-EXPERIMENT_DEFAULTS = {
-    "n_runs": 6, "n_queries": 40, "n_items": 20, "n_features": 6, "n_judgments": 40_000,
-    "nonlinearity": 2.0, "c": 0.5, "smoothing": "counts", "lam": 1e-3, "n_subsets": 64,
-    "n_test_queries": 500, "solver": "subsets", "sgd_iterations": 3000,
-}
-
-#: How :func:`u_statistic_experiment` minimises (19).
-EXPERIMENT_SOLVERS = ("subsets", "sgd")
-
-
-def u_statistic_experiment(k_values=(1, 10, 30, 100, 300, 1000), *, rng=0, progress=None,
-                           **settings):
-    """Run the experiment of section 6.2 (Figure 3) on generated data.
-
-    Each run draws training data (:func:`simulate_ranking_data`) and fits
-    ``theta^reg_{n,k}`` for every ``k`` (the U-statistic risk (19) with the
-    regression loss (28)), ``theta^log_n`` (the pairwise logistic loss (29) on all
-    judgments) and ``theta^full`` (the regression on the limit scores (27)); each
-    fit is scored by its NDCG risk (:func:`ndcg_risk`) on one set of fresh test
-    queries shared by all runs.
-
-    Parameters
-    ----------
-    k_values : sequence of int, default (1, 10, 30, 100, 300, 1000)
-        Orders of the U-statistic, each >= 1; ``n_runs * (len(k_values) + 1)`` fits
-        at most :data:`MAX_EXPERIMENT_FITS`.
-    rng : int or numpy.random.Generator, default 0
-        Seed or generator.
-    progress : bool or None, optional
-        Show a ``tqdm.auto`` progress bar over the fits; by default when there are
-        more than 60 of them.
-    **settings
-        Overrides of :data:`EXPERIMENT_DEFAULTS`: ``n_runs``, ``n_queries``,
-        ``n_items``, ``n_features``, ``n_judgments``, ``nonlinearity`` (the data);
-        ``c``, ``smoothing``, ``lam`` (the risk); ``n_subsets`` (subsets per query
-        of the sampled U-statistic); ``n_test_queries``; ``solver``: "subsets"
-        (:func:`u_statistic_minimizer` with ``n_subsets``) or "sgd"
-        (:func:`sgd_u_statistic` with ``sgd_iterations`` steps).
-
-    Returns
-    -------
-    ExperimentResult
-
-    Raises
-    ------
-    TypeError, ValueError
-        If a setting is unknown or invalid.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), section 6.2, eqs. (26)-(29) and Figure 3.
-
-    Examples
-    --------
-    >>> result = u_statistic_experiment((1, 50), n_runs=2, n_queries=4, n_judgments=400,
-    ...                                 n_test_queries=20)
-    >>> result.u_statistic.shape, result.logistic.shape
-    ((2, 2), (2,))
-    """
-    unknown = set(settings) - set(EXPERIMENT_DEFAULTS)
-    if unknown:
-        raise TypeError(f"u_statistic_experiment got unknown settings {sorted(unknown)}; "
-                        f"known: {sorted(EXPERIMENT_DEFAULTS)}")
-    s = {**EXPERIMENT_DEFAULTS, **settings}
-    ks = check_array(k_values, "k_values", ndim=1, dtype="int")
-    if ks.min() < 1:
-        raise ValueError(f"k_values must hold orders >= 1, got {ks.min()}")
-    runs = check_int(s["n_runs"], "n_runs", minimum=1)
-    if runs * (ks.size + 1) > MAX_EXPERIMENT_FITS:
-        raise ValueError(f"n_runs * (len(k_values) + 1) = {runs * (ks.size + 1):,} fits; at most "
-                         f"MAX_EXPERIMENT_FITS = {MAX_EXPERIMENT_FITS:,} are supported")
-    solver = check_choice(s["solver"], "solver", EXPERIMENT_SOLVERS)
-    c, smoothing = check_log_odds_smoothing(s["c"], s["smoothing"], SMOOTHINGS)
-    lam = check_real(s["lam"], "lam", nonnegative=True, maximum=MAX_RIDGE)
-    n_subsets = check_int(s["n_subsets"], "n_subsets", minimum=1, maximum=MAX_U_STATISTIC_TERMS)
-    iterations = check_int(s["sgd_iterations"], "sgd_iterations", minimum=1,
-                           maximum=MAX_SGD_ITERATIONS)
-    show_default = runs * (ks.size + 1) > 60
-    show = _check_progress(progress, show_default)
-    gen = as_generator(rng)
-    shape = (s["n_queries"], s["n_items"], s["n_features"])
-    test = simulate_ranking_data(s["n_test_queries"], *shape[1:], 0, gen,
-                                 nonlinearity=s["nonlinearity"])
-    test_gains = _ndcg_gains(test)
-    u_risks = np.empty((runs, ks.size))
-    logistic, full = np.empty(runs), np.empty(runs)
-    fits = [(run, j) for run in range(runs) for j in range(-1, ks.size)]
-    data = None
-    for run, j in _progress(fits, show, "section 6.2 experiment"):
-        if j == -1:  # a new run: fresh data and the two references
-            data = simulate_ranking_data(*shape, s["n_judgments"], gen,
-                                         nonlinearity=s["nonlinearity"])
-            logistic[run] = _ndcg_risk(pairwise_logistic_fit(data, lam=lam), test.features,
-                                       test_gains)
-            full[run] = _ndcg_risk(full_information_fit(data, lam=lam), test.features, test_gains)
-            continue
-        k = int(ks[j])
-        if solver == "subsets":
-            theta = u_statistic_minimizer(data, k, c=c, smoothing=smoothing, lam=lam,
-                                          n_subsets=n_subsets, rng=gen)
-        else:
-            theta = sgd_u_statistic(data, k, c=c, smoothing=smoothing, lam=lam,
-                                    n_iterations=iterations, rng=gen, progress=False).theta
-        u_risks[run, j] = _ndcg_risk(theta, test.features, test_gains)
-    return ExperimentResult(ks, u_risks, logistic, full, dict(s))

@@ -31,9 +31,7 @@ from rankviz.aggregation import (
     thurstone_mosteller_scores,
     win_counts,
 )
-from rankviz.ustatistics import (
-    average_log_odds,
-)
+from rankviz.ustatistics import average_log_odds
 
 counts_matrices = st.integers(2, 6).flatmap(
     lambda n: arrays(np.int64, (n, n), elements=st.integers(0, 6)).map(

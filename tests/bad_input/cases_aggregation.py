@@ -34,10 +34,10 @@ from rankviz.ustatistics import (
     pairwise_logistic_fit,
     sgd_u_statistic,
     simulate_ranking_data,
-    u_statistic_experiment,
     u_statistic_minimizer,
     u_statistic_risk,
 )
+from rankviz.ustatistics_experiment import ExperimentResult, u_statistic_experiment
 
 # win counts over 3 items, every pair compared both ways (connected, strongly connected)
 WINS = np.array([[0, 3, 1], [1, 0, 2], [2, 1, 0]])
@@ -66,7 +66,10 @@ def _data(n_judgments=8, relevance=True):
 
 
 def _experiment_result():
-    return u_statistic_experiment((1, 3), rng=0, progress=False, **EXPERIMENT)
+    # the record as u_statistic_experiment returns it (2 runs, k in (1, 3)), built directly so
+    # that each mutation does not rerun the experiment
+    return ExperimentResult(np.array([1, 3]), np.array([[0.30, 0.20], [0.32, 0.22]]),
+                            np.array([0.28, 0.27]), np.array([0.10, 0.12]), dict(EXPERIMENT))
 
 
 EXPERIMENT = {"n_runs": 2, "n_queries": 3, "n_items": 4, "n_features": 3, "n_judgments": 30,
@@ -217,26 +220,26 @@ CASES = {
         lambda: Call(full_information_fit, _data(), lam=0.1),
         extra={"data": {**NO_JUDGMENTS, **NO_RELEVANCE}, "lam": {"negative": -1.0}},
     ),
-    "rankviz.ustatistics.u_statistic_experiment": Case(
+    "rankviz.ustatistics_experiment.u_statistic_experiment": Case(
         lambda: Call(u_statistic_experiment, (1, 3), rng=0, progress=False, **EXPERIMENT),
         valid={"k_values": SHORTER_OK, **SEED_OK},  # a single order is a valid experiment
         extra={"k_values": {"zero order": (0, 1)}},
     ),
-    "rankviz.ustatistics.ExperimentResult.band": Case(
+    "rankviz.ustatistics_experiment.ExperimentResult.band": Case(
         lambda: Call((r := _experiment_result()).band, r.logistic, 0.9),
-        extra={"values": {"other shape": np.zeros((2, 5))}, "level": {"one": 1.0}},
+        extra={"values": {"other runs": np.zeros((3, 2))}, "level": {"one": 1.0}},
     ),
-    "rankviz.ustatistics.ExperimentResult.beats_logistic": Case(
+    "rankviz.ustatistics_experiment.ExperimentResult.beats_logistic": Case(
         lambda: Call(_experiment_result().beats_logistic, 0.9),
         extra={"level": {"zero": 0.0}},
     ),
-    "rankviz.ustatistics.ExperimentResult.first_k_beating_logistic": Case(
+    "rankviz.ustatistics_experiment.ExperimentResult.first_k_beating_logistic": Case(
         lambda: Call(_experiment_result().first_k_beating_logistic, 0.9),
         extra={"level": {"above 1": 1.5}},
     ),
 }
 
 RESULT_TYPES = {
-    "rankviz.ustatistics.ExperimentResult": "returned by u_statistic_experiment only",
+    "rankviz.ustatistics_experiment.ExperimentResult": "returned by u_statistic_experiment only",
     "rankviz.ustatistics.SGDResult": "returned by sgd_u_statistic only",
 }
