@@ -68,6 +68,7 @@ __all__ = [
     "MAX_COMPARISONS",
     "MAX_ITEMS",
     "MAX_ITERATIONS",
+    "MAX_WIN_COUNT",
     "SMOOTHINGS",
     "aggregate_scores",
     "ammar_shah_scores",
@@ -97,6 +98,9 @@ MAX_ITEMS = 5_000
 
 #: Largest ``max_iter`` :func:`principal_eigenvector_scores` accepts.
 MAX_ITERATIONS = 1_000_000
+
+#: Largest win count accepted (2**53: every count up to it is exact in floating point).
+MAX_WIN_COUNT = 2**53
 
 # Relative tolerance for skew-symmetry and reciprocity of an input matrix.
 _MATRIX_TOL = 1e-9
@@ -151,6 +155,8 @@ def _as_wins(wins, name: str = "wins") -> np.ndarray:
     if W.shape[0] > MAX_ITEMS:
         raise ValueError(f"{name} compares {W.shape[0]} items; at most MAX_ITEMS = {MAX_ITEMS} "
                          f"are supported")
+    if W.max() > MAX_WIN_COUNT:
+        raise ValueError(f"{name} holds a count above MAX_WIN_COUNT = {MAX_WIN_COUNT:.0f}")
     return W
 
 
@@ -638,7 +644,9 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
         connected (Ford, 1957): otherwise either the comparison graph is
         disconnected (nothing fixes how its groups compare) or some group of
         items never lost to the items outside it, and its strengths would run
-        off to infinity.  With ``alpha > 0`` it always exists and is unique.
+        off to infinity.  With ``alpha > 0`` it always exists and is unique
+        (an ``alpha`` so small, e.g. 1e-300, that Newton's method fails numerically
+        on such data raises ``ValueError`` naming ``alpha``).
 
     Returns
     -------
@@ -682,7 +690,12 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
     if W.sum() == 0:
         return np.zeros(n)
     if alpha > 0.0:
-        return _penalised_btl(W.astype(float), alpha)
+        try:
+            return _penalised_btl(W.astype(float), alpha)
+        except (np.linalg.LinAlgError, ArithmeticError):
+            raise ValueError(f"alpha = {alpha:g} is too small for these data: the penalised "
+                             f"estimate runs off towards infinity (some items never lost) and "
+                             f"Newton's method fails; pass a larger alpha") from None
     winners, losers = np.nonzero(W)
     data = [(int(i), int(j)) for i, j, k in zip(winners, losers, W[winners, losers], strict=True)
             for _ in range(k)]
@@ -743,8 +756,9 @@ def _penalised_btl(W: np.ndarray, alpha: float, max_iter: int = 200) -> np.ndarr
                 break
             t /= 2.0
         theta, value = candidate, new_value
-    raise RuntimeError(f"btl_maximum_likelihood: Newton's method did not converge in {max_iter} "
-                       f"iterations (largest gradient {np.abs(gradient).max():.3g})")
+    raise ArithmeticError(f"btl_maximum_likelihood: Newton's method did not converge in "
+                          f"{max_iter} iterations (largest gradient "
+                          f"{np.abs(gradient).max():.3g})")
 
 
 def aggregate_scores(wins, method, *, c=0.5):
@@ -835,7 +849,8 @@ def btl_win_probabilities(strengths):
     if r.size > MAX_ITEMS:
         raise ValueError(f"strengths gives {r.size} items; at most MAX_ITEMS = {MAX_ITEMS} "
                          f"are supported")
-    return expit(r[:, None] - r[None, :])
+    with np.errstate(over="ignore"):  # r_i - r_j = +-inf gives probability 1 or 0
+        return expit(r[:, None] - r[None, :])
 
 
 def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
@@ -888,7 +903,9 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
     gen = as_generator(rng)
     first, second = np.triu_indices(n, 1)
     compared = gen.random(first.size) < share
-    wins = gen.binomial(k, expit(r[first] - r[second])) * compared
+    with np.errstate(over="ignore"):  # r_i - r_j = +-inf gives probability 1 or 0
+        p_first = expit(r[first] - r[second])
+    wins = gen.binomial(k, p_first) * compared
     losses = (k - wins) * compared
     winner = np.concatenate([np.repeat(first, wins), np.repeat(second, losses)])
     loser = np.concatenate([np.repeat(second, wins), np.repeat(first, losses)])

@@ -55,6 +55,7 @@ from rankviz._validation import (
     check_progress,
     check_real,
 )
+from rankviz.aggregation import MAX_WIN_COUNT
 from rankviz.metrics import dcg_discounts, ndcg
 
 __all__ = [
@@ -343,6 +344,8 @@ def average_log_odds(wins, c, *, smoothing="probability"):
     array([ 0.3466, -0.3466,  0.    ])
     """
     W = as_weight_matrix(wins, "wins", min_items=2, batch=True)
+    if W.max() > MAX_WIN_COUNT:
+        raise ValueError(f"wins holds a count above MAX_WIN_COUNT = {MAX_WIN_COUNT:.0f}")
     c, smoothing = check_log_odds_smoothing(c, smoothing, SMOOTHINGS)
     return structure(W, c, smoothing)
 
@@ -464,7 +467,11 @@ def _ndcg_gains(data: RankingData) -> np.ndarray:
 
 
 def _ndcg_risk(theta: np.ndarray, features: np.ndarray, gains: np.ndarray) -> float:
-    return float(1.0 - np.mean(ndcg(gains, features @ theta, gain="linear")))
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = features @ theta
+    if not np.isfinite(scores).all():
+        raise ValueError("theta has entries too large in magnitude: the scores overflow")
+    return float(1.0 - np.mean(ndcg(gains, scores, gain="linear")))
 
 
 def _check_order(k) -> int:
@@ -602,7 +609,11 @@ def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0, n_su
     theta = _as_theta(theta, data.n_features)
     budget, gen = _budget(data, k, n_subsets, rng)
     means, squares = _mean_labels(data, k, c, smoothing, budget, gen)
-    return _quadratic_risk(theta, data, means, squares, lam)
+    with np.errstate(over="ignore", invalid="ignore"):
+        risk = _quadratic_risk(theta, data, means, squares, lam)
+    if not np.isfinite(risk):
+        raise ValueError("theta has entries too large in magnitude: the risk overflows")
+    return risk
 
 
 def _budget(data: RankingData, k: int, n_subsets, rng):

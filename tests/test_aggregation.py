@@ -434,3 +434,15 @@ def test_overflowing_scores_are_refused_not_returned():
 def test_borda_scores_reads_A_through_the_validation_core(bad, error, match):
     with pytest.raises(error, match=match):
         borda_scores(bad)
+
+
+def test_tiny_ridge_and_huge_counts_are_refused_naming_the_argument():
+    from rankviz.aggregation import MAX_WIN_COUNT
+
+    with pytest.raises(ValueError, match="alpha = 1e-300 is too small"):
+        btl_maximum_likelihood([[0, 3], [0, 0]], alpha=1e-300)
+    with pytest.raises(ValueError, match="wins holds a count above MAX_WIN_COUNT"):
+        btl_log_odds([[0, 1e308], [1e308, 0]], 1.0)
+    with pytest.raises(ValueError, match="wins holds a count above MAX_WIN_COUNT"):
+        average_log_odds([[0, MAX_WIN_COUNT + 2.0], [1, 0]], 1.0)
+    np.testing.assert_allclose(btl_win_probabilities([1e308, -1e308]), [[0.5, 1.0], [0.0, 0.5]])

@@ -315,3 +315,11 @@ def test_ranking_data_copies_and_names_the_arguments():
         RankingData(data.features, data.queries, data.pairs, np.zeros((1, 3)))
     with pytest.raises(ValueError, match=r"pairs must have shape .* \(entry of queries\)"):
         RankingData(data.features, data.queries[:-1], data.pairs)
+
+
+def test_overflowing_theta_is_named():
+    data = simulate_ranking_data(2, 3, 3, 8, rng=0)
+    with pytest.raises(ValueError, match="theta has entries too large"):
+        ndcg_risk([1e308, 1e308, 0.0], data)
+    with pytest.raises(ValueError, match="theta has entries too large"):
+        u_statistic_risk([1e200, 0.0, 0.0], data, 2)
