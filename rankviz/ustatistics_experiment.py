@@ -106,11 +106,18 @@ class ExperimentResult:
         if arr.shape[0] != self.n_runs:
             raise ValueError(f"values must have one row per run ({self.n_runs}), got shape "
                              f"{arr.shape}")
-        mean = arr.mean(axis=0)
+        with np.errstate(over="ignore", invalid="ignore"):
+            mean = arr.mean(axis=0)
+            if arr.shape[0] < 2:
+                half = np.zeros_like(mean)
+            else:
+                half = (student_t.ppf(0.5 + level / 2, arr.shape[0] - 1)
+                        * arr.std(axis=0, ddof=1) / math.sqrt(arr.shape[0]))
+        if not (np.isfinite(mean).all() and np.isfinite(half).all()):
+            raise ValueError("values has entries too large in magnitude: the mean or the "
+                             "interval overflows")
         if arr.shape[0] < 2:
             return mean, mean, mean
-        half = (student_t.ppf(0.5 + level / 2, arr.shape[0] - 1) * arr.std(axis=0, ddof=1)
-                / math.sqrt(arr.shape[0]))
         return mean, mean - half, mean + half
 
     def beats_logistic(self, level=0.95):

@@ -61,3 +61,13 @@ def test_experiment_checks_k_values_progress_and_band_shapes():
         result.band(np.zeros(3))
     with pytest.raises(TypeError, match="values must contain real numbers"):
         result.band(result.logistic + 1j)
+
+
+def test_band_refuses_values_whose_interval_overflows():
+    result = ExperimentResult(np.array([1]), np.zeros((2, 1)), np.zeros(2), np.zeros(2), {})
+    with pytest.raises(ValueError, match="values has entries too large"):
+        result.band(np.array([1e300, -1e300]) * 1e8)
+    with pytest.raises(ValueError, match="values has entries too large"):
+        result.band(np.array([1.7e308, 1.7e308]))
+    mean, low, high = result.band(np.array([0.2, 0.4]), 0.9)
+    assert low < mean < high
