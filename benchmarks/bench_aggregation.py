@@ -24,13 +24,15 @@ from bench_widgets import control_changes, measure
 from rankviz.aggregation import (
     btl_log_odds,
     comparison_mask,
-    sgd_u_statistic,
     simulate_btl_comparisons,
-    simulate_ranking_data,
     thurstone_mosteller_scores,
+    win_counts,
+)
+from rankviz.ustatistics import (
+    sgd_u_statistic,
+    simulate_ranking_data,
     u_statistic_minimizer,
     u_statistic_risk,
-    win_counts,
 )
 from rankviz.widgets.aggregation import (
     aggregation_explorer,

@@ -17,7 +17,7 @@ A progress bar (tqdm) runs over the fits.
 import argparse
 import time
 
-from rankviz.aggregation import EXPERIMENT_DEFAULTS, u_statistic_experiment
+from rankviz.ustatistics_experiment import EXPERIMENT_DEFAULTS, u_statistic_experiment
 
 K_VALUES = (1, 10, 30, 100, 300, 1000, 3000)
 LAMBDAS = (1e-4, 1e-3, 1e-2, 1e-1, 1.0, 10.0)

@@ -15,6 +15,7 @@ import numpy as np
 
 __all__ = [
     "as_binary_labels",
+    "as_comparison_rows",
     "as_float_vector",
     "as_generator",
     "as_item_ids",
@@ -22,7 +23,9 @@ __all__ = [
     "check_array",
     "check_choice",
     "check_int",
+    "check_log_odds_smoothing",
     "check_probability",
+    "check_progress",
     "check_real",
     "check_same_length",
 ]
@@ -326,3 +329,60 @@ def as_generator(rng: object, name: str = "rng") -> np.random.Generator:
             raise ValueError(f"{name} must be a non-negative seed, got {rng}")
         return np.random.default_rng(int(rng))
     raise TypeError(f"{name} must be an int seed or a numpy.random.Generator, got {_kind(rng)}")
+
+
+# --- pairwise comparisons and log-odds smoothing (aggregation, ustatistics)
+
+
+def as_comparison_rows(values: object, name: str, n_items: int) -> np.ndarray:
+    """Rows ``(winner, loser)`` of item ids in ``range(n_items)`` as int64 of shape (N, 2).
+
+    ``N = 0`` is allowed (any empty input gives shape (0, 2)); a row comparing an item with
+    itself is refused.
+    """
+    if isinstance(values, (str, bytes)) or values is None:
+        raise TypeError(f"{name} must be an array of (winner, loser) rows, got {_kind(values)}")
+    try:
+        size = np.size(values)
+    except Exception:  # ragged lists: check_array reports them
+        size = 1
+    if size == 0:
+        return np.zeros((0, 2), dtype=np.int64)
+    arr = check_array(values, name, dtype="int")
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (N, 2), one (winner, loser) row per "
+                         f"comparison, got shape {arr.shape}")
+    bad = (arr < 0) | (arr >= n_items)
+    if bad.any():
+        row = int(np.flatnonzero(bad.any(axis=1))[0])
+        raise ValueError(f"{name}[{row}] = {arr[row].tolist()} holds an item outside "
+                         f"0, ..., {n_items - 1}")
+    same = arr[:, 0] == arr[:, 1]
+    if same.any():
+        row = int(np.flatnonzero(same)[0])
+        raise ValueError(f"{name}[{row}] compares item {arr[row, 0]} with itself")
+    return arr
+
+
+def check_log_odds_smoothing(c: object, smoothing: object,
+                             choices: Iterable[str] = ("probability", "counts")
+                             ) -> tuple[float, str]:
+    """Check the smoothing of empirical log-odds: a finite ``c > 0`` and a known ``smoothing``.
+
+    ``c`` is added to the empirical probabilities or to the win counts before the log
+    (rankviz.aggregation, rankviz.ustatistics).
+    """
+    return (check_real(c, "c", positive=True),
+            check_choice(smoothing, "smoothing", choices))
+
+
+# --- progress flags (ustatistics, ustatistics_experiment)
+
+
+def check_progress(progress: object, default: bool, name: str = "progress") -> bool:
+    """``progress`` is None (then ``default``) or a bool; anything else raises naming ``name``."""
+    if progress is None:
+        return default
+    if not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True, False or None, got {_kind(progress)}")
+    return bool(progress)

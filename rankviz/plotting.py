@@ -3095,8 +3095,8 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
     ----------
     ax : matplotlib.axes.Axes
         Where to draw; the x axis becomes logarithmic.
-    result : rankviz.aggregation.ExperimentResult
-        The risks of :func:`rankviz.aggregation.u_statistic_experiment`.
+    result : rankviz.ustatistics_experiment.ExperimentResult
+        The risks of :func:`rankviz.ustatistics_experiment.u_statistic_experiment`.
     level : float, default 0.95
         Confidence level of the bands (t intervals over the runs).
     title : str, optional
@@ -3120,7 +3120,7 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
     Examples
     --------
     >>> import matplotlib.pyplot as plt
-    >>> from rankviz.aggregation import u_statistic_experiment
+    >>> from rankviz.ustatistics_experiment import u_statistic_experiment
     >>> result = u_statistic_experiment((1, 50), n_runs=2, n_queries=4, n_judgments=400,
     ...                                 n_test_queries=20)
     >>> fig, ax = plt.subplots()
