@@ -125,7 +125,8 @@ def check_array(values: object, name: str, *, ndim: int | tuple[int, ...] | None
         if arr.ndim != len(shape) or any(
             want is not None and got != want for got, want in zip(arr.shape, shape, strict=True)
         ):
-            expected = "(" + ", ".join("any" if s is None else str(s) for s in shape) + ")"
+            expected = tuple("any" if s is None else s for s in shape)
+            expected = "(" + ", ".join(map(str, expected)) + ("," if len(shape) == 1 else "") + ")"
             raise ValueError(f"{name} must have shape {expected}, got {arr.shape}")
     if square and (arr.ndim < 2 or arr.shape[-1] != arr.shape[-2]):
         raise ValueError(f"{name} must be a square matrix, got an array of shape {arr.shape}")
