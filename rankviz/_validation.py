@@ -21,6 +21,7 @@ __all__ = [
     "as_item_ids",
     "as_query_array",
     "check_array",
+    "check_bool",
     "check_choice",
     "check_int",
     "check_log_odds_smoothing",
@@ -144,6 +145,8 @@ def check_array(values: object, name: str, *, ndim: int | tuple[int, ...] | None
                 raise ValueError(f"{name} contains NaN or infinite values")
             if np.any(arr != np.round(arr)):
                 raise TypeError(f"{name} must contain integers, got non-integer values")
+            if arr.size and np.abs(arr).max() >= 2.0**63:
+                raise ValueError(f"{name} contains integers beyond the 64-bit range")
         arr = arr.astype(np.int64, copy=copy)
     else:
         if arr.dtype != np.bool_:
@@ -295,6 +298,13 @@ def check_real(value: object, name: str, *, positive: bool = False,
     if maximum is not None and value > maximum:
         raise ValueError(f"{name} must be <= {maximum}, got {value}")
     return value
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Return ``value`` as a ``bool``; only True and False (Python or NumPy) are accepted."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {_kind(value)}")
+    return bool(value)
 
 
 def check_probability(value: object, name: str, *, open_interval: bool = False) -> float:
