@@ -165,7 +165,7 @@ def _dashboard_responds(name: str) -> str:
 
 
 def _chapter_01() -> str:
-    from rankviz.metrics import ndcg
+    from rankviz.measures import ndcg
 
     ideal = ndcg([3, 2, 1, 0], [4.0, 3.0, 2.0, 1.0])
     assert ideal == 1.0, ideal

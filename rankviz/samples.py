@@ -16,7 +16,7 @@ pairwise judgement is the graph with one edge.
 
 A preference graph is stored as its weighted adjacency matrix ``W`` of shape
 ``(n, n)`` (``W[i, j]`` is the weight of ``i -> j``, zero diagonal), the format
-:func:`rankviz.metrics.pairwise_disagreement` takes; :func:`to_networkx` turns
+:func:`rankviz.pairwise.pairwise_disagreement` takes; :func:`to_networkx` turns
 it into a ``networkx.DiGraph`` for drawing and graph algorithms.
 
 References

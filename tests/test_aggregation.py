@@ -50,7 +50,7 @@ from rankviz.aggregation import (
     u_statistic_risk,
     win_counts,
 )
-from rankviz.metrics import dcg, err, ndcg
+from rankviz.measures import dcg, err, ndcg
 from rankviz.permutations import all_permutations
 
 counts_matrices = st.integers(2, 6).flatmap(

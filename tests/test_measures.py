@@ -1,4 +1,4 @@
-"""Chapter 01 measures of rankviz.metrics against scikit-learn, literal definitions and brute force.
+"""Chapter 01 measures of rankviz.measures: scikit-learn, literal definitions, brute force.
 
 Oracles: ``sklearn.metrics`` (dcg_score, ndcg_score, average_precision_score); the
 definitions of seed 000 / Duchi et al. written as loops over positions; every
@@ -16,7 +16,7 @@ import sklearn.metrics as skm
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.metrics import (
+from rankviz.measures import (
     average_precision,
     dcg,
     dcg_discounts,

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.metrics import (
-    auc,
+from rankviz.metrics import auc
+from rankviz.pairwise import (
     emphasis_bipartite,
     emphasis_uniform,
     pairwise_disagreement,
