@@ -18,12 +18,15 @@ Mohri et al. (2018), section 10.7; Chapelle et al. (2009) for ERR.
 from __future__ import annotations
 
 import numpy as np
+from scipy.special import digamma
 
 from rankviz._validation import as_query_array, check_choice, check_int, check_real
 
 __all__ = [
     "ERR_SATISFACTION",
     "GAINS",
+    "MAX_CUTOFF",
+    "MAX_POSITIONS",
     "NO_RELEVANT",
     "average_precision",
     "dcg",
@@ -35,6 +38,18 @@ __all__ = [
     "ndcg",
     "precision_at_k",
 ]
+
+#: Largest cut-off ``k`` a measure accepts (beyond it, ``1 / k`` and ``k`` itself lose their
+#: exactness as floats).  A cut-off beyond the list length ``n`` is allowed: the missing
+#: documents count as irrelevant.
+MAX_CUTOFF = 2**53
+
+#: Largest ``n_positions`` of :func:`dcg_discounts` (an array of 10**8 floats is 800 MB).
+MAX_POSITIONS = 10**8
+
+#: Beyond this many cut-offs past the list, :func:`mean_precision_up_to_k` sums the tail of
+#: the harmonic series in closed form (digamma) instead of term by term.
+_EXACT_TAIL = 10**6
 
 #: Gain functions of :func:`dcg` and :func:`ndcg`: ``2**y - 1`` or ``y``.
 GAINS = ("exponential", "linear")
@@ -73,10 +88,10 @@ def _check_queries(y_true, y_score, *, binary: bool):
 
 
 def _check_k(k, n: int) -> int:
-    """The cut-off: ``None`` means the whole list; otherwise an integer >= 1."""
+    """The cut-off: ``None`` means the whole list; otherwise an integer in [1, MAX_CUTOFF]."""
     if k is None:
         return n
-    return check_int(k, "k", minimum=1)
+    return check_int(k, "k", minimum=1, maximum=MAX_CUTOFF)
 
 
 def _finish(values: np.ndarray, batched: bool):
@@ -151,7 +166,7 @@ def precision_at_k(y_true, y_score, k=None):
         Scores, higher is ranked higher (a permutation ``sigma`` is passed as
         ``-sigma``).  A 1-D argument is shared by every row of a 2-D one.
     k : int, optional
-        The cut-off, ``k >= 1``; by default the whole list.  For ``k > n`` the
+        The cut-off, ``1 <= k <= MAX_CUTOFF``; by default the whole list.  For ``k > n`` the
         denominator stays ``k`` (the convention of trec_eval): missing documents
         count as irrelevant.
 
@@ -207,7 +222,7 @@ def mean_precision_up_to_k(y_true, y_score, k=None):
     y_score : array_like of shape (n,) or (q, n)
         Scores, higher is ranked higher.
     k : int, optional
-        The last cut-off, ``k >= 1``; by default ``n``.  Cut-offs beyond ``n``
+        The last cut-off, ``1 <= k <= MAX_CUTOFF``; by default ``n``.  Cut-offs beyond ``n``
         have the precision of the whole list scaled by ``n / r`` (missing documents
         count as irrelevant, as in :func:`precision_at_k`).
 
@@ -237,9 +252,14 @@ def mean_precision_up_to_k(y_true, y_score, k=None):
     n = y.shape[1]
     k = _check_k(k, n)
     # sum_{r<=k} (1/r) sum_{s<=r} y_s = sum_s y_s * sum_{r=s}^{k} 1/r
-    harmonic = np.cumsum(1.0 / np.arange(1, k + 1)[::-1])[::-1]  # sum_{r=s}^{k} 1/r, s = 1..k
+    m = min(n, k)
+    if k - m <= _EXACT_TAIL:
+        harmonic = np.cumsum(1.0 / np.arange(1, k + 1)[::-1])[::-1]  # sum_{r=s}^{k} 1/r
+    else:  # k far beyond the list: sum_{r=n+1}^{k} 1/r = psi(k + 1) - psi(n + 1)
+        tail = float(digamma(k + 1.0) - digamma(m + 1.0))
+        harmonic = np.cumsum(1.0 / np.arange(1, m + 1)[::-1])[::-1] + tail
     weights = np.zeros(n)
-    weights[:min(n, k)] = harmonic[:min(n, k)]
+    weights[:m] = harmonic[:m]
     return _finish(_positional_sum(y, score, weights) / k, batched)
 
 
@@ -281,7 +301,7 @@ def average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
     y_score : array_like of shape (n,) or (q, n)
         Scores, higher is ranked higher.
     k : int, optional
-        The cut-off, ``k >= 1``; by default the whole list.
+        The cut-off, ``1 <= k <= MAX_CUTOFF``; by default the whole list.
     if_no_relevant : {"raise", "nan", "zero"}, default "raise"
         What to do with a query that has no relevant document (AP is 0 / 0).
 
@@ -464,7 +484,7 @@ def dcg_discounts(n_positions, log_base=2):
     Parameters
     ----------
     n_positions : int
-        Number of positions, at least 1.
+        Number of positions, ``1 <= n_positions <= MAX_POSITIONS``.
     log_base : float, default 2
         Base ``b > 1`` of the logarithm.  Changing it scales every weight by the
         same factor ``log(b) / log(2)``: DCG changes, NDCG does not.
@@ -477,7 +497,8 @@ def dcg_discounts(n_positions, log_base=2):
     Raises
     ------
     ValueError, TypeError
-        If ``n_positions`` is not an integer >= 1 or ``log_base`` is not a real > 1.
+        If ``n_positions`` is not an integer in ``[1, MAX_POSITIONS]`` or ``log_base`` is
+        not a real > 1.
 
     References
     ----------
@@ -489,7 +510,7 @@ def dcg_discounts(n_positions, log_base=2):
     >>> dcg_discounts(4)
     array([1.   , 0.631, 0.5  , 0.431])
     """
-    n = check_int(n_positions, "n_positions", minimum=1)
+    n = check_int(n_positions, "n_positions", minimum=1, maximum=MAX_POSITIONS)
     base = check_real(log_base, "log_base")
     if base <= 1:
         raise ValueError(f"log_base must be > 1, got {base}")
@@ -510,7 +531,7 @@ def dcg(y_true, y_score, k=None, *, gain="exponential", log_base=2):
         Scores, higher is ranked higher; a permutation ``sigma`` is passed as
         ``-sigma``.  A 1-D argument is shared by every row of a 2-D one.
     k : int, optional
-        The cut-off, ``k >= 1``; by default the whole list.
+        The cut-off, ``1 <= k <= MAX_CUTOFF``; by default the whole list.
     gain : {"exponential", "linear"}, default "exponential"
         ``G(y) = 2**y - 1`` or ``G(y) = y`` (the latter is scikit-learn's).
     log_base : float, default 2
@@ -568,7 +589,7 @@ def ndcg(y_true, y_score, k=None, *, gain="exponential", log_base=2, if_no_relev
     y_score : array_like of shape (n,) or (q, n)
         Scores, higher is ranked higher.
     k : int, optional
-        The cut-off, ``k >= 1``; by default the whole list.
+        The cut-off, ``1 <= k <= MAX_CUTOFF``; by default the whole list.
     gain : {"exponential", "linear"}, default "exponential"
         As in :func:`dcg`.
     log_base : float, default 2
@@ -682,7 +703,7 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
         Scores, higher is ranked higher; a permutation ``sigma`` is passed as
         ``-sigma``.
     k : int, optional
-        The cut-off, ``k >= 1``; by default the whole list.
+        The cut-off, ``1 <= k <= MAX_CUTOFF``; by default the whole list.
     max_grade : float, optional
         The top grade of the relevance scale, for
         ``R = (2**y - 1) / 2**max_grade`` (Chapelle et al., 2009).  By default each

@@ -29,6 +29,7 @@ import numpy as np
 from rankviz._validation import (
     as_query_array,
     as_weight_matrix,
+    check_array,
     check_choice,
     check_int,
     check_same_length,
@@ -36,7 +37,9 @@ from rankviz._validation import (
 from rankviz.permutations import as_permutation
 
 __all__ = [
+    "MAX_AXIOM_ITEMS",
     "MAX_ITEMS",
+    "MAX_PAIR_ENTRIES",
     "PAIRWISE_TIES",
     "emphasis_axioms",
     "emphasis_bipartite",
@@ -46,6 +49,17 @@ __all__ = [
     "pairwise_disagreement",
     "weighted_disagreement_L_omega",
 ]
+
+#: Largest number of items (positions) of an emphasis matrix: an (n, n) matrix of floats,
+#: 5000 x 5000 = 200 MB.
+MAX_ITEMS = 5000
+
+#: Largest n for :func:`emphasis_axioms`, which compares all n**3 triples of positions.
+MAX_AXIOM_ITEMS = 150
+
+#: Largest number of (query, i, j) pairs :func:`pairwise_disagreement` compares at once
+#: (q * n * n; each pair takes a few float temporaries).
+MAX_PAIR_ENTRIES = MAX_ITEMS**2
 
 #: Tie conventions of :func:`pairwise_disagreement`: the cost of a tied edge i -> j,
 #: as a function of whether i < j.
@@ -96,7 +110,8 @@ def pairwise_disagreement(scores, weights, *, ties="duchi"):
     ------
     ValueError
         If shapes disagree, an entry is NaN/inf, a weight is negative, the
-        diagonal is not zero, or ``ties`` is unknown.
+        diagonal is not zero, ``ties`` is unknown, or there are more than
+        :data:`MAX_PAIR_ENTRIES` pairs ``q * n * n``.
     TypeError
         If an input is not numeric.
 
@@ -121,6 +136,10 @@ def pairwise_disagreement(scores, weights, *, ties="duchi"):
     s, batched = as_query_array(scores, "scores")
     batch = s.shape[0] if batched else None
     n = s.shape[1]
+    if s.shape[0] * n * n > MAX_PAIR_ENTRIES:
+        raise ValueError(f"scores has {s.shape[0]} queries of {n} items, "
+                         f"{s.shape[0] * n * n} pairs; at most MAX_PAIR_ENTRIES = "
+                         f"{MAX_PAIR_ENTRIES} are supported")
     w = _check_preference_weights(weights, n, batch)
     diff = s[:, :, None] - s[:, None, :]  # alpha_i - alpha_j
     if tie_rule == "duchi":
@@ -138,7 +157,7 @@ def emphasis_uniform(n):
     Parameters
     ----------
     n : int
-        Number of positions, at least 2.
+        Number of positions, ``2 <= n <= MAX_ITEMS``.
 
     Returns
     -------
@@ -148,7 +167,7 @@ def emphasis_uniform(n):
     Raises
     ------
     ValueError, TypeError
-        If ``n`` is not an integer >= 2.
+        If ``n`` is not an integer in ``[2, MAX_ITEMS]``.
 
     References
     ----------
@@ -161,7 +180,7 @@ def emphasis_uniform(n):
            [1., 0., 1.],
            [1., 1., 0.]])
     """
-    n = check_int(n, "n", minimum=2)
+    n = check_int(n, "n", minimum=2, maximum=MAX_ITEMS)
     return 1.0 - np.eye(n)
 
 
@@ -171,7 +190,7 @@ def emphasis_top_k(n, k):
     Parameters
     ----------
     n : int
-        Number of positions, at least 2.
+        Number of positions, ``2 <= n <= MAX_ITEMS``.
     k : int
         Size of the emphasised top, ``1 <= k <= n``.
 
@@ -183,7 +202,7 @@ def emphasis_top_k(n, k):
     Raises
     ------
     ValueError, TypeError
-        If ``n < 2`` or ``k`` is outside ``[1, n]``.
+        If ``n`` is outside ``[2, MAX_ITEMS]`` or ``k`` is outside ``[1, n]``.
 
     References
     ----------
@@ -197,7 +216,7 @@ def emphasis_top_k(n, k):
            [1., 0., 0., 0.],
            [1., 0., 0., 0.]])
     """
-    n = check_int(n, "n", minimum=2)
+    n = check_int(n, "n", minimum=2, maximum=MAX_ITEMS)
     k = check_int(k, "k", minimum=1, maximum=n)
     top = np.arange(1, n + 1) <= k
     return ((top[:, None] | top[None, :]) & ~np.eye(n, dtype=bool)).astype(float)
@@ -216,7 +235,8 @@ def emphasis_bipartite(n_pos, n_neg):
     Parameters
     ----------
     n_pos, n_neg : int
-        Numbers of positive and negative items, each at least 1.
+        Numbers of positive and negative items, each at least 1, with
+        ``n_pos + n_neg <= MAX_ITEMS``.
 
     Returns
     -------
@@ -226,7 +246,7 @@ def emphasis_bipartite(n_pos, n_neg):
     Raises
     ------
     ValueError, TypeError
-        If a count is not an integer >= 1.
+        If a count is not an integer >= 1, or their sum exceeds ``MAX_ITEMS``.
 
     References
     ----------
@@ -239,8 +259,8 @@ def emphasis_bipartite(n_pos, n_neg):
            [1.5, 0. , 0. ],
            [1.5, 0. , 0. ]])
     """
-    n_pos = check_int(n_pos, "n_pos", minimum=1)
-    n_neg = check_int(n_neg, "n_neg", minimum=1)
+    n_pos = check_int(n_pos, "n_pos", minimum=1, maximum=MAX_ITEMS - 1)
+    n_neg = check_int(n_neg, "n_neg", minimum=1, maximum=MAX_ITEMS - n_pos)
     n = n_pos + n_neg
     positive = np.arange(1, n + 1) <= n_pos
     straddles = positive[:, None] != positive[None, :]
@@ -256,7 +276,7 @@ def emphasis_matrix(omega, n):
         ``W[i - 1, j - 1] = omega(i, j)`` for 1-based positions, or a callable
         ``omega(i, j)`` evaluated on arrays of 1-based positions.
     n : int
-        Number of positions, at least 2.
+        Number of positions, ``2 <= n <= MAX_ITEMS``.
 
     Returns
     -------
@@ -266,9 +286,11 @@ def emphasis_matrix(omega, n):
     Raises
     ------
     ValueError
-        If the shape is not (n, n) or a value is negative or not finite.
+        If the shape is not (n, n), a value is negative or not finite, or ``n`` is
+        outside ``[2, MAX_ITEMS]``.
     TypeError
-        If ``omega`` is neither numeric nor callable, or ``n`` is not an integer.
+        If ``omega`` is neither numeric nor callable, holds complex values, raises when
+        called, or ``n`` is not an integer.
 
     References
     ----------
@@ -281,24 +303,22 @@ def emphasis_matrix(omega, n):
            [1., 0., 1.],
            [1., 1., 0.]])
     """
-    n = check_int(n, "n", minimum=2)
+    n = check_int(n, "n", minimum=2, maximum=MAX_ITEMS)
     if callable(omega):
         i, j = np.meshgrid(np.arange(1, n + 1), np.arange(1, n + 1), indexing="ij")
         try:
-            values = np.asarray(omega(i, j), dtype=float)
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"omega could not be evaluated on arrays of 1-based positions: {exc}"
-                            ) from None
+            values = omega(i, j)
+        except Exception as exc:  # whatever the user's function raises
+            raise TypeError(f"omega could not be evaluated on arrays of 1-based positions: "
+                            f"{type(exc).__name__}: {exc}") from None
+        values = check_array(values, "omega", allow_empty=True, finite=False)
         if values.shape != (n, n):
             raise ValueError(f"omega(i, j) must broadcast to shape ({n}, {n}), got {values.shape}")
     else:
-        values = np.asarray(omega)
-        if values.dtype == object or not np.issubdtype(values.dtype, np.number):
+        if isinstance(omega, (str, bytes)) or omega is None:
             raise TypeError(f"omega must be a callable or a numeric (n, n) array, "
-                            f"got dtype {values.dtype}")
-        values = values.astype(float)
-        if values.shape != (n, n):
-            raise ValueError(f"omega must have shape ({n}, {n}), got {values.shape}")
+                            f"got {type(omega).__name__}")
+        values = check_array(omega, "omega", shape=(n, n), finite=False)
     if not np.isfinite(values).all() or (values < 0).any():
         raise ValueError("omega must have finite, non-negative values")
     return values
@@ -324,7 +344,8 @@ def emphasis_axioms(omega):
     Raises
     ------
     ValueError, TypeError
-        If ``omega`` is not a square array of finite non-negative numbers.
+        If ``omega`` is not a square array of finite non-negative numbers over
+        ``2 <= n <= MAX_AXIOM_ITEMS`` positions.
 
     References
     ----------
@@ -338,9 +359,12 @@ def emphasis_axioms(omega):
     >>> emphasis_axioms(no_triangle)["triangle inequality"]
     False
     """
-    w = np.asarray(omega)
-    if w.ndim != 2 or w.shape[0] != w.shape[1]:
-        raise ValueError(f"omega must be a square (n, n) array, got shape {w.shape}")
+    w = check_array(omega, "omega", ndim=2, square=True, finite=False)
+    if w.shape[0] < 2:
+        raise ValueError(f"omega must compare at least 2 positions, got shape {w.shape}")
+    if w.shape[0] > MAX_AXIOM_ITEMS:
+        raise ValueError(f"omega has {w.shape[0]} positions; emphasis_axioms compares all "
+                         f"triples and supports at most MAX_AXIOM_ITEMS = {MAX_AXIOM_ITEMS}")
     w = emphasis_matrix(w, w.shape[0])
     n = w.shape[0]
     i, j, k = np.meshgrid(np.arange(n), np.arange(n), np.arange(n), indexing="ij")
@@ -381,7 +405,8 @@ def weighted_disagreement_L_omega(sigma, sigma_star, omega):
     Raises
     ------
     ValueError
-        If a permutation is invalid, the lengths differ, ``n < 2``, or ``omega``
+        If a permutation is invalid, the lengths differ, ``n`` is outside
+        ``[2, MAX_ITEMS]``, or ``omega``
         has the wrong shape or negative or non-finite values.
     TypeError
         If ``omega`` is neither numeric nor callable.
@@ -406,6 +431,8 @@ def weighted_disagreement_L_omega(sigma, sigma_star, omega):
     n = sigma.size
     if n < 2:
         raise ValueError("sigma must rank at least 2 items")
+    if n > MAX_ITEMS:
+        raise ValueError(f"sigma ranks {n} items; at most MAX_ITEMS = {MAX_ITEMS} are supported")
     w = emphasis_matrix(omega, n)
     # pair (u, v) counts when sigma puts u above v and sigma* puts v above u
     disagree = (sigma[:, None] < sigma[None, :]) & (sigma_star[None, :] < sigma_star[:, None])
