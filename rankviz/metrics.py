@@ -97,6 +97,13 @@ def _binary_clf_curve(positive: np.ndarray, score: np.ndarray):
     return fps, tps, sorted_score[ends]
 
 
+def _above(top: float) -> float:
+    """A finite threshold above the score ``top``: ``top + 1``, or the next float up when 1
+    is below the spacing of floats that large (``+inf`` only above the largest float)."""
+    start = top + 1.0
+    return float(start if start > top else np.nextafter(top, np.inf))
+
+
 def _pair_counts(positive: np.ndarray, score: np.ndarray) -> tuple[int, int, int, int, int]:
     """Counts of (positive, negative) pairs by their order under ``score``.
 
@@ -126,8 +133,8 @@ def roc_curve(y_true, y_score):
 
     Sweeps a threshold ``theta`` from high to low and classifies a point as
     positive when ``y_score >= theta``.  There is one point per distinct score,
-    preceded by the threshold ``+inf`` that predicts nothing positive, so the
-    curve starts at (0, 0) and ends at (1, 1).  No point is dropped, even where
+    preceded by a threshold above every score that predicts nothing positive (it
+    stands for ``theta = +inf``), so the curve starts at (0, 0) and ends at (1, 1).  No point is dropped, even where
     three consecutive points are collinear.
 
     Parameters
@@ -144,7 +151,9 @@ def roc_curve(y_true, y_score):
     tpr : ndarray of shape (K + 1,)
         True positive rate at each threshold, non-decreasing, from 0 to 1.
     thresholds : ndarray of shape (K + 1,)
-        ``+inf`` followed by the K distinct scores in decreasing order.
+        The largest score plus 1 (a finite stand-in for ``+inf``, as in
+        scikit-learn before version 1.3), followed by the K distinct scores in
+        decreasing order.
 
     Raises
     ------
@@ -167,13 +176,13 @@ def roc_curve(y_true, y_score):
     >>> tpr
     array([0. , 0.5, 0.5, 1. , 1. ])
     >>> thr
-    array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
+    array([1.8 , 0.8 , 0.4 , 0.35, 0.1 ])
     """
     positive, score = _check_bipartite(y_true, y_score)
     fps, tps, thresholds = _binary_clf_curve(positive, score)
     fpr = np.concatenate(([0.0], fps / fps[-1]))
     tpr = np.concatenate(([0.0], tps / tps[-1]))
-    return fpr, tpr, np.concatenate(([np.inf], thresholds))
+    return fpr, tpr, np.concatenate(([_above(thresholds[0])], thresholds))
 
 
 def precision_recall_curve(y_true, y_score):

@@ -66,7 +66,7 @@ def test_roc_curve_matches_sklearn_without_dropping_points(rng, decimals, tied_s
     ref_fpr, ref_tpr, ref_thr = skm.roc_curve(y, s, drop_intermediate=False)
     np.testing.assert_allclose(fpr, ref_fpr)
     np.testing.assert_allclose(tpr, ref_tpr)
-    assert thr[0] == np.inf and np.array_equal(thr[1:], ref_thr[1:])
+    assert thr[0] == thr[1] + 1 and np.array_equal(thr[1:], ref_thr[1:])
     assert (fpr[0], tpr[0], fpr[-1], tpr[-1]) == (0.0, 0.0, 1.0, 1.0)
     assert thr.size == np.unique(s).size + 1  # one point per distinct threshold
 
@@ -169,6 +169,13 @@ def test_replicating_negatives_changes_precision_but_not_roc(sample, copies):
     p2, _, _ = precision_recall_curve(y2, s2)
     assert np.all(p2 <= p1 + 1e-12)
     assert np.any(p2 < p1) or np.all(p1 == 1.0)
+
+
+def test_the_first_roc_threshold_is_finite_and_above_every_score():
+    _, _, thr = roc_curve([0, 1], [0.0, 1e300])
+    assert thr[0] > 1e300 and np.isfinite(thr[0])
+    _, _, thr = roc_curve([0, 1], [0.0, 2.0])
+    assert thr[0] == 3.0
 
 
 def test_roc_is_monotone_and_inside_the_unit_square(rng, tied_sample):
