@@ -134,8 +134,9 @@ def roc_curve(y_true, y_score):
     Sweeps a threshold ``theta`` from high to low and classifies a point as
     positive when ``y_score >= theta``.  There is one point per distinct score,
     preceded by a threshold above every score that predicts nothing positive (it
-    stands for ``theta = +inf``), so the curve starts at (0, 0) and ends at (1, 1).  No point is dropped, even where
-    three consecutive points are collinear.
+    stands for ``theta = +inf``), so the curve starts at (0, 0) and ends at
+    (1, 1).  No point is dropped, even where three consecutive points are
+    collinear.
 
     Parameters
     ----------

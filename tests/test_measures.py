@@ -17,6 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rankviz.measures import (
+    MAX_CUTOFF,
+    MAX_POSITIONS,
     average_precision,
     dcg,
     dcg_discounts,
@@ -548,3 +550,22 @@ def test_option_errors():
         err([0.5, 0.5], [1, 2], satisfaction="given", max_grade=1)
     with pytest.raises(ValueError, match=r"^satisfaction must be one of"):
         err([1, 0], [1, 2], satisfaction="linear")
+
+
+def test_a_huge_cutoff_is_served_without_allocating_it():
+    # y = [1, 0, 0] on the ideal ranking: (1 / k) sum_{r=1}^{k} 1 / r = H_k / k
+    k = 10**12
+    harmonic = math.log(k) + 0.5772156649015329 + 1 / (2 * k)
+    assert mean_precision_up_to_k([1, 0, 0], [3, 2, 1], k=k) == pytest.approx(harmonic / k,
+                                                                              rel=1e-12)
+    # the closed-form tail agrees with the term-by-term sum where both are cheap
+    k = 2 * 10**6
+    exact = sum(1.0 / r for r in range(1, k + 1)) / k
+    assert mean_precision_up_to_k([1, 0, 0], [3, 2, 1], k=k) == pytest.approx(exact, rel=1e-12)
+
+
+def test_sizes_beyond_the_limits_are_refused_up_front():
+    with pytest.raises(ValueError, match=f"k must be <= {MAX_CUTOFF}"):
+        precision_at_k([1, 0], [2, 1], k=MAX_CUTOFF + 1)
+    with pytest.raises(ValueError, match=f"n_positions must be <= {MAX_POSITIONS}"):
+        dcg_discounts(10**12)

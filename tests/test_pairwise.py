@@ -9,8 +9,12 @@ from hypothesis import strategies as st
 
 from rankviz.metrics import auc
 from rankviz.pairwise import (
+    MAX_AXIOM_ITEMS,
+    MAX_ITEMS,
+    MAX_PAIR_ENTRIES,
     emphasis_axioms,
     emphasis_bipartite,
+    emphasis_matrix,
     emphasis_top_k,
     emphasis_uniform,
     pairwise_disagreement,
@@ -189,3 +193,34 @@ def test_L_omega_errors():
         emphasis_bipartite(3, 0)
     with pytest.raises(ValueError, match="square"):
         emphasis_axioms(np.zeros((2, 3)))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: emphasis_uniform(10**12), f"n must be <= {MAX_ITEMS}"),
+    (lambda: emphasis_top_k(10**12, 1), f"n must be <= {MAX_ITEMS}"),
+    (lambda: emphasis_bipartite(10**12, 1), f"n_pos must be <= {MAX_ITEMS - 1}"),
+    (lambda: emphasis_bipartite(1, 10**12), f"n_neg must be <= {MAX_ITEMS - 1}"),
+    (lambda: emphasis_axioms(np.zeros((MAX_AXIOM_ITEMS + 1,) * 2)), "MAX_AXIOM_ITEMS"),
+    (lambda: pairwise_disagreement(np.zeros((2, MAX_ITEMS)), np.zeros((MAX_ITEMS,) * 2)),
+     f"MAX_PAIR_ENTRIES = {MAX_PAIR_ENTRIES}"),
+])
+def test_sizes_beyond_the_limits_are_refused_up_front(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("omega, error, message", [
+    (1.0 - np.eye(3) + 1j, TypeError, "omega must contain real numbers"),
+    (lambda i, j: (i != j) * 1j, TypeError, "omega must contain real numbers"),
+    (lambda i, j: 1 / 0, TypeError, "omega could not be evaluated.*ZeroDivisionError"),
+    (lambda i, j: np.where(i == j, np.nan, 1.0), ValueError, "omega must have finite"),
+    (None, TypeError, "omega must be a callable or a numeric"),
+])
+def test_emphasis_matrix_refuses_what_is_not_an_emphasis(omega, error, message):
+    with pytest.raises(error, match=message):
+        emphasis_matrix(omega, 3)
+
+
+def test_emphasis_axioms_needs_two_positions():
+    with pytest.raises(ValueError, match="omega must compare at least 2 positions"):
+        emphasis_axioms(np.zeros((1, 1)))

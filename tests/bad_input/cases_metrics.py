@@ -8,8 +8,8 @@ legitimate value it is listed in ``valid`` with the reason.
 import io
 
 import numpy as np
-from bad_input.harness import Call, Case
 
+from bad_input.harness import Call, Case
 from rankviz import doctor
 from rankviz.distributions import Binormal
 from rankviz.measures import (
