@@ -23,6 +23,7 @@ from scipy.special import ndtr, ndtri
 from rankviz._validation import (
     as_float_vector,
     as_generator,
+    check_array,
     check_int,
     check_probability,
     check_real,
@@ -146,9 +147,11 @@ class Binormal:
         >>> round(fpr, 4), round(tpr, 4)
         (0.1587, 0.5)
         """
-        scalar = np.ndim(threshold) == 0
-        t = (np.array([check_real(threshold, "threshold")]) if scalar
-             else as_float_vector(threshold, "threshold"))
+        if isinstance(threshold, (bool, np.bool_)):
+            raise TypeError("threshold must be a real number or a 1-D array of them, got bool")
+        t = check_array(threshold, "threshold", ndim=(0, 1))
+        scalar = t.ndim == 0
+        t = np.atleast_1d(t)
         fpr = ndtr((self.mu_neg - t) / self.sigma_neg)
         tpr = ndtr((self.mu_pos - t) / self.sigma_pos)
         if scalar:

@@ -94,6 +94,12 @@ def _check_k(k, n: int) -> int:
     return check_int(k, "k", minimum=1, maximum=MAX_CUTOFF)
 
 
+def _check_no_overflow(values: np.ndarray, what: str) -> None:
+    """Grades near the largest float make a sum of gains overflow: say so, naming y_true."""
+    if not np.isfinite(values).all():
+        raise ValueError(f"y_true grades are too large: the {what} overflows to infinity")
+
+
 def _finish(values: np.ndarray, batched: bool):
     return values if batched else float(values[0])
 
@@ -134,7 +140,8 @@ def _tie_average(sorted_values: np.ndarray, tied: np.ndarray) -> np.ndarray:
 def _positional_sum(y, score, weights: np.ndarray) -> np.ndarray:
     """``sum_r weights[r] * y[item at position r]`` per row, averaged over tied orders."""
     sorted_y, tied = _sort_queries_by_score(y, score)
-    return _tie_average(sorted_y, tied) @ weights
+    with np.errstate(over="ignore"):  # an overflow is reported by the caller, naming y_true
+        return _tie_average(sorted_y, tied) @ weights
 
 
 def _cutoff_weights(n: int, k: int) -> np.ndarray:
@@ -570,7 +577,9 @@ def dcg(y_true, y_score, k=None, *, gain="exponential", log_base=2):
     y, score, batched = _check_queries(y_true, y_score, binary=False)
     n = y.shape[1]
     weights = dcg_discounts(n, log_base) * _cutoff_weights(n, _check_k(k, n))
-    return _finish(_positional_sum(_gain(y, kind), score, weights), batched)
+    values = _positional_sum(_gain(y, kind), score, weights)
+    _check_no_overflow(values, "DCG")
+    return _finish(values, batched)
 
 
 def ndcg(y_true, y_score, k=None, *, gain="exponential", log_base=2, if_no_relevant="raise"):
@@ -629,10 +638,13 @@ def ndcg(y_true, y_score, k=None, *, gain="exponential", log_base=2, if_no_relev
     weights = dcg_discounts(n, log_base) * _cutoff_weights(n, _check_k(k, n))
     gains = _gain(y, kind)
     achieved = _positional_sum(gains, score, weights)
-    if gains.shape[0] > 1 and np.ndim(y_true) == 1:  # one label vector shared by all rows
-        ideal = np.full(gains.shape[0], -np.sort(-gains[0]) @ weights)
-    else:
-        ideal = -np.sort(-gains, axis=1) @ weights
+    _check_no_overflow(achieved, "DCG")
+    with np.errstate(over="ignore"):
+        if gains.shape[0] > 1 and np.ndim(y_true) == 1:  # one label vector shared by all rows
+            ideal = np.full(gains.shape[0], -np.sort(-gains[0]) @ weights)
+        else:
+            ideal = -np.sort(-gains, axis=1) @ weights
+    _check_no_overflow(ideal, "ideal DCG")
     with np.errstate(invalid="ignore", divide="ignore"):
         values = achieved / ideal
     return _finish(_no_relevant(values, ideal == 0, mode, "NDCG"), batched)
@@ -705,7 +717,7 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
     k : int, optional
         The cut-off, ``1 <= k <= MAX_CUTOFF``; by default the whole list.
     max_grade : float, optional
-        The top grade of the relevance scale, for
+        The top grade of the relevance scale, ``0 <= max_grade < 1000``, for
         ``R = (2**y - 1) / 2**max_grade`` (Chapelle et al., 2009).  By default each
         query's largest grade; pass the scale's maximum to compare queries.
     satisfaction : {"exponential", "given"}, default "exponential"
@@ -757,6 +769,8 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
             top = y.max(axis=1, keepdims=True)
         else:
             top = check_real(max_grade, "max_grade", nonnegative=True)
+            if top >= 1000:
+                raise ValueError(f"max_grade must be < 1000 (2**max_grade overflows), got {top:g}")
             if (y > top).any():
                 raise ValueError(f"y_true holds grade {y.max():g} above max_grade {top:g}")
         if np.max(top) >= 1000:

@@ -147,7 +147,10 @@ def pairwise_disagreement(scores, weights, *, ties="duchi"):
     else:
         tie_cost = np.full((n, n), 0.5 if tie_rule == "half" else 1.0)
     cost = (diff < 0) + (diff == 0) * tie_cost
-    total = np.einsum("qij,qij->q", np.broadcast_to(w, cost.shape), cost)
+    with np.errstate(over="ignore"):  # reported below, naming weights
+        total = np.einsum("qij,qij->q", np.broadcast_to(w, cost.shape), cost)
+    if not np.isfinite(total).all():
+        raise ValueError("weights are too large: their sum overflows to infinity")
     return float(total[0]) if batch is None else total
 
 
@@ -437,4 +440,8 @@ def weighted_disagreement_L_omega(sigma, sigma_star, omega):
     # pair (u, v) counts when sigma puts u above v and sigma* puts v above u
     disagree = (sigma[:, None] < sigma[None, :]) & (sigma_star[None, :] < sigma_star[:, None])
     weight = w[sigma_star[None, :], sigma_star[:, None]]  # omega(sigma*(v)+1, sigma*(u)+1)
-    return float(2.0 / (n * (n - 1)) * np.sum(weight * disagree))
+    with np.errstate(over="ignore"):  # reported below, naming omega
+        loss = float(2.0 / (n * (n - 1)) * np.sum(weight * disagree))
+    if not np.isfinite(loss):
+        raise ValueError("omega's values are too large: the loss overflows to infinity")
+    return loss

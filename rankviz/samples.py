@@ -149,7 +149,10 @@ def preference_graph_from_grades(y_true):
            [0., 1., 0.]])
     """
     grades, batched = _queries(y_true, "y_true")
-    weights = np.maximum(grades[:, :, None] - grades[:, None, :], 0.0)
+    with np.errstate(over="ignore"):
+        weights = np.maximum(grades[:, :, None] - grades[:, None, :], 0.0)
+    if not np.isfinite(weights).all():
+        raise ValueError("y_true grades are too far apart: a difference overflows to infinity")
     return weights if batched else weights[0]
 
 
@@ -246,11 +249,15 @@ def to_networkx(weights, names=None):
         raise ValueError(f"weights has {n_edges} edges; at most MAX_EDGES = {MAX_EDGES} are "
                          f"turned into a networkx graph")
     if names is not None:
-        if isinstance(names, (str, bytes)) or not hasattr(names, "__len__") \
-                or not hasattr(names, "__getitem__"):
+        try:
+            n_names = None if isinstance(names, (str, bytes, dict)) else len(names)
+            names[0]
+        except (TypeError, KeyError, IndexError):
+            n_names = None
+        if n_names is None:
             raise TypeError(f"names must be a sequence of names, one per document, "
                             f"got {type(names).__name__}")
-        if len(names) != n:
+        if n_names != n:
             raise ValueError(f"names must give one name per document ({n}), got {len(names)}")
     graph = nx.DiGraph()
     for i in range(n):

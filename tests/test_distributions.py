@@ -161,7 +161,7 @@ def test_invalid_method_arguments():
         model.roc([np.nan])
     with pytest.raises(ValueError, match="fpr_grid must be > 0"):
         model.precision_recall([0.0, 0.5])
-    with pytest.raises(ValueError, match="threshold must be finite"):
+    with pytest.raises(ValueError, match="threshold contains NaN or infinite"):
         model.rates(np.inf)
     with pytest.raises(ValueError, match="x must be 1-D"):
         model.pdf_pos([[0.0]])

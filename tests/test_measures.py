@@ -569,3 +569,20 @@ def test_sizes_beyond_the_limits_are_refused_up_front():
         precision_at_k([1, 0], [2, 1], k=MAX_CUTOFF + 1)
     with pytest.raises(ValueError, match=f"n_positions must be <= {MAX_POSITIONS}"):
         dcg_discounts(10**12)
+
+
+def test_sums_that_would_overflow_are_refused():
+    huge = [1.5e308, 1.5e308, 0.0]
+    with pytest.raises(ValueError, match="y_true grades are too large: the DCG overflows"):
+        dcg(huge, [3, 2, 1], gain="linear")
+    with pytest.raises(ValueError, match="y_true grades are too large: the DCG overflows"):
+        ndcg(huge, [3, 2, 1], gain="linear")
+    with pytest.raises(ValueError, match="max_grade must be < 1000"):
+        err([1, 0], [2, 1], max_grade=1e4)
+
+
+def test_an_overflowing_ideal_dcg_is_refused_not_turned_into_zero():
+    # the ranking puts the huge grades at the bottom: its DCG is finite, the ideal one is not
+    y = [0.0, 1.5e308, 1.5e308]
+    with pytest.raises(ValueError, match="the ideal DCG overflows"):
+        ndcg(y, [3, 2, 1], gain="linear")

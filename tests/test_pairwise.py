@@ -224,3 +224,11 @@ def test_emphasis_matrix_refuses_what_is_not_an_emphasis(omega, error, message):
 def test_emphasis_axioms_needs_two_positions():
     with pytest.raises(ValueError, match="omega must compare at least 2 positions"):
         emphasis_axioms(np.zeros((1, 1)))
+
+
+def test_sums_that_would_overflow_are_refused():
+    W = np.array([[0.0, 1e308, 1e308], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+    with pytest.raises(ValueError, match="weights are too large"):
+        pairwise_disagreement([0.0, 1.0, 2.0], W)
+    with pytest.raises(ValueError, match="omega's values are too large"):
+        weighted_disagreement_L_omega([2, 1, 0], [0, 1, 2], 1e308 * (1.0 - np.eye(3)))
