@@ -26,6 +26,7 @@ __all__ = [
     "ERR_SATISFACTION",
     "GAINS",
     "MAX_CUTOFF",
+    "MAX_ERR_TIES",
     "MAX_POSITIONS",
     "NO_RELEVANT",
     "average_precision",
@@ -50,6 +51,11 @@ MAX_POSITIONS = 10**8
 #: Beyond this many cut-offs past the list, :func:`mean_precision_up_to_k` sums the tail of
 #: the harmonic series in closed form (digamma) instead of term by term.
 _EXACT_TAIL = 10**6
+
+#: :func:`err` averages exactly over the orders of tied documents, at a cost growing as the
+#: cube of a tie group's size: the cubed sizes of the tie groups within the cut-off may sum
+#: to at most ``MAX_ERR_TIES**3`` (one group of 400 documents takes about half a second).
+MAX_ERR_TIES = 400
 
 #: Gain functions of :func:`dcg` and :func:`ndcg`: ``2**y - 1`` or ``y``.
 GAINS = ("exponential", "linear")
@@ -681,16 +687,24 @@ def _tied_err_correction(p_sorted: np.ndarray, before: np.ndarray, tied: np.ndar
     (1 / g) sum_x p_x M[x, j]`` over uniformly random orders of the group.
     """
     correction = np.zeros(p_sorted.shape[0])
+    groups = []  # (row, start, end) of every tie group that reaches into the cut-off
     for row in np.flatnonzero(tied.any(axis=1)):
         starts = np.flatnonzero(np.r_[True, ~tied[row]])
         ends = np.r_[starts[1:], p_sorted.shape[1]]
-        for a, b in zip(starts, ends, strict=True):
-            if b - a < 2 or weights[a] == 0:
-                continue
-            p = p_sorted[row, a:b]
-            expected_stop = before[row, a] * (p @ _mean_subset_products(1.0 - p)) / (b - a)
-            actual_stop = p * before[row, a:b]
-            correction[row] += (expected_stop - actual_stop) @ weights[a:b]
+        groups += [(row, a, b) for a, b in zip(starts, ends, strict=True)
+                   if b - a >= 2 and weights[a] != 0]
+    work = sum(float(b - a) ** 3 for _, a, b in groups)
+    if work > float(MAX_ERR_TIES) ** 3:
+        largest = max(b - a for _, a, b in groups)
+        raise ValueError(f"y_score ties too many documents for the exact ERR over tie orders "
+                         f"(largest tie group {largest}; the cost grows as the sum of the cubed "
+                         f"group sizes, limited to MAX_ERR_TIES**3 with MAX_ERR_TIES = "
+                         f"{MAX_ERR_TIES}); break the ties or lower k")
+    for row, a, b in groups:
+        p = p_sorted[row, a:b]
+        expected_stop = before[row, a] * (p @ _mean_subset_products(1.0 - p)) / (b - a)
+        actual_stop = p * before[row, a:b]
+        correction[row] += (expected_stop - actual_stop) @ weights[a:b]
     return correction
 
 
@@ -735,7 +749,8 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
     ValueError
         If a grade is negative or above ``max_grade``, a given probability is
         outside [0, 1], an input holds NaN or infinite values, the shapes
-        disagree, ``k < 1``, or ``satisfaction`` is unknown.
+        disagree, ``k < 1``, ``satisfaction`` is unknown, or the tie groups of
+        ``y_score`` within the cut-off exceed ``MAX_ERR_TIES`` (see there).
     TypeError
         If an input is not numeric or ``k`` is not an integer.
 

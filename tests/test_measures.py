@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from rankviz.measures import (
     MAX_CUTOFF,
+    MAX_ERR_TIES,
     MAX_POSITIONS,
     average_precision,
     dcg,
@@ -586,3 +587,12 @@ def test_an_overflowing_ideal_dcg_is_refused_not_turned_into_zero():
     y = [0.0, 1.5e308, 1.5e308]
     with pytest.raises(ValueError, match="the ideal DCG overflows"):
         ndcg(y, [3, 2, 1], gain="linear")
+
+
+def test_err_refuses_tie_groups_too_large_for_the_exact_average():
+    n = MAX_ERR_TIES + 1
+    with pytest.raises(ValueError, match=r"y_score ties too many documents.*MAX_ERR_TIES"):
+        err(np.ones(n), np.zeros(n))
+    # the same tie below the cut-off costs nothing and is served
+    scores = np.r_[1.0, np.zeros(n)]
+    assert err(np.r_[1.0, np.ones(n)], scores, k=1) == pytest.approx(0.5)
