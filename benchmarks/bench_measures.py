@@ -1,4 +1,4 @@
-"""rankviz.metrics.ndcg against scikit-learn's ndcg_score on a batch of queries.
+"""rankviz.measures.ndcg against scikit-learn's ndcg_score on a batch of queries.
 
 Target (issue 3, chapter 01): NDCG of 10,000 queries x 100 documents in at most
 1.0 x the time of sklearn.metrics.ndcg_score.  Both use the linear gain and the
@@ -11,7 +11,7 @@ import numpy as np
 from _timing import best_time, verdict
 from sklearn.metrics import ndcg_score
 
-from rankviz.metrics import ndcg
+from rankviz.measures import ndcg
 
 QUERIES, DOCUMENTS = 10_000, 100
 

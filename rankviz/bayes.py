@@ -7,7 +7,7 @@ The objects of chapter 06, made computable by enumerating the ``n!`` permutation
   :mod:`rankviz.permutations`) and a label ``y`` (a relevance vector, or a
   preference graph as an ``(n, n)`` weight matrix).  It must also accept a
   2-D array of permutations, one per row, and return one loss per row, as
-  every measure of :mod:`rankviz.metrics` does (a permutation enters a
+  every measure of :mod:`rankviz.measures` does (a permutation enters a
   measure as the scores ``-sigma``).  :func:`precision_loss`, :func:`map_loss`,
   :func:`ndcg_loss`, :func:`err_loss` and :func:`pairwise_disagreement_loss`
   build the chapter's losses from chapter 01's measures;
@@ -67,7 +67,7 @@ from rankviz._validation import (
     check_int,
     check_real,
 )
-from rankviz.metrics import (
+from rankviz.measures import (
     GAINS,
     average_precision,
     dcg,
@@ -75,9 +75,9 @@ from rankviz.metrics import (
     dcg_gains,
     err,
     ndcg,
-    pairwise_disagreement,
     precision_at_k,
 )
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import all_permutations, sigma_from_scores
 
 __all__ = [
@@ -274,7 +274,7 @@ def precision_loss(q):
     """The Precision@q loss ``1 - Prec@q(sigma, y)`` on binary labels.
 
     ``1 - (1/q) sum_{i : sigma(i) <= q} y_i`` with 1-based positions, built on
-    :func:`rankviz.metrics.precision_at_k`.
+    :func:`rankviz.measures.precision_at_k`.
 
     Parameters
     ----------
@@ -310,7 +310,7 @@ def precision_loss(q):
 def map_loss():
     """The MAP loss ``1 - AP(sigma, y)`` on binary labels (the corrected form of seed 002).
 
-    Built on :func:`rankviz.metrics.average_precision`.  A label without a
+    Built on :func:`rankviz.measures.average_precision`.  A label without a
     relevant item gets AP = 0 (loss 1 for every permutation, so it does not
     change which permutation is best).
 
@@ -338,7 +338,7 @@ def map_loss():
 def ndcg_loss(gain="exponential", k=None):
     """The NDCG loss ``1 - NDCG@k(sigma, y)``, Duchi et al.'s family (14), on grades.
 
-    Built on :func:`rankviz.metrics.ndcg` (discount ``1 / log2(1 + r)``).  A
+    Built on :func:`rankviz.measures.ndcg` (discount ``1 / log2(1 + r)``).  A
     label whose grades are all zero gets NDCG = 0 (loss 1 for every
     permutation).
 
@@ -382,7 +382,7 @@ def err_loss(max_grade):
 
     The satisfaction probability of grade ``g`` is ``(2**g - 1) / 2**max_grade``
     with ``max_grade`` fixed (the top of the scale), so that ``G`` is one
-    function of the grade as (16) requires; see :func:`rankviz.metrics.err`.
+    function of the grade as (16) requires; see :func:`rankviz.measures.err`.
 
     Parameters
     ----------
@@ -416,7 +416,7 @@ def pairwise_disagreement_loss():
     """Duchi et al.'s pairwise disagreement (10) as a loss of a permutation and a graph.
 
     A label is a preference graph, an ``(n, n)`` weight matrix; the loss is the
-    weight of the violated edges (:func:`rankviz.metrics.pairwise_disagreement`
+    weight of the violated edges (:func:`rankviz.pairwise.pairwise_disagreement`
     with the scores ``-sigma``, which have no ties).
 
     Returns

@@ -6,7 +6,7 @@ or clicks nothing.  :class:`ClickLogs` holds sessions (the list shown and the
 position clicked), :func:`simulate_cascade_clicks` draws them,
 :func:`cascade_log_likelihood` evaluates the likelihood ``g`` and
 :func:`cascade_mle` maximises it in closed form; the order of the estimated
-probabilities maximises ERR (Lemma 1; :func:`rankviz.metrics.err`).
+probabilities maximises ERR (Lemma 1; :func:`rankviz.measures.err`).
 
 References
 ----------

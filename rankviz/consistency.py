@@ -9,7 +9,7 @@ matrices of one common size (:func:`check_preference_distribution` validates
 it; a :class:`Counterexample` is accepted wherever ``mu`` is).
 
 * The loss is the pairwise disagreement (10), :func:`pairwise_loss` (the same
-  function as :func:`rankviz.metrics.pairwise_disagreement`).  Its conditional
+  function as :func:`rankviz.pairwise.pairwise_disagreement`).  Its conditional
   risk (11) depends on ``mu`` only through the mean adjacency
   ``Y^mu = sum_k p_k Y_k`` (:func:`mean_adjacency`).
 * The **difference graph** ``G_mu`` has the edge ``i -> j`` with weight
@@ -74,7 +74,7 @@ from rankviz._validation import (
     check_choice,
     check_int,
 )
-from rankviz.metrics import pairwise_disagreement
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import all_permutations
 
 __all__ = [
@@ -510,7 +510,7 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
 # --------------------------------------------------------------------------- #
 # the loss (10), its conditional risk (11) and the Bayes orders
 # --------------------------------------------------------------------------- #
-#: Eq. (10): the one implementation is :func:`rankviz.metrics.pairwise_disagreement`
+#: Eq. (10): the one implementation is :func:`rankviz.pairwise.pairwise_disagreement`
 #: (weighted preference graph, eq. (10)'s tie convention, batched scores).
 pairwise_loss = pairwise_disagreement
 

@@ -23,12 +23,21 @@ from scipy.special import ndtr, ndtri
 from rankviz._validation import (
     as_float_vector,
     as_generator,
+    check_array,
     check_int,
     check_probability,
     check_real,
 )
 
-__all__ = ["Binormal"]
+__all__ = ["MAX_SAMPLE", "SCALE_LIMIT", "Binormal"]
+
+#: Largest sample :meth:`Binormal.sample` and :meth:`Binormal.sample_classes` draw
+#: (a few float arrays of this length: about 300 MB).
+MAX_SAMPLE = 10**7
+
+#: Means must lie in ``[-SCALE_LIMIT, SCALE_LIMIT]`` and standard deviations in
+#: ``[1 / SCALE_LIMIT, SCALE_LIMIT]``, so that scores, densities and ROC points stay finite.
+SCALE_LIMIT = 1e100
 
 _SQRT_2PI = float(np.sqrt(2.0 * np.pi))
 
@@ -47,7 +56,9 @@ class Binormal:
     mu_pos, sigma_pos : float
         Mean and standard deviation (> 0) of the positive scores.
     mu_neg, sigma_neg : float
-        Mean and standard deviation (> 0) of the negative scores.
+        Mean and standard deviation (> 0) of the negative scores.  Means lie in
+        ``[-SCALE_LIMIT, SCALE_LIMIT]``, standard deviations in
+        ``[1 / SCALE_LIMIT, SCALE_LIMIT]`` (``SCALE_LIMIT = 1e100``).
     prevalence : float, default 0.5
         Probability of the positive class, strictly between 0 and 1.  It
         changes precision but neither the ROC curve nor the AUC.
@@ -55,8 +66,8 @@ class Binormal:
     Raises
     ------
     ValueError
-        If a parameter is not finite, a standard deviation is not positive, or
-        ``prevalence`` is not in (0, 1).
+        If a parameter is not finite or outside its range above, or ``prevalence``
+        is not in (0, 1).
     TypeError
         If a parameter is not a real number.
 
@@ -83,9 +94,12 @@ class Binormal:
     def __post_init__(self) -> None:
         # frozen dataclass: store the validated floats through object.__setattr__
         for name in ("mu_pos", "mu_neg"):
-            object.__setattr__(self, name, check_real(getattr(self, name), name))
+            object.__setattr__(self, name, check_real(
+                getattr(self, name), name, minimum=-SCALE_LIMIT, maximum=SCALE_LIMIT))
         for name in ("sigma_pos", "sigma_neg"):
-            object.__setattr__(self, name, check_real(getattr(self, name), name, positive=True))
+            object.__setattr__(self, name, check_real(
+                getattr(self, name), name, positive=True, minimum=1 / SCALE_LIMIT,
+                maximum=SCALE_LIMIT))
         object.__setattr__(
             self, "prevalence",
             check_probability(self.prevalence, "prevalence", open_interval=True),
@@ -133,9 +147,11 @@ class Binormal:
         >>> round(fpr, 4), round(tpr, 4)
         (0.1587, 0.5)
         """
-        scalar = np.ndim(threshold) == 0
-        t = (np.array([check_real(threshold, "threshold")]) if scalar
-             else as_float_vector(threshold, "threshold"))
+        if isinstance(threshold, (bool, np.bool_)):
+            raise TypeError("threshold must be a real number or a 1-D array of them, got bool")
+        t = check_array(threshold, "threshold", ndim=(0, 1))
+        scalar = t.ndim == 0
+        t = np.atleast_1d(t)
         fpr = ndtr((self.mu_neg - t) / self.sigma_neg)
         tpr = ndtr((self.mu_pos - t) / self.sigma_pos)
         if scalar:
@@ -250,7 +266,7 @@ class Binormal:
         Parameters
         ----------
         n : int
-            Sample size, at least 2.
+            Sample size, ``2 <= n <= MAX_SAMPLE``.
         rng : int or numpy.random.Generator
             Seed or generator; the only source of randomness.
         stratified : bool, default False
@@ -270,7 +286,8 @@ class Binormal:
         Raises
         ------
         ValueError, TypeError
-            If ``n`` is not an integer >= 2 or ``rng`` is not a seed or Generator.
+            If ``n`` is not an integer in ``[2, MAX_SAMPLE]``, ``rng`` is not a seed or
+            Generator, or ``stratified`` is not a bool.
 
         Examples
         --------
@@ -278,8 +295,10 @@ class Binormal:
         >>> int(y.sum())
         2
         """
-        n = check_int(n, "n", minimum=2)
+        n = check_int(n, "n", minimum=2, maximum=MAX_SAMPLE)
         gen = as_generator(rng)
+        if not isinstance(stratified, (bool, np.bool_)):
+            raise TypeError(f"stratified must be True or False, got {type(stratified).__name__}")
         if stratified:
             n_pos = min(max(round(self.prevalence * n), 1), n - 1)
             y = np.zeros(n, dtype=int)
@@ -297,7 +316,7 @@ class Binormal:
         Parameters
         ----------
         m, n : int
-            Numbers of positive and negative points, each at least 1.
+            Numbers of positive and negative points, each in ``[1, MAX_SAMPLE]``.
         rng : int or numpy.random.Generator
             Seed or generator.
 
@@ -311,7 +330,8 @@ class Binormal:
         Raises
         ------
         ValueError, TypeError
-            If ``m`` or ``n`` is not an integer >= 1.
+            If ``m`` or ``n`` is not an integer in ``[1, MAX_SAMPLE]``, or ``rng`` is not
+            a seed or Generator.
 
         Examples
         --------
@@ -319,8 +339,8 @@ class Binormal:
         >>> pos.shape, neg.shape
         ((3,), (2,))
         """
-        m = check_int(m, "m", minimum=1)
-        n = check_int(n, "n", minimum=1)
+        m = check_int(m, "m", minimum=1, maximum=MAX_SAMPLE)
+        n = check_int(n, "n", minimum=1, maximum=MAX_SAMPLE)
         gen = as_generator(rng)
         pos = self.mu_pos + self.sigma_pos * gen.standard_normal(m)
         neg = self.mu_neg + self.sigma_neg * gen.standard_normal(n)

@@ -165,7 +165,7 @@ def _dashboard_responds(name: str) -> str:
 
 
 def _chapter_01() -> str:
-    from rankviz.metrics import ndcg
+    from rankviz.measures import ndcg
 
     ideal = ndcg([3, 2, 1, 0], [4.0, 3.0, 2.0, 1.0])
     assert ideal == 1.0, ideal
@@ -333,15 +333,49 @@ def _report(findings: list[Finding], out) -> None:
 
 
 def main(argv: list[str] | None = None, out=None) -> int:
-    """Entry point of ``python -m rankviz``; returns the exit status."""
+    """Entry point of ``python -m rankviz``; returns the exit status.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The command line after the program name (e.g. ``["doctor"]``); by default
+        ``sys.argv[1:]``.
+    out : text stream, optional
+        Where the report goes (an object with a ``write`` method); by default stdout.
+
+    Returns
+    -------
+    int
+        0 when everything a lesson needs is present, 1 otherwise.
+
+    Raises
+    ------
+    TypeError
+        If ``argv`` is not a list of strings or ``out`` has no ``write`` method.
+    ValueError
+        If ``argv`` is given and is not a valid command line (on the real command
+        line, with ``argv=None``, argparse prints the usage and exits instead).
+    """
     import argparse
 
+    if argv is not None and (not isinstance(argv, (list, tuple))
+                             or not all(isinstance(a, str) for a in argv)):
+        raise TypeError(f"argv must be a list of strings such as ['doctor'], "
+                        f"got {type(argv).__name__}")
+    if out is not None and not callable(getattr(out, "write", None)):
+        raise TypeError(f"out must be a text stream with a write method, got {type(out).__name__}")
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="python -m rankviz",
                                      description="Tools for the rankviz course.")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("doctor", help="check that this machine is ready for a lesson")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        if argv is None or exc.code == 0:  # the real command line, or --help
+            raise
+        raise ValueError(f"argv is not a valid command line: {argv!r} "
+                         f"(the one command is 'doctor')") from None
     if args.command == "doctor":
         importlib.import_module("matplotlib").use("Agg")
         print(f"rankviz doctor: {platform.platform()}", file=out)

@@ -311,7 +311,7 @@ def k_partite_emphasis(part_sizes, *, normalization="cross"):
     first part (``part_sizes[0]`` items) on top.  ``omega(i, j)`` is a constant
     ``c`` when the 1-based positions ``i`` and ``j`` lie in different blocks and 0
     otherwise, so that ``L_omega`` charges exactly the cross pairs a ranking
-    misorders.  For ``k = 2`` it is :func:`rankviz.metrics.emphasis_bipartite`.
+    misorders.  For ``k = 2`` it is :func:`rankviz.pairwise.emphasis_bipartite`.
 
     Parameters
     ----------

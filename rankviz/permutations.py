@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_int, check_real
+from rankviz._validation import as_float_vector, check_array, check_int, check_real
 
 __all__ = [
     "MAX_ENUMERATION",
@@ -36,6 +36,13 @@ __all__ = [
 
 #: Largest n for which :func:`all_permutations` enumerates S_n (9! = 362,880 rows).
 MAX_ENUMERATION = 9
+
+
+def _holds_booleans(values) -> bool:
+    if isinstance(values, np.ndarray):
+        return values.dtype == np.bool_
+    return isinstance(values, (list, tuple)) and any(
+        isinstance(v, (bool, np.bool_)) for v in values)
 
 
 def as_permutation(sigma, name: str = "sigma") -> np.ndarray:
@@ -55,9 +62,11 @@ def as_permutation(sigma, name: str = "sigma") -> np.ndarray:
     Raises
     ------
     TypeError
-        If the entries are not integers (integral floats such as ``2.0`` are accepted).
+        If the entries are not integers (integral floats such as ``2.0`` are accepted;
+        booleans, strings and complex numbers are not), or ``name`` is not a string.
     ValueError
-        If ``sigma`` is not 1-D, is empty, or is not a permutation of ``0, ..., n-1``.
+        If ``sigma`` is not 1-D, is empty, holds NaN, or is not a permutation of
+        ``0, ..., n-1``.
 
     Examples
     --------
@@ -68,16 +77,11 @@ def as_permutation(sigma, name: str = "sigma") -> np.ndarray:
         ...
     ValueError: sigma must be a permutation of 0, ..., 2 (each position once); got [1 1 0]
     """
-    arr = np.asarray(sigma)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
-        arr = arr.astype(np.int64)
-    if arr.dtype.kind not in "iu":
-        raise TypeError(f"{name} must contain integer positions, got dtype {arr.dtype}")
-    arr = arr.astype(np.int64, copy=False)
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (the argument's name), got {type(name).__name__}")
+    if _holds_booleans(sigma):  # check_array would read True/False as the positions 1/0
+        raise TypeError(f"{name} must contain integer positions, got booleans")
+    arr = check_array(sigma, name, ndim=1, dtype="int")
     n = arr.size
     if arr.min() < 0 or arr.max() >= n or np.unique(arr).size != n:
         raise ValueError(

@@ -25,10 +25,10 @@ Permutations follow :mod:`rankviz.permutations`: ``sigma[i]`` is the 0-based
 position of item ``i`` (0 is the top).  The book's ``sigma(u)`` is 1-based,
 with ``sigma(u) < sigma(v)`` meaning "u is ranked above v"; here that reads
 ``sigma[u] < sigma[v]``.  Losses (10.23), (10.24) and (10.36) are the
-weighted pairwise disagreement ``L_omega`` of :mod:`rankviz.metrics`, which
-has one implementation, :func:`rankviz.metrics.weighted_disagreement_L_omega`;
+weighted pairwise disagreement ``L_omega`` of :mod:`rankviz.pairwise`, which
+has one implementation, :func:`rankviz.pairwise.weighted_disagreement_L_omega`;
 a bipartite target is a permutation with the positives on top together with
-:func:`rankviz.metrics.emphasis_bipartite` (:func:`bipartite_target`).
+:func:`rankviz.pairwise.emphasis_bipartite` (:func:`bipartite_target`).
 
 References
 ----------
@@ -57,7 +57,7 @@ from rankviz._validation import (
     check_int,
     check_probability,
 )
-from rankviz.metrics import (
+from rankviz.pairwise import (
     emphasis_bipartite,
     emphasis_matrix,
     emphasis_uniform,
@@ -1130,8 +1130,8 @@ def ranking_loss(sigma, sigma_star, omega=None):
     1[sigma*(v) < sigma*(u)]``: the share of pairs that ``sigma`` orders against
     ``sigma*``.  With an emphasis ``omega`` each pair is weighted by ``omega`` at
     the positions it holds in ``sigma*`` (eq. 10.36).  Computed by
-    :func:`rankviz.metrics.weighted_disagreement_L_omega`, the one
-    implementation of ``L_omega``, with :func:`rankviz.metrics.emphasis_uniform`
+    :func:`rankviz.pairwise.weighted_disagreement_L_omega`, the one
+    implementation of ``L_omega``, with :func:`rankviz.pairwise.emphasis_uniform`
     by default.
 
     Parameters
@@ -1150,7 +1150,7 @@ def ranking_loss(sigma, sigma_star, omega=None):
     Raises
     ------
     ValueError, TypeError
-        As :func:`rankviz.metrics.weighted_disagreement_L_omega`, or if
+        As :func:`rankviz.pairwise.weighted_disagreement_L_omega`, or if
         ``sigma`` is not 1-D or 2-D.
 
     References
@@ -1255,7 +1255,7 @@ def bipartite_target(labels, *, normalization="auc"):
     labels : array_like of shape (n,)
         Binary labels ({0, 1}, {-1, +1} or booleans), both classes present.
     normalization : {"auc", "pairs"}, default "auc"
-        ``"auc"``: ``omega`` is :func:`rankviz.metrics.emphasis_bipartite`, under
+        ``"auc"``: ``omega`` is :func:`rankviz.pairwise.emphasis_bipartite`, under
         which ``L_omega = 1 - AUC``, the share of misranked positive-negative
         pairs.  ``"pairs"``: ``omega = 1`` on positive-negative pairs, which
         reproduces the book's literal (10.23) with a labelling as target: the

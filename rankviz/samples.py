@@ -16,7 +16,7 @@ pairwise judgement is the graph with one edge.
 
 A preference graph is stored as its weighted adjacency matrix ``W`` of shape
 ``(n, n)`` (``W[i, j]`` is the weight of ``i -> j``, zero diagonal), the format
-:func:`rankviz.metrics.pairwise_disagreement` takes; :func:`to_networkx` turns
+:func:`rankviz.pairwise.pairwise_disagreement` takes; :func:`to_networkx` turns
 it into a ``networkx.DiGraph`` for drawing and graph algorithms.
 
 References
@@ -31,23 +31,40 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from rankviz._validation import as_binary_labels, as_float_vector, check_int, check_real
+from rankviz._validation import (
+    as_binary_labels,
+    as_query_array,
+    as_weight_matrix,
+    check_int,
+    check_real,
+)
 
 __all__ = [
+    "MAX_EDGES",
+    "MAX_GRAPH_ENTRIES",
     "preference_graph_from_grades",
     "preference_graph_from_labels",
     "single_preference",
     "to_networkx",
 ]
 
-def _rows(values, name: str, convert):
-    """Apply a 1-D validator to one query (1-D) or to every row of a batch (2-D)."""
-    arr = np.asarray(values) if not isinstance(values, (str, bytes)) else values
-    if isinstance(arr, np.ndarray) and arr.ndim == 2:
-        if arr.shape[0] == 0:
-            raise ValueError(f"{name} is empty")
-        return np.stack([convert(row, name) for row in arr]), True
-    return convert(values, name)[None, :], False
+#: Largest number of weights ``q * n * n`` of the graphs built here (float64: 400 MB).
+MAX_GRAPH_ENTRIES = 5 * 10**7
+
+_MAX_NODES = int(MAX_GRAPH_ENTRIES**0.5)
+
+#: Largest number of edges :func:`to_networkx` turns into a ``networkx.DiGraph``.
+MAX_EDGES = 10**6
+
+
+def _queries(values, name: str) -> tuple[np.ndarray, bool]:
+    """One query (1-D) or a batch (2-D) of finite reals, small enough for its (n, n) graphs."""
+    arr, batched = as_query_array(values, name)
+    q, n = arr.shape
+    if q * n * n > MAX_GRAPH_ENTRIES:
+        raise ValueError(f"{name} has {q} queries of {n} documents: their graphs would hold "
+                         f"{q * n * n} weights; at most MAX_GRAPH_ENTRIES = {MAX_GRAPH_ENTRIES}")
+    return arr, batched
 
 
 def preference_graph_from_labels(y_true):
@@ -71,7 +88,8 @@ def preference_graph_from_labels(y_true):
     Raises
     ------
     ValueError
-        If the labels are not binary, or the array is empty or more than 2-D.
+        If the labels are not binary, or the array is empty or more than 2-D, or the
+        graphs would exceed ``MAX_GRAPH_ENTRIES`` weights.
     TypeError
         If the labels are not numeric.
 
@@ -87,7 +105,8 @@ def preference_graph_from_labels(y_true):
            [0., 0., 0.],
            [0., 1., 0.]])
     """
-    positive, batched = _rows(y_true, "y_true", as_binary_labels)
+    labels, batched = _queries(y_true, "y_true")
+    positive = np.stack([as_binary_labels(row, "y_true") for row in labels])
     weights = (positive[:, :, None] & ~positive[:, None, :]).astype(float)
     return weights if batched else weights[0]
 
@@ -112,7 +131,8 @@ def preference_graph_from_grades(y_true):
     Raises
     ------
     ValueError
-        If a grade is NaN or infinite, or the array is empty or more than 2-D.
+        If a grade is NaN or infinite, or the array is empty or more than 2-D, or the
+        graphs would exceed ``MAX_GRAPH_ENTRIES`` weights.
     TypeError
         If the grades are not numeric.
 
@@ -128,8 +148,11 @@ def preference_graph_from_grades(y_true):
            [0., 0., 0.],
            [0., 1., 0.]])
     """
-    grades, batched = _rows(y_true, "y_true", as_float_vector)
-    weights = np.maximum(grades[:, :, None] - grades[:, None, :], 0.0)
+    grades, batched = _queries(y_true, "y_true")
+    with np.errstate(over="ignore"):
+        weights = np.maximum(grades[:, :, None] - grades[:, None, :], 0.0)
+    if not np.isfinite(weights).all():
+        raise ValueError("y_true grades are too far apart: a difference overflows to infinity")
     return weights if batched else weights[0]
 
 
@@ -139,7 +162,7 @@ def single_preference(n, preferred, other, weight=1.0):
     Parameters
     ----------
     n : int
-        Number of documents, at least 2.
+        Number of documents, at least 2 and at most ``sqrt(MAX_GRAPH_ENTRIES)``.
     preferred, other : int
         Distinct document indices in ``0, ..., n - 1``.
     weight : float, default 1.0
@@ -153,8 +176,8 @@ def single_preference(n, preferred, other, weight=1.0):
     Raises
     ------
     ValueError
-        If ``n < 2``, an index is out of range, the two indices coincide, or
-        ``weight <= 0``.
+        If ``n < 2`` or ``n * n > MAX_GRAPH_ENTRIES``, an index is out of range, the two
+        indices coincide, or ``weight <= 0``.
     TypeError
         If an index is not an integer or ``weight`` not a real number.
 
@@ -170,7 +193,7 @@ def single_preference(n, preferred, other, weight=1.0):
            [0., 0., 0.],
            [1., 0., 0.]])
     """
-    n = check_int(n, "n", minimum=2)
+    n = check_int(n, "n", minimum=2, maximum=_MAX_NODES)
     preferred = check_int(preferred, "preferred", minimum=0, maximum=n - 1)
     other = check_int(other, "other", minimum=0, maximum=n - 1)
     if preferred == other:
@@ -201,9 +224,10 @@ def to_networkx(weights, names=None):
     ------
     ValueError
         If ``weights`` is not square, has negative, NaN or infinite entries or a
-        non-zero diagonal, or ``names`` has the wrong length.
+        non-zero diagonal or more than ``MAX_EDGES`` edges, or ``names`` has the
+        wrong length.
     TypeError
-        If ``weights`` is not numeric.
+        If ``weights`` is not numeric or ``names`` is not a sequence (a string is not).
 
     References
     ----------
@@ -218,20 +242,23 @@ def to_networkx(weights, names=None):
     >>> nx.is_directed_acyclic_graph(graph)
     True
     """
-    w = np.asarray(weights)
-    if w.dtype == object or not (np.issubdtype(w.dtype, np.number) or w.dtype == np.bool_) \
-            or np.issubdtype(w.dtype, np.complexfloating):
-        raise TypeError(f"weights must be a numeric array, got dtype {w.dtype}")
-    w = w.astype(float)
-    if w.ndim != 2 or w.shape[0] != w.shape[1] or w.shape[0] == 0:
-        raise ValueError(f"weights must be a non-empty square (n, n) array, got shape {w.shape}")
-    if not np.isfinite(w).all() or (w < 0).any():
-        raise ValueError("weights must hold finite, non-negative values")
-    if np.any(np.diag(w) != 0):
-        raise ValueError("weights must have a zero diagonal: a document is not preferred to itself")
+    w = as_weight_matrix(weights, "weights")
     n = w.shape[0]
-    if names is not None and len(names) != n:
-        raise ValueError(f"names must give one name per document ({n}), got {len(names)}")
+    n_edges = int(np.count_nonzero(w))
+    if n_edges > MAX_EDGES:
+        raise ValueError(f"weights has {n_edges} edges; at most MAX_EDGES = {MAX_EDGES} are "
+                         f"turned into a networkx graph")
+    if names is not None:
+        try:
+            n_names = None if isinstance(names, (str, bytes, dict)) else len(names)
+            names[0]
+        except (TypeError, KeyError, IndexError):
+            n_names = None
+        if n_names is None:
+            raise TypeError(f"names must be a sequence of names, one per document, "
+                            f"got {type(names).__name__}")
+        if n_names != n:
+            raise ValueError(f"names must give one name per document ({n}), got {len(names)}")
     graph = nx.DiGraph()
     for i in range(n):
         graph.add_node(i, **({} if names is None else {"name": str(names[i])}))

@@ -61,7 +61,7 @@ from rankviz._validation import (
     check_probability,
     check_real,
 )
-from rankviz.metrics import pairwise_disagreement
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import as_permutation
 
 __all__ = [
@@ -350,7 +350,7 @@ def schedule_loss(rounds, weights, costs, variant="depth"):
 
     ``L(m) = sum_{i != j} y_ij 1[m(i) >= m(j)] + sum_t c_t 1[max_j m(j) >= t]``.
     The first sum (the disagreement and clustering losses together) is
-    :func:`rankviz.metrics.pairwise_disagreement` of the scores ``-m`` with
+    :func:`rankviz.pairwise.pairwise_disagreement` of the scores ``-m`` with
     ties counted as errors.
 
     Parameters

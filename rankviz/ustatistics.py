@@ -56,7 +56,7 @@ from rankviz._validation import (
     check_real,
 )
 from rankviz.aggregation import MAX_WIN_COUNT
-from rankviz.metrics import dcg_discounts, ndcg
+from rankviz.measures import dcg_discounts, ndcg
 
 __all__ = [
     "MAX_BATCH_ENTRIES",
@@ -354,7 +354,7 @@ def average_log_odds(wins, c, *, smoothing="probability"):
 
 def _regression_labels(s: np.ndarray) -> np.ndarray:
     """``2^s / Z(s)`` row by row; ``Z`` is the DCG of the gains sorted decreasingly (the
-    ideal DCG of :func:`rankviz.metrics.dcg`, written out: this runs in SGD's inner loop)."""
+    ideal DCG of :func:`rankviz.measures.dcg`, written out: this runs in SGD's inner loop)."""
     gains = np.exp2(s)
     ideal = -np.sort(-gains, axis=-1) @ dcg_discounts(s.shape[-1])
     return gains / ideal[..., None]
@@ -364,7 +364,7 @@ def ndcg_regression_labels(scores):
     """The regression targets of the loss (28): ``G(s_j) / Z(s)`` with ``G(s) = 2^s``.
 
     ``Z(s)`` is the largest DCG of the gains, ``sum_r G(s_(r)) / log2(1 + r)`` with
-    the gains sorted decreasingly (:func:`rankviz.metrics.dcg`).  The paper leaves
+    the gains sorted decreasingly (:func:`rankviz.measures.dcg`).  The paper leaves
     ``G`` open; ``2^s`` is increasing and positive for every real structure score
     (which can be negative), and ``1 - NDCG`` with these gains is the risk
     :func:`ndcg_risk` measures.
@@ -428,7 +428,7 @@ def ndcg_risk(theta, data):
     ``1 - NDCG`` of each query's ranking, with gains ``2^{s(i)}`` on the limit
     structure scores (27), averaged uniformly over the queries of ``data``
     (evaluation data: fresh queries).  Tied scores count as their average over
-    the orders of the tie (:func:`rankviz.metrics.ndcg`).
+    the orders of the tie (:func:`rankviz.measures.ndcg`).
 
     Parameters
     ----------

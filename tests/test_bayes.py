@@ -39,7 +39,8 @@ from rankviz.bayes import (
     surrogate_minimizer,
     surrogate_risk,
 )
-from rankviz.metrics import average_precision, dcg, err, ndcg, pairwise_disagreement
+from rankviz.measures import average_precision, dcg, err, ndcg
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import all_permutations, sigma_from_scores
 from rankviz.samples import preference_graph_from_grades
 

@@ -7,7 +7,7 @@ import pytest
 from scipy.optimize import minimize
 
 from rankviz.cascade import ClickLogs, cascade_log_likelihood, cascade_mle, simulate_cascade_clicks
-from rankviz.metrics import err
+from rankviz.measures import err
 from rankviz.permutations import all_permutations
 
 

@@ -35,7 +35,7 @@ from rankviz.consistency import (
     surrogate_risk,
     violated_edges,
 )
-from rankviz.metrics import pairwise_disagreement
+from rankviz.pairwise import pairwise_disagreement
 
 # the flagship of the chapter: two DAGs with probability 1/2 (Figure 1's situation)
 FLAGSHIP = [(0.5, [[0, 1, 10], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 0], [4, 0, 0]])]

@@ -161,7 +161,22 @@ def test_invalid_method_arguments():
         model.roc([np.nan])
     with pytest.raises(ValueError, match="fpr_grid must be > 0"):
         model.precision_recall([0.0, 0.5])
-    with pytest.raises(ValueError, match="threshold must be finite"):
+    with pytest.raises(ValueError, match="threshold contains NaN or infinite"):
         model.rates(np.inf)
     with pytest.raises(ValueError, match="x must be 1-D"):
         model.pdf_pos([[0.0]])
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample(10**12, 0), ValueError, "n must be <= 10000000"),
+    (lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample_classes(10**12, 1, 0), ValueError,
+     "m must be <= 10000000"),
+    (lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample(4, 0, stratified="yes"), TypeError,
+     "stratified must be True or False"),
+    (lambda: Binormal(0.0, 1e-200, 0.0, 1.0), ValueError, "sigma_pos must be >= 1e-100"),
+    (lambda: Binormal(1e300, 1.0, 0.0, 1.0), ValueError, "mu_pos must be <= 1e[+]100"),
+    (lambda: Binormal(0.0, 1.0, 0.0, 1.0, prevalence=0.5 + 1j), TypeError, "prevalence must be"),
+])
+def test_sizes_and_scales_beyond_the_limits_are_refused(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

@@ -79,5 +79,23 @@ def test_a_failing_chapter_check_is_reported(monkeypatch):
 
 
 def test_unknown_command_is_rejected():
-    with pytest.raises(SystemExit):
+    with pytest.raises(ValueError, match="argv is not a valid command line"):
         doctor.main(["cure"], out=io.StringIO())
+
+
+def test_an_unknown_command_on_the_command_line_exits_with_the_usage(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["rankviz", "cure"])
+    with pytest.raises(SystemExit) as info:
+        doctor.main(out=io.StringIO())
+    assert info.value.code == 2
+    assert "usage: python -m rankviz" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, out, message", [
+    ("doctor", None, "argv must be a list of strings"),
+    ([7], None, "argv must be a list of strings"),
+    (["doctor"], "stdout", "out must be a text stream"),
+])
+def test_bad_arguments_name_the_argument(argv, out, message):
+    with pytest.raises(TypeError, match=message):
+        doctor.main(argv, out=out)

@@ -1,4 +1,4 @@
-"""Chapter 01 measures of rankviz.metrics against scikit-learn, literal definitions and brute force.
+"""Chapter 01 measures of rankviz.measures: scikit-learn, literal definitions, brute force.
 
 Oracles: ``sklearn.metrics`` (dcg_score, ndcg_score, average_precision_score); the
 definitions of seed 000 / Duchi et al. written as loops over positions; every
@@ -16,7 +16,10 @@ import sklearn.metrics as skm
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.metrics import (
+from rankviz.measures import (
+    MAX_CUTOFF,
+    MAX_ERR_TIES,
+    MAX_POSITIONS,
     average_precision,
     dcg,
     dcg_discounts,
@@ -548,3 +551,48 @@ def test_option_errors():
         err([0.5, 0.5], [1, 2], satisfaction="given", max_grade=1)
     with pytest.raises(ValueError, match=r"^satisfaction must be one of"):
         err([1, 0], [1, 2], satisfaction="linear")
+
+
+def test_a_huge_cutoff_is_served_without_allocating_it():
+    # y = [1, 0, 0] on the ideal ranking: (1 / k) sum_{r=1}^{k} 1 / r = H_k / k
+    k = 10**12
+    harmonic = math.log(k) + 0.5772156649015329 + 1 / (2 * k)
+    assert mean_precision_up_to_k([1, 0, 0], [3, 2, 1], k=k) == pytest.approx(harmonic / k,
+                                                                              rel=1e-12)
+    # the closed-form tail agrees with the term-by-term sum where both are cheap
+    k = 2 * 10**6
+    exact = sum(1.0 / r for r in range(1, k + 1)) / k
+    assert mean_precision_up_to_k([1, 0, 0], [3, 2, 1], k=k) == pytest.approx(exact, rel=1e-12)
+
+
+def test_sizes_beyond_the_limits_are_refused_up_front():
+    with pytest.raises(ValueError, match=f"k must be <= {MAX_CUTOFF}"):
+        precision_at_k([1, 0], [2, 1], k=MAX_CUTOFF + 1)
+    with pytest.raises(ValueError, match=f"n_positions must be <= {MAX_POSITIONS}"):
+        dcg_discounts(10**12)
+
+
+def test_sums_that_would_overflow_are_refused():
+    huge = [1.5e308, 1.5e308, 0.0]
+    with pytest.raises(ValueError, match="y_true grades are too large: the DCG overflows"):
+        dcg(huge, [3, 2, 1], gain="linear")
+    with pytest.raises(ValueError, match="y_true grades are too large: the DCG overflows"):
+        ndcg(huge, [3, 2, 1], gain="linear")
+    with pytest.raises(ValueError, match="max_grade must be < 1000"):
+        err([1, 0], [2, 1], max_grade=1e4)
+
+
+def test_an_overflowing_ideal_dcg_is_refused_not_turned_into_zero():
+    # the ranking puts the huge grades at the bottom: its DCG is finite, the ideal one is not
+    y = [0.0, 1.5e308, 1.5e308]
+    with pytest.raises(ValueError, match="the ideal DCG overflows"):
+        ndcg(y, [3, 2, 1], gain="linear")
+
+
+def test_err_refuses_tie_groups_too_large_for_the_exact_average():
+    n = MAX_ERR_TIES + 1
+    with pytest.raises(ValueError, match=r"y_score ties too many documents.*MAX_ERR_TIES"):
+        err(np.ones(n), np.zeros(n))
+    # the same tie below the cut-off costs nothing and is served
+    scores = np.r_[1.0, np.zeros(n)]
+    assert err(np.r_[1.0, np.ones(n)], scores, k=1) == pytest.approx(0.5)

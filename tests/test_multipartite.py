@@ -6,7 +6,6 @@ import itertools
 import numpy as np
 import pytest
 
-from rankviz.metrics import emphasis_axioms, emphasis_bipartite, weighted_disagreement_L_omega
 from rankviz.multipartite import (
     MAX_ITEMS,
     k_partite_emphasis,
@@ -14,6 +13,7 @@ from rankviz.multipartite import (
     multipartite_pairs,
     multipartite_rankboost,
 )
+from rankviz.pairwise import emphasis_axioms, emphasis_bipartite, weighted_disagreement_L_omega
 from rankviz.preference import preference_loss, random_preference, ranking_loss
 from rankviz.rankboost import bipartite_rankboost, rankboost
 

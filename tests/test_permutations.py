@@ -57,10 +57,18 @@ def test_as_permutation_accepts_integral_floats_and_rejects_the_rest():
         as_permutation([0, 0, 1])
     with pytest.raises(ValueError, match="must be a permutation"):
         as_permutation([-1, 0, 1])
-    with pytest.raises(TypeError, match="integer positions"):
+    with pytest.raises(TypeError, match="sigma must contain integers"):
         as_permutation([0.5, 1.5])
-    with pytest.raises(TypeError, match="order must contain integer positions"):
+    with pytest.raises(TypeError, match="order must contain integers"):
         sigma_from_order(["a", "b"])
+    with pytest.raises(TypeError, match="sigma must contain integer positions, got booleans"):
+        as_permutation([True, False])
+    with pytest.raises(TypeError, match="sigma must contain real numbers"):
+        as_permutation(np.array([0, 1]) + 0j)
+    with pytest.raises(ValueError, match="sigma contains NaN"):
+        as_permutation([0.0, np.nan])
+    with pytest.raises(TypeError, match="name must be a string"):
+        as_permutation([0, 1], name=3)
     with pytest.raises(ValueError, match="sigma must be 1-D"):
         as_permutation([[0, 1]])
     with pytest.raises(ValueError, match="sigma is empty"):

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rankviz.preference as preference
-from rankviz.metrics import (
-    auc,
+from rankviz.metrics import auc
+from rankviz.pairwise import (
     emphasis_axioms,
     emphasis_bipartite,
     emphasis_top_k,

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.metrics import (
-    auc,
+from rankviz.metrics import auc
+from rankviz.pairwise import (
     emphasis_bipartite,
     emphasis_uniform,
     pairwise_disagreement,
@@ -157,11 +157,26 @@ def test_to_networkx_keeps_weights_names_and_cycles():
     (lambda: single_preference(3, 1, 1), ValueError, "^preferred and other must be different"),
     (lambda: single_preference(3, 0, 1, weight=0), ValueError, "^weight must be > 0"),
     (lambda: single_preference(3, 0.5, 1), TypeError, "^preferred must be an integer"),
-    (lambda: to_networkx([[0, 1]]), ValueError, "^weights must be a non-empty square"),
-    (lambda: to_networkx([[0, -1], [0, 0]]), ValueError, "^weights must hold finite"),
+    (lambda: to_networkx([[0, 1]]), ValueError, "^weights must be a square matrix"),
+    (lambda: to_networkx([[0, -1], [0, 0]]), ValueError, "^weights must be non-negative"),
+    (lambda: to_networkx([[0, np.inf], [0, 0]]), ValueError, "^weights contains NaN or inf"),
+    (lambda: to_networkx([[0, 1j], [0, 0]]), TypeError, "^weights must contain real numbers"),
     (lambda: to_networkx([[1, 0], [0, 0]]), ValueError, "^weights must have a zero diagonal"),
-    (lambda: to_networkx([["a"]]), TypeError, "^weights must be a numeric array"),
+    (lambda: to_networkx([["a"]]), TypeError, "^weights must contain numbers"),
     (lambda: to_networkx(np.zeros((2, 2)), names=["a"]), ValueError, "^names must give one"),
+    (lambda: to_networkx(np.zeros((2, 2)), names="ab"), TypeError, "^names must be a sequence"),
+    (lambda: to_networkx(np.zeros((2, 2)), names=7), TypeError, "^names must be a sequence"),
+    (lambda: to_networkx(np.zeros((2, 2)), names=np.array(1)), TypeError,
+     "^names must be a sequence"),
+    (lambda: preference_graph_from_grades([1e308, -1e308]), ValueError,
+     "^y_true grades are too far apart"),
+    (lambda: to_networkx(1.0 - np.eye(1001)), ValueError, "^weights has 1001000 edges"),
+    (lambda: single_preference(10**12, 0, 1), ValueError, "^n must be <= 7071"),
+    (lambda: preference_graph_from_grades(np.zeros(10**4)), ValueError,
+     "^y_true has 1 queries of 10000 documents.*MAX_GRAPH_ENTRIES"),
+    (lambda: preference_graph_from_labels([0, 1 + 1j]), TypeError, "^y_true must contain real"),
+    (lambda: preference_graph_from_labels([[0, 1], [1, 2]]), ValueError,
+     "^y_true must contain binary"),
 ])
 def test_errors_name_the_argument(call, error, message):
     with pytest.raises(error, match=message):

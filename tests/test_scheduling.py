@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.metrics import pairwise_disagreement
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import all_permutations, order_from_sigma
 from rankviz.scheduling import (
     BRUTE_FORCE_MAX,

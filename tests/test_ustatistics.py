@@ -11,7 +11,7 @@ from hypothesis.extra.numpy import arrays
 from scipy.stats import kendalltau
 
 from rankviz.aggregation import simulate_btl_comparisons, win_counts
-from rankviz.metrics import dcg, ndcg
+from rankviz.measures import dcg, ndcg
 from rankviz.ustatistics import (
     MAX_U_STATISTIC_TERMS,
     RankingData,

@@ -8,7 +8,8 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
-from rankviz.metrics import auc, average_precision, dcg, err, ndcg, precision_at_k
+from rankviz.measures import average_precision, dcg, err, ndcg, precision_at_k
+from rankviz.metrics import auc
 from rankviz.permutations import sigma_from_order
 from rankviz.plotting import (
     plot_cutoff_curves,

@@ -26,7 +26,7 @@ from rankviz.aggregation import (
     win_counts,
 )
 from rankviz.consistency import difference_graph
-from rankviz.metrics import ndcg
+from rankviz.measures import ndcg
 from rankviz.plotting import (
     RIGHT_EDGE_COLOR,
     WRONG_EDGE_COLOR,

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from rankviz.metrics import emphasis_top_k, emphasis_uniform
+from rankviz.pairwise import emphasis_top_k, emphasis_uniform
 from rankviz.plotting import (
     AGREE_COLOR,
     DISAGREE_COLOR,

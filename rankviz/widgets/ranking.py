@@ -20,8 +20,7 @@ import numpy as np
 from matplotlib.ticker import MaxNLocator
 
 from rankviz._validation import as_generator
-from rankviz.metrics import (
-    auc,
+from rankviz.measures import (
     average_precision,
     dcg,
     dcg_discounts,
@@ -29,9 +28,10 @@ from rankviz.metrics import (
     err,
     mean_precision_up_to_k,
     ndcg,
-    pairwise_disagreement,
     precision_at_k,
 )
+from rankviz.metrics import auc
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import order_from_sigma, sigma_from_order, sigma_from_scores
 from rankviz.plotting import (
     CUTOFF_STYLES,
