@@ -140,6 +140,8 @@ def check_array(values: object, name: str, *, ndim: int | tuple[int, ...] | None
         if finite and not np.isfinite(arr).all():
             raise ValueError(f"{name} contains NaN or infinite values")
     elif dtype == "int":
+        if arr.dtype == np.bool_:
+            raise TypeError(f"{name} must contain integers, got booleans")
         if arr.dtype.kind == "f":
             if not np.isfinite(arr).all():
                 raise ValueError(f"{name} contains NaN or infinite values")
