@@ -9,39 +9,43 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rankviz import SolverError
 from rankviz.bayes import (
     DEFAULT_TOL,
-    Surrogate,
-    SurrogateSolverError,
     bayes_permutations,
-    calibration_regret,
     conditional_risk,
     err_loss,
-    find_calibration_counterexample,
-    is_calibrated_at,
     label_set,
     loss_matrix,
     loss_matrix_rank,
     map_loss,
-    map_surrogate,
     ndcg_loss,
-    ndcg_regression_bound,
     pairwise_disagreement_loss,
-    pairwise_surrogate,
     precision_loss,
-    pred_map,
-    pred_sort,
     product_distribution,
+)
+from rankviz.calibration import (
+    calibration_regret,
+    find_calibration_counterexample,
+    is_calibrated_at,
+    ndcg_regression_bound,
     satisfies_map_reinforcement,
-    simplex_grid,
-    squared_surrogate,
+    simplex_triangulation,
     structure_consistency_gap,
-    surrogate_minimizer,
-    surrogate_risk,
 )
 from rankviz.metrics import average_precision, dcg, err, ndcg, pairwise_disagreement
 from rankviz.permutations import all_permutations, sigma_from_scores
 from rankviz.samples import preference_graph_from_grades
+from rankviz.surrogates import (
+    Surrogate,
+    map_surrogate,
+    pairwise_surrogate,
+    pred_map,
+    pred_sort,
+    squared_surrogate,
+    surrogate_minimizer,
+    surrogate_risk,
+)
 
 # the counterexample family of the chapter: a = (0, 0, 1) with probability w, b = (1, 1, 0)
 AB = np.array([[0, 0, 1], [1, 1, 0]])
@@ -334,9 +338,9 @@ def test_solver_failures_raise_a_clear_error():
                           statistic=lambda ys: np.asarray(ys, dtype=float),
                           loss=lambda u, y: 0.0, expression=lambda u, t: -cp.sum(u),
                           pred=pred_sort)
-    with pytest.raises(SurrogateSolverError, match="unbounded"):
+    with pytest.raises(SolverError, match="unbounded"):
         surrogate_minimizer(unbounded, [[0, 1]], [1.0])
-    with pytest.raises(SurrogateSolverError, match="could not minimize"):
+    with pytest.raises(SolverError, match="could not minimize"):
         surrogate_minimizer(squared_surrogate(), [[0, 1]], [1.0], solver="NOT_A_SOLVER")
     with pytest.raises(ValueError, match="no closed-form"):
         surrogate_minimizer(pairwise_surrogate("hinge"), [[0, 1]], [1.0], method="closed_form")
@@ -503,7 +507,7 @@ def test_least_squares_bound_on_the_ndcg_regret(rng):
 
 
 def test_simplex_grid_covers_the_triangle():
-    grid = simplex_grid(5)
+    grid = simplex_triangulation(5)
     assert grid.triangles.shape == (25, 3) and grid.points.shape == (21, 3)
     np.testing.assert_allclose(grid.centroids.sum(axis=1), 1.0)
     assert (grid.centroids > 0).all()
@@ -513,7 +517,7 @@ def test_simplex_grid_covers_the_triangle():
     areas = 0.5 * np.abs(u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0])
     np.testing.assert_allclose(areas, 0.5 / 25)
     with pytest.raises(ValueError, match="resolution"):
-        simplex_grid(0)
+        simplex_triangulation(0)
 
 
 def test_default_tolerance_is_documented_value():

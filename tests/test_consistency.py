@@ -12,30 +12,34 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize
 
 from rankviz.consistency import (
-    FORMS,
-    MAX_BAYES_ITEMS,
-    MAX_FAS_ITEMS,
-    SURROGATES,
-    Counterexample,
-    aggregated_surrogate_minimizer,
-    aggregated_surrogate_risk,
-    bayes_orders,
+    LowNoiseCounterexample,
     certify_counterexample,
     check_preference_distribution,
-    conditional_pairwise_risk,
     difference_graph,
     find_low_noise_counterexample,
     is_low_noise,
     low_noise_violations,
     mean_adjacency,
-    minimum_feedback_arc_set,
-    pairwise_loss,
     random_preference_distribution,
-    surrogate_minimizer,
-    surrogate_risk,
     violated_edges,
 )
+from rankviz.disagreement import (
+    MAX_BAYES_ITEMS,
+    MAX_FAS_ITEMS,
+    bayes_orders,
+    conditional_pairwise_risk,
+    minimum_feedback_arc_set,
+    pairwise_loss,
+)
 from rankviz.metrics import pairwise_disagreement
+from rankviz.surrogates import (
+    FORMS,
+    SURROGATES,
+    aggregated_surrogate_minimizer,
+    aggregated_surrogate_risk,
+    graph_surrogate_minimizer,
+    graph_surrogate_risk,
+)
 
 # the flagship of the chapter: two DAGs with probability 1/2 (Figure 1's situation)
 FLAGSHIP = [(0.5, [[0, 1, 10], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 0], [4, 0, 0]])]
@@ -361,10 +365,10 @@ def test_surrogate_risk_matches_the_definitions(rng, phi, form):
     for n in (2, 3, 4):
         mu = random_distribution(rng, n)
         alphas = rng.normal(size=(5, n))
-        batch = surrogate_risk(alphas, mu, phi, form)
+        batch = graph_surrogate_risk(alphas, mu, phi, form)
         for q in range(5):
             assert batch[q] == pytest.approx(oracle_surrogate(alphas[q], mu, phi, form))
-            assert surrogate_risk(alphas[q], mu, phi, form) == pytest.approx(batch[q])
+            assert graph_surrogate_risk(alphas[q], mu, phi, form) == pytest.approx(batch[q])
 
 
 def test_aggregated_risk_uses_the_difference_graph(rng):
@@ -385,10 +389,10 @@ def test_two_items_pairwise_minimisers_match_their_closed_forms(a, b):
     closed = {"hinge": math.copysign(1.0, a - b), "logistic": math.log(a / b),
               "exponential": 0.5 * math.log(a / b), "squared_hinge": (a - b) / (a + b)}
     for phi, x in closed.items():
-        solution = surrogate_minimizer(mu, phi, "pairwise")
+        solution = graph_surrogate_minimizer(mu, phi, "pairwise")
         assert solution.alpha[0] == 0.0 and solution.status == "optimal"
         assert solution.alpha[0] - solution.alpha[1] == pytest.approx(x, abs=1e-5)
-        assert solution.value == pytest.approx(surrogate_risk(solution.alpha, mu, phi))
+        assert solution.value == pytest.approx(graph_surrogate_risk(solution.alpha, mu, phi))
 
 
 def test_two_items_margin_minimisers_match_their_closed_forms():
@@ -396,7 +400,8 @@ def test_two_items_margin_minimisers_match_their_closed_forms():
     for p, u, v in [(0.7, 3, 9), (0.3, 9, 5), (0.1, 10, 1), (0.5, 2, 2)]:
         q = 1 - p
         mu = [(p, [[0, u], [0, 0]]), (q, [[0, 0], [v, 0]])]
-        x = {phi: -np.diff(surrogate_minimizer(mu, phi, "margin").alpha)[0] for phi in SURROGATES}
+        x = {phi: -np.diff(graph_surrogate_minimizer(mu, phi, "margin").alpha)[0]
+             for phi in SURROGATES}
         assert x["exponential"] == pytest.approx(0.5 * (math.log(p / q) + u - v), abs=1e-5)
         if p != q:
             assert x["hinge"] == pytest.approx(1 + u if p > q else -(1 + v), abs=1e-5)
@@ -410,10 +415,10 @@ def test_two_items_margin_minimisers_match_their_closed_forms():
 def test_smooth_minimisers_agree_with_scipy(rng, phi, form):
     for n in (3, 4):
         mu = low_noise_distribution(rng, n, spread=1.0)
-        solution = surrogate_minimizer(mu, phi, form)
+        solution = graph_surrogate_minimizer(mu, phi, form)
 
         def risk(free, mu=mu):
-            return surrogate_risk(np.r_[0.0, free], mu, phi, form)
+            return graph_surrogate_risk(np.r_[0.0, free], mu, phi, form)
 
         # scipy cannot do better from cvxpy's point, nor from a cold start (convex risks)
         polished = minimize(risk, solution.alpha[1:], method="BFGS", options={"gtol": 1e-9})
@@ -429,7 +434,7 @@ def test_hinge_minimiser_is_optimal_against_a_fresh_linear_programme(rng):
     for form in FORMS:
         for _ in range(5):
             mu = random_distribution(rng, 4, 2)
-            solution = surrogate_minimizer(mu, "hinge", form)
+            solution = graph_surrogate_minimizer(mu, "hinge", form)
             alpha = cp.Variable(4)
             objective = 0
             for p, Y in mu:
@@ -444,7 +449,8 @@ def test_hinge_minimiser_is_optimal_against_a_fresh_linear_programme(rng):
 def test_among_several_minimisers_the_smallest_is_returned():
     """Hinge risks are flat on their optimal set: the minimiser of smallest norm is returned."""
     chain = [(1.0, [[0, 1, 0], [0, 0, 1], [0, 0, 0]])]
-    np.testing.assert_allclose(surrogate_minimizer(chain, "hinge").alpha, [0, -1, -2], atol=1e-6)
+    np.testing.assert_allclose(graph_surrogate_minimizer(chain, "hinge").alpha, [0, -1, -2],
+                               atol=1e-6)
     Y = mean_adjacency(FLAGSHIP)
     for phi in ("hinge", "squared_hinge"):
         np.testing.assert_allclose(aggregated_surrogate_minimizer(Y, phi).alpha, [0, -1, -2],
@@ -453,11 +459,11 @@ def test_among_several_minimisers_the_smallest_is_returned():
 
 def test_scores_of_unlinked_items_are_pinned_at_zero():
     mu = [(1.0, [[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2], [0, 0, 0, 0]])]
-    solution = surrogate_minimizer(mu, "hinge")
+    solution = graph_surrogate_minimizer(mu, "hinge")
     assert solution.alpha[0] == 0.0 and solution.alpha[2] == 0.0
     assert solution.alpha[0] - solution.alpha[1] >= 1 - 1e-6
     assert solution.alpha[2] - solution.alpha[3] >= 1 - 1e-6
-    empty = surrogate_minimizer([(1.0, np.zeros((3, 3)))], "exponential")
+    empty = graph_surrogate_minimizer([(1.0, np.zeros((3, 3)))], "exponential")
     assert empty.alpha.tolist() == [0.0, 0.0, 0.0] and empty.solver == "none"
 
 
@@ -465,29 +471,29 @@ def test_scores_of_unlinked_items_are_pinned_at_zero():
 def test_an_unattained_infimum_is_a_clear_error(phi):
     one_way = [(1.0, [[0, 1, 2], [0, 0, 1], [0, 0, 0]])]
     with pytest.raises(ValueError, match=r"no minimiser here: every term linking items \[0\]"):
-        surrogate_minimizer(one_way, phi)
+        graph_surrogate_minimizer(one_way, phi)
     with pytest.raises(ValueError, match="no minimiser"):
         aggregated_surrogate_minimizer(mean_adjacency(FLAGSHIP), phi)
     # hinge and squared hinge reach zero: no problem
     for other in ("hinge", "squared_hinge"):
-        assert surrogate_minimizer(one_way, other).value == pytest.approx(0, abs=1e-7)
+        assert graph_surrogate_minimizer(one_way, other).value == pytest.approx(0, abs=1e-7)
 
 
 def test_bad_choices_are_rejected():
     with pytest.raises(ValueError, match="phi must be one of"):
-        surrogate_minimizer(FLAGSHIP, "square")
+        graph_surrogate_minimizer(FLAGSHIP, "square")
     with pytest.raises(ValueError, match="form must be one of"):
-        surrogate_minimizer(FLAGSHIP, "hinge", "listwise")
+        graph_surrogate_minimizer(FLAGSHIP, "hinge", "listwise")
     with pytest.raises(ValueError, match="phi must be one of"):
         aggregated_surrogate_minimizer(np.zeros((2, 2)), "hinge2")
     with pytest.raises(ValueError, match="cycle"):
-        surrogate_minimizer([(1.0, [[0, 1], [1, 0]])], "hinge")
+        graph_surrogate_minimizer([(1.0, [[0, 1], [1, 0]])], "hinge")
     with pytest.raises(ValueError, match="phi must be one of"):
-        surrogate_risk([0, 0, 0], FLAGSHIP, "zero_one")
+        graph_surrogate_risk([0, 0, 0], FLAGSHIP, "zero_one")
 
 
 def test_solution_repr_is_readable():
-    text = repr(surrogate_minimizer(FLAGSHIP, "hinge"))
+    text = repr(graph_surrogate_minimizer(FLAGSHIP, "hinge"))
     assert text.startswith("SurrogateSolution(phi='hinge', form='pairwise', alpha=[")
     assert "status='optimal'" in text
 
@@ -549,13 +555,13 @@ def test_every_counterexample_is_real(counterexamples, phi, form):
     assert is_low_noise(Y) and difference_graph(Y)[i, j] > 0
     assert cx.alpha[i] - cx.alpha[j] <= 1e-6
     # a fresh solve agrees, and the distribution round-trips through its list form
-    again = surrogate_minimizer(cx.distribution, phi, form)
-    assert surrogate_risk(cx.alpha, cx, phi, form) == pytest.approx(again.value, abs=1e-6)
+    again = graph_surrogate_minimizer(cx.distribution, phi, form)
+    assert graph_surrogate_risk(cx.alpha, cx, phi, form) == pytest.approx(again.value, abs=1e-6)
     # the exact certificate: every minimiser misorders or ties the pair
     certificate = certify_counterexample(cx)
     assert certificate.every_minimizer and certificate.gap_range[1] <= 0
     exact = np.array([float(v) for v in certificate.alpha])
-    assert surrogate_risk(exact, cx, phi, form) == pytest.approx(float(certificate.value),
+    assert graph_surrogate_risk(exact, cx, phi, form) == pytest.approx(float(certificate.value),
                                                                  abs=1e-9)
 
 
@@ -572,7 +578,8 @@ def test_counterexamples_break_structure_consistency(counterexamples, phi, form)
         pushed = np.array(cx.alpha)
         pushed[j] = max(pushed[j], pushed[i]) + eps  # j strictly above i
         assert conditional_pairwise_risk(pushed, cx) >= bayes + edge - 1e-9
-        gap = surrogate_risk(pushed, cx, phi, form) - surrogate_risk(cx.alpha, cx, phi, form)
+        gap = (graph_surrogate_risk(pushed, cx, phi, form)
+               - graph_surrogate_risk(cx.alpha, cx, phi, form))
         assert gap <= 60 * eps  # Lipschitz in the moved score
 
 
@@ -582,7 +589,7 @@ def test_smooth_counterexamples_survive_an_independent_optimiser(counterexamples
         cx = counterexamples[phi, form]
         i, j = cx.pair
         n = cx.n_items
-        result = minimize(lambda free, cx=cx, form=form: surrogate_risk(np.r_[0.0, free], cx,
+        result = minimize(lambda free, cx=cx, form=form: graph_surrogate_risk(np.r_[0.0, free], cx,
                                                                         phi, form),
                           np.ones(n - 1), method="BFGS", options={"gtol": 1e-10})
         alpha = np.r_[0.0, result.x]
@@ -611,10 +618,10 @@ def test_hinge_counterexamples_survive_a_worst_case_linear_programme(counterexam
 
 def test_the_flagship_hinge_example_by_hand():
     """Exercise 1 of the chapter: minimiser (0, 0, -1), minimum 9/2, the edge 0 -> 1 tied."""
-    solution = surrogate_minimizer(FLAGSHIP, "hinge")
+    solution = graph_surrogate_minimizer(FLAGSHIP, "hinge")
     np.testing.assert_allclose(solution.alpha, [0, 0, -1], atol=1e-6)
     assert solution.value == pytest.approx(4.5)
-    cx = Counterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
+    cx = LowNoiseCounterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
                         "hinge", "pairwise")
     certificate = certify_counterexample(cx)
     assert [str(v) for v in certificate.alpha] == ["0", "0", "-1"]
@@ -622,55 +629,58 @@ def test_the_flagship_hinge_example_by_hand():
 
 
 def test_two_item_certificates_equal_the_closed_forms():
-    hinge = Counterexample(np.array([0.7, 0.3]), np.array([[[0, 3], [0, 0]], [[0, 0], [9, 0]]]),
-                           np.array([0.0, -4.0]), (1, 0), "hinge", "margin")
+    hinge = LowNoiseCounterexample(np.array([0.7, 0.3]),
+                                   np.array([[[0, 3], [0, 0]], [[0, 0], [9, 0]]]),
+                                   np.array([0.0, -4.0]), (1, 0), "hinge", "margin")
     assert certify_counterexample(hinge).gap_range == (-4, -4)
     assert str(certify_counterexample(hinge).value) == "21/5"
-    squared = surrogate_minimizer([(0.1, [[0, 10], [0, 0]]), (0.9, [[0, 0], [1, 0]])],
-                                  "squared_hinge", "margin")
-    cx = Counterexample(np.array([0.1, 0.9]), np.array([[[0, 10], [0, 0]], [[0, 0], [1, 0]]]),
-                        squared.alpha, (0, 1), "squared_hinge", "margin")
+    squared = graph_surrogate_minimizer([(0.1, [[0, 10], [0, 0]]), (0.9, [[0, 0], [1, 0]])],
+                                        "squared_hinge", "margin")
+    cx = LowNoiseCounterexample(np.array([0.1, 0.9]),
+                                np.array([[[0, 10], [0, 0]], [[0, 0], [1, 0]]]),
+                                squared.alpha, (0, 1), "squared_hinge", "margin")
     assert str(certify_counterexample(cx).gap_range[0]) == "-7/10"
     p, u, v = 0.3, 9, 5
-    exponential = surrogate_minimizer([(p, [[0, u], [0, 0]]), (1 - p, [[0, 0], [v, 0]])],
-                                      "exponential", "margin")
-    cx = Counterexample(np.array([p, 1 - p]), np.array([[[0, u], [0, 0]], [[0, 0], [v, 0]]]),
-                        exponential.alpha, (1, 0), "exponential", "margin")
+    exponential = graph_surrogate_minimizer([(p, [[0, u], [0, 0]]), (1 - p, [[0, 0], [v, 0]])],
+                                            "exponential", "margin")
+    cx = LowNoiseCounterexample(np.array([p, 1 - p]),
+                                np.array([[[0, u], [0, 0]], [[0, 0], [v, 0]]]),
+                                exponential.alpha, (1, 0), "exponential", "margin")
     gap = certify_counterexample(cx).gap_range[0]
     closed = -0.5 * (math.log(p / (1 - p)) + u - v)
     assert abs(float(gap) - closed) < 1e-14
 
 
 def test_certificates_reject_false_claims():
-    solution = surrogate_minimizer(FLAGSHIP, "squared_hinge")
-    good = Counterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
+    solution = graph_surrogate_minimizer(FLAGSHIP, "squared_hinge")
+    good = LowNoiseCounterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
                           "squared_hinge", "pairwise")
     assert certify_counterexample(good).every_minimizer
     # the minimiser orders 1 -> 2 correctly: not a counterexample for that pair
     with pytest.raises(ValueError, match="orders 1->2 correctly"):
-        certify_counterexample(Counterexample(good.probs, good.graphs, good.alpha, (1, 2),
+        certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs, good.alpha, (1, 2),
                                               "squared_hinge", "pairwise"))
     # (2, 1) is not an edge of the difference graph
     with pytest.raises(ValueError, match="not an edge"):
-        certify_counterexample(Counterexample(good.probs, good.graphs, good.alpha, (2, 1),
+        certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs, good.alpha, (2, 1),
                                               "squared_hinge", "pairwise"))
     # scores that are not a minimiser (the certificate finds the minimum on its own)
     for phi in ("hinge", "squared_hinge", "logistic"):
         with pytest.raises(ValueError, match="above the minimum"):
-            certify_counterexample(Counterexample(good.probs, good.graphs,
+            certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs,
                                                   np.array([0., 1., -3.]), (0, 1), phi,
                                                   "pairwise"))
     # not low noise
     noisy = [(0.5, [[0, 1, 1], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 0], [4, 0, 0]])]
     with pytest.raises(ValueError, match="not low noise"):
-        certify_counterexample(Counterexample(*check_preference_distribution(noisy),
+        certify_counterexample(LowNoiseCounterexample(*check_preference_distribution(noisy),
                                               np.zeros(3), (0, 1), "hinge", "pairwise"))
     # data that are not rationals with small denominators
     with pytest.raises(ValueError, match="rational"):
-        certify_counterexample(Counterexample(np.array([1 / math.pi, 1 - 1 / math.pi]),
+        certify_counterexample(LowNoiseCounterexample(np.array([1 / math.pi, 1 - 1 / math.pi]),
                                               good.graphs, good.alpha, (0, 1), "hinge",
                                               "pairwise"))
-    with pytest.raises(TypeError, match="Counterexample"):
+    with pytest.raises(TypeError, match="LowNoiseCounterexample"):
         certify_counterexample(FLAGSHIP)
 
 
@@ -680,7 +690,8 @@ def test_the_search_is_deterministic_and_honest():
                                           rng=np.random.default_rng(4))
     np.testing.assert_array_equal(first.graphs, again.graphs)
     assert first.pair == again.pair
-    assert repr(first).startswith("Counterexample(phi='logistic', form='pairwise', n_items=3")
+    assert repr(first).startswith(
+        "LowNoiseCounterexample(phi='logistic', form='pairwise', n_items=3")
     # with two items the pairwise form is calibrated: the search must come back empty-handed
     for phi in SURROGATES:
         with pytest.raises(ValueError, match="no low-noise counterexample"):
