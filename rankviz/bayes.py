@@ -53,7 +53,6 @@ import numpy as np
 
 from rankviz._validation import (
     as_probability_rows,
-    check_array,
     check_choice,
     check_int,
     check_label_set,
@@ -62,9 +61,6 @@ from rankviz._validation import (
 from rankviz.metrics import (
     GAINS,
     average_precision,
-    dcg,
-    dcg_discounts,
-    dcg_gains,
     err,
     ndcg,
     pairwise_disagreement,

@@ -162,6 +162,8 @@ def is_calibrated_at(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL, method=
 
     Examples
     --------
+    >>> from rankviz.bayes import label_set, map_loss
+    >>> from rankviz.surrogates import map_surrogate
     >>> labels, probs = [[0, 0, 1], [1, 1, 0]], [0.4, 0.6]
     >>> is_calibrated_at(map_loss(), squared_surrogate(), labels, probs)
     CalibrationCheck(calibrated=False, regret=0.01667, pred=[0, 1, 2], bayes set of 2)
@@ -224,6 +226,8 @@ def calibration_regret(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL):
 
     Examples
     --------
+    >>> from rankviz.bayes import label_set, map_loss
+    >>> from rankviz.surrogates import map_surrogate
     >>> labels = [[0, 0, 1], [1, 1, 0]]
     >>> w = np.linspace(0, 1, 5)      # weight of the first label; at 0.5 E[y] ties everywhere
     >>> calibration_regret(map_loss(), squared_surrogate(), labels,
@@ -312,6 +316,8 @@ def find_calibration_counterexample(loss, surrogate, labels, *, n_trials=1000, r
 
     Examples
     --------
+    >>> from rankviz.bayes import label_set, map_loss
+    >>> from rankviz.surrogates import map_surrogate
     >>> found = find_calibration_counterexample(map_loss(), squared_surrogate(),
     ...                                         label_set(3), n_trials=500)
     >>> found.check.calibrated, found.check.regret > 0
