@@ -727,8 +727,12 @@ def _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_h
     (solution,) = solutions
     params = sorted(set().union(*(sp.sympify(v).free_symbols for v in solution)), key=str)
     guess = {s: sp.nsimplify(alpha_hint[symbols.index(s)], rational=True) for s in params}
-    point = {s: sp.nsimplify(sp.sympify(v).subs(guess)) for s, v in zip(unknowns, solution,
-                                                                         strict=True)}
+    # The equations have rational coefficients and the guess is rational, so every score is
+    # an exact rational: no nsimplify here (it may turn a rational with a large denominator
+    # into an irrational closed form such as 5*2**(363/364)/343, which Fraction cannot read).
+    point = {s: sp.sympify(v).subs(guess) for s, v in zip(unknowns, solution, strict=True)}
+    if not all(value.is_Rational for value in point.values()):
+        raise _NotCertified("the stationarity equations do not have a rational solution")
     exact = [sp.Integer(0) if v in pinned else point[symbols[v]] for v in range(n)]
     slack = [1 + margin[k] - (exact[src[k]] - exact[dst[k]]) for k in range(T)]
     if any(slack[k] < 0 for k in active) or any(slack[k] > 0 for k in range(T)

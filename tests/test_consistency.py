@@ -7,7 +7,7 @@ import cvxpy as cp
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scipy.optimize import minimize
 
@@ -713,6 +713,9 @@ def test_search_arguments_are_validated():
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**16))
+# seed 3427 (squared hinge, pairwise): the exact minimiser used to go through sympy's
+# nsimplify, which turned a rational into 5*2**(363/364)*...; Fraction could not read it
+@example(3427)
 def test_every_search_result_is_certified(seed):
     phi = SURROGATES[seed % 4]
     form = FORMS[seed // 4 % 2]
