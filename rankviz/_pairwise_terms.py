@@ -21,6 +21,10 @@ from scipy.special import expit
 from rankviz._solvers import SolverError, solve
 from rankviz._validation import check_array
 
+# the public names; the underscored helpers are shared with rankviz.surrogates,
+# rankviz.consistency and rankviz.disagreement
+__all__ = ["FORMS", "SURROGATES", "WEIGHT_TOL"]
+
 #: The convex losses ``phi`` of the surrogates, as functions of the margin ``t = a_i - a_j``:
 #: ``max(0, 1 - t)``, ``log(1 + exp(-t))``, ``exp(-t)`` and ``max(0, 1 - t)**2``.
 SURROGATES = ("hinge", "logistic", "exponential", "squared_hinge")

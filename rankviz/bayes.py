@@ -53,6 +53,8 @@ import numpy as np
 
 from rankviz._validation import (
     as_probability_rows,
+    as_weight_matrix,
+    check_array,
     check_choice,
     check_int,
     check_label_set,
@@ -70,6 +72,7 @@ from rankviz.permutations import all_permutations
 
 __all__ = [
     "DEFAULT_TOL",
+    "MAX_GRADE",
     "MAX_RISK_ENUMERATION",
     "RankingLoss",
     "bayes_permutations",
@@ -90,6 +93,9 @@ MAX_RISK_ENUMERATION = 7
 
 #: Default tolerance of "in the Bayes set": risk <= minimum + DEFAULT_TOL.
 DEFAULT_TOL = 1e-9
+
+#: Largest ``max_grade`` of the ERR loss and targets (``2**max_grade`` must stay a float).
+MAX_GRADE = 64
 
 _LABEL_KINDS = ("binary", "grades", "graph")
 
@@ -134,11 +140,7 @@ def label_set(n, grades=(0, 1)):
 
 
 def _grades(grades) -> np.ndarray:
-    values = np.asarray(grades, dtype=float) if not isinstance(grades, (str, bytes)) else None
-    if values is None or values.ndim != 1 or values.size == 0:
-        raise ValueError(f"grades must be a non-empty sequence of numbers, got {grades!r}")
-    if not np.isfinite(values).all() or (values < 0).any():
-        raise ValueError(f"grades must be finite and non-negative, got {values}")
+    values = check_array(grades, "grades", ndim=1, nonnegative=True)
     if np.unique(values).size != values.size:
         raise ValueError(f"grades must be distinct, got {values}")
     return values
@@ -178,18 +180,17 @@ def product_distribution(marginals, grades=None):
     >>> labels.tolist(), probs.round(3).tolist()
     ([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]], [0.05, 0.45, 0.05, 0.45])
     """
-    m = np.asarray(marginals, dtype=float) if not isinstance(marginals, (str, bytes)) else None
-    if m is None or m.ndim not in (1, 2) or m.size == 0:
-        raise ValueError("marginals must be a 1-D array of probabilities or a 2-D array with "
-                         "one probability vector per item")
+    m = check_array(marginals, "marginals", ndim=(1, 2), bounds=(0.0, 1.0))
     if m.ndim == 1:
         m = np.column_stack([1.0 - m, m])
-    if not np.isfinite(m).all() or (m < 0).any() or (m > 1).any():
-        raise ValueError("marginals must hold probabilities in [0, 1]")
     if not np.allclose(m.sum(axis=1), 1.0, atol=1e-9):
         raise ValueError(f"marginals: each item's probabilities must sum to 1, got "
                          f"{np.round(m.sum(axis=1), 6)}")
     n, g = m.shape
+    if n > MAX_RISK_ENUMERATION or g**n > math.factorial(MAX_RISK_ENUMERATION) * 100:
+        raise ValueError(f"marginals has {n} items of {g} grades: {g}**{n} labels; at most "
+                         f"n = {MAX_RISK_ENUMERATION} items and "
+                         f"{math.factorial(MAX_RISK_ENUMERATION) * 100} labels are enumerated")
     values = np.arange(g, dtype=float) if grades is None else _grades(grades)
     if values.size != g:
         raise ValueError(f"grades must give one grade per column of marginals ({g}), "
@@ -222,8 +223,36 @@ class RankingLoss:
     label_kind: str
     function: Callable = field(repr=False)
 
+    def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise TypeError(f"name must be a string, got {type(self.name).__name__}")
+        check_choice(self.label_kind, "label_kind", _LABEL_KINDS)
+        if not callable(self.function):
+            raise TypeError(f"function must be callable function(sigma, y), "
+                            f"got {type(self.function).__name__}")
+
     def __call__(self, sigma, y):
-        return self.function(sigma, y)
+        sigmas = check_array(sigma, "sigma", ndim=(1, 2), dtype="int")
+        n = sigmas.shape[-1]
+        if not (np.sort(sigmas, axis=-1) == np.arange(n)).all():
+            raise ValueError(f"sigma must be a permutation of 0..{n - 1} (sigma[i] the position "
+                             f"of item i), or one per row")
+        if self.label_kind == "graph":
+            label = as_weight_matrix(y, "y")
+            if label.shape != (n, n):
+                raise ValueError(f"y must be a preference graph on the {n} items of sigma, "
+                                 f"got shape {label.shape}")
+        else:
+            label = check_array(y, "y", ndim=1, nonnegative=True)
+            if label.shape != (n,):
+                raise ValueError(f"y must have one label per item of sigma ({n}), "
+                                 f"got {label.shape[0]}")
+            if self.label_kind == "binary" and not np.isin(label, (0.0, 1.0)).all():
+                raise ValueError(f"y must be binary (0/1) for {self.name}")
+        values = np.asarray(self.function(sigmas, label), dtype=float)
+        if not np.isfinite(values).all():
+            raise ValueError(f"function of {self.name} returned NaN or infinite values")
+        return values if values.ndim else float(values)
 
     def __repr__(self) -> str:
         return f"RankingLoss({self.name!r}, labels: {self.label_kind})"
@@ -366,7 +395,7 @@ def err_loss(max_grade):
     >>> err_loss(1)([0, 1], [1, 1])      # R = 1/2 each: 1 - (1/2 + (1/2)(1/2)/2)
     0.375
     """
-    top = check_real(max_grade, "max_grade", positive=True)
+    top = check_real(max_grade, "max_grade", positive=True, maximum=MAX_GRADE)
     return RankingLoss(f"ERR (max grade {top:g})", "grades",
                        lambda sigma, y: 1.0 - err(y, -np.asarray(sigma), max_grade=top))
 
@@ -444,6 +473,8 @@ def loss_matrix(loss, n, labels, *, batched=True):
     if not callable(loss):
         raise TypeError(f"loss must be callable loss(sigma, y), got {type(loss).__name__}")
     n = check_int(n, "n", minimum=1, maximum=MAX_RISK_ENUMERATION)
+    if not isinstance(batched, (bool, np.bool_)):
+        raise TypeError(f"batched must be True or False, got {type(batched).__name__}")
     ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
                          max_items=MAX_RISK_ENUMERATION)
     if ys.shape[1] != n:
@@ -452,15 +483,24 @@ def loss_matrix(loss, n, labels, *, batched=True):
     columns = []
     for y in ys:
         if batched:
-            values = np.asarray(loss(sigmas, y), dtype=float)
+            values = _loss_values(loss, sigmas, y)
         else:
-            values = np.array([float(loss(s, y)) for s in sigmas])
+            values = np.array([float(_loss_values(loss, s, y)) for s in sigmas])
         if values.shape != (sigmas.shape[0],):
             raise ValueError(f"loss returned shape {values.shape} for {sigmas.shape[0]} "
                              f"permutations; a loss written for one permutation at a time "
                              f"needs batched=False")
+        if not np.isfinite(values).all():
+            raise ValueError("loss returned NaN or infinite values; a loss must be finite")
         columns.append(values)
     return np.column_stack(columns)
+
+
+def _loss_values(loss, sigma, y) -> np.ndarray:
+    try:
+        return np.asarray(loss(sigma, y), dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"loss(sigma, y) failed on the label {y.tolist()}: {exc}") from exc
 
 
 def _risk_matrix(loss, ys: np.ndarray) -> np.ndarray:
@@ -471,9 +511,7 @@ def _risk_matrix(loss, ys: np.ndarray) -> np.ndarray:
         if loss.shape != expected:
             raise ValueError(f"loss given as a loss matrix must have shape {expected} "
                              f"(n! permutations x labels), got {loss.shape}")
-        if not np.isfinite(loss).all():
-            raise ValueError("loss matrix contains NaN or infinite values")
-        return loss.astype(float, copy=False)
+        return check_array(loss, "loss")
     return loss_matrix(loss, n, ys)
 
 
@@ -553,6 +591,8 @@ def bayes_permutations(loss, labels, probs, tol=DEFAULT_TOL):
     """
     tol = check_real(tol, "tol", nonnegative=True)
     risks = conditional_risk(loss, labels, probs)
+    if risks.ndim != 1:
+        raise ValueError("probs must be one distribution (1-D) here")
     n = np.asarray(labels).shape[1]
     return list(all_permutations(n)[risks <= risks.min() + tol])
 
@@ -597,12 +637,11 @@ def loss_matrix_rank(matrix, *, method="exact", tol=None):
     2
     """
     how = check_choice(method, "method", ("exact", "numerical"))
-    arr = np.asarray(matrix, dtype=float)
-    if arr.ndim != 2 or arr.size == 0 or not np.isfinite(arr).all():
-        raise ValueError(f"matrix must be a finite, non-empty 2-D array, got shape {arr.shape}")
+    arr = check_array(matrix, "matrix", ndim=2, max_size=10**6)
+    if tol is not None:
+        tol = check_real(tol, "tol", nonnegative=True)
     if how == "numerical":
-        return int(np.linalg.matrix_rank(arr, tol=None if tol is None else check_real(
-            tol, "tol", nonnegative=True)))
+        return int(np.linalg.matrix_rank(arr, tol=tol))
     from sympy import QQ
     from sympy.polys.matrices import DomainMatrix
 

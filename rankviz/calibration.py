@@ -32,6 +32,7 @@ from rankviz._solvers import check_solver, solve
 from rankviz._validation import (
     as_generator,
     as_probability_rows,
+    check_array,
     check_choice,
     check_int,
     check_label_set,
@@ -55,6 +56,7 @@ from rankviz.surrogates import (
 )
 
 __all__ = [
+    "MAX_TRIALS",
     "CalibrationCheck",
     "CalibrationCounterexample",
     "NdcgRegressionBound",
@@ -68,6 +70,8 @@ __all__ = [
     "structure_consistency_gap",
 ]
 
+#: Largest number of random distributions :func:`find_calibration_counterexample` tries.
+MAX_TRIALS = 100_000
 
 # --------------------------------------------------------------------------- #
 # calibration
@@ -293,7 +297,7 @@ def find_calibration_counterexample(loss, surrogate, labels, *, n_trials=1000, r
     labels : array_like of shape (k, n)
         The label set the distributions live on.
     n_trials : int, default 1000
-        The budget.
+        The budget, at most :data:`MAX_TRIALS`.
     rng : int or numpy.random.Generator, default 0
     tol : float, default DEFAULT_TOL
     method : {"auto", "closed_form", "cvxpy"}, default "auto"
@@ -327,7 +331,7 @@ def find_calibration_counterexample(loss, surrogate, labels, *, n_trials=1000, r
     True
     """
     surrogate = _check_surrogate(surrogate)
-    n_trials = check_int(n_trials, "n_trials", minimum=1)
+    n_trials = check_int(n_trials, "n_trials", minimum=1, maximum=MAX_TRIALS)
     tol = check_real(tol, "tol", nonnegative=True)
     how = _resolve_method(surrogate, method)
     generator = as_generator(rng)
@@ -575,8 +579,8 @@ def ndcg_regression_bound(scores, labels, probs, *, gain="exponential"):
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])
     if batched:
         raise ValueError("probs must be one distribution (1-D) here")
-    f = np.asarray(scores, dtype=float)
-    if f.shape != (ys.shape[1],) or not np.isfinite(f).all():
+    f = check_array(scores, "scores", ndim=1)
+    if f.shape != (ys.shape[1],):
         raise ValueError(f"scores must be {ys.shape[1]} finite numbers, got shape {f.shape}")
     risks = conditional_risk(ndcg_loss(kind), ys, p[0])
     regret = float(risks[_permutation_index(pred_sort(f)[None])[0]] - risks.min())

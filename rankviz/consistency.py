@@ -86,6 +86,9 @@ from rankviz._validation import (
 )
 
 __all__ = [
+    "MAX_CANDIDATES",
+    "MAX_RANDOM_GRAPHS",
+    "MAX_RANDOM_ITEMS",
     "MAX_SEARCH_ITEMS",
     "SCORE_TIE_TOL",
     "WEIGHT_TOL",
@@ -104,6 +107,13 @@ __all__ = [
 
 #: Largest number of items :func:`find_low_noise_counterexample` searches over.
 MAX_SEARCH_ITEMS = 5
+
+#: Largest ``max_candidates`` of :func:`find_low_noise_counterexample` (one cvxpy solve each).
+MAX_CANDIDATES = 10_000
+
+#: Largest ``n_items`` and ``n_graphs`` of :func:`random_preference_distribution`.
+MAX_RANDOM_ITEMS = 1_000
+MAX_RANDOM_GRAPHS = 1_000
 
 #: Absolute tolerance under which two scores count as tied.
 SCORE_TIE_TOL = 1e-6
@@ -172,7 +182,10 @@ def check_preference_distribution(mu, name: str = "mu"):
         ...
     ValueError: mu[0] graph has a directed cycle 0 -> 1 -> 0; preference graphs must be acyclic
     """
-    if isinstance(mu, LowNoiseCounterexample):
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (the argument name used in messages), "
+                        f"got {type(name).__name__}")
+    if isinstance(mu, LowNoiseCounterexample):  # validated when it was constructed
         return mu.probs, mu.graphs
     if isinstance(mu, (str, bytes, np.ndarray)) or not isinstance(mu, Sequence):
         raise TypeError(f"{name} must be a list of (probability, adjacency matrix) pairs, "
@@ -366,12 +379,13 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
     Parameters
     ----------
     n_items : int
-        Number of items, at least 2.
+        Number of items, ``2 <= n_items <= MAX_RANDOM_ITEMS``.
     rng : int or numpy.random.Generator, default 0
         Seed or generator.
     n_graphs : int, default 3
-        Number of DAGs (ignored when ``low_noise``).  Each DAG orders the items
-        by an independent random permutation and keeps each of its edges with
+        Number of DAGs, at most :data:`MAX_RANDOM_GRAPHS` (ignored when
+        ``low_noise``).  Each DAG orders the items by an independent random
+        permutation and keeps each of its edges with
         probability 1/2, with an integer weight in ``1..max_weight``; the
         probabilities are drawn from a flat Dirichlet distribution.
     max_weight : int, default 10
@@ -406,9 +420,11 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
     >>> len(random_preference_distribution(5, rng=1, n_graphs=4))
     4
     """
-    n = check_int(n_items, "n_items", minimum=2)
-    k = check_int(n_graphs, "n_graphs", minimum=1)
+    n = check_int(n_items, "n_items", minimum=2, maximum=MAX_RANDOM_ITEMS)
+    k = check_int(n_graphs, "n_graphs", minimum=1, maximum=MAX_RANDOM_GRAPHS)
     top = check_int(max_weight, "max_weight", minimum=1)
+    if not isinstance(low_noise, (bool, np.bool_)):
+        raise TypeError(f"low_noise must be True or False, got {type(low_noise).__name__}")
     gen = as_generator(rng)
     if low_noise:
         s = gen.uniform(0.0, top / 2, size=n)
@@ -512,7 +528,9 @@ class LowNoiseCounterexample:
         # a hand-built counterexample is accepted wherever mu is: validate it as one
         check_choice(self.phi, "phi", SURROGATES)
         check_choice(self.form, "form", FORMS)
-        probs = check_array(self.probs, "probs", ndim=1)
+        probs = check_array(self.probs, "probs", ndim=1, bounds=(0.0, 1.0))
+        if abs(probs.sum() - 1.0) > _PROBABILITY_SUM_TOL:
+            raise ValueError(f"probs must sum to 1, got {probs.sum():.12g}")
         graphs = check_array(self.graphs, "graphs", ndim=3)
         if probs.shape[0] != graphs.shape[0]:
             raise ValueError(f"probs and graphs must have the same length, got "
@@ -923,7 +941,7 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     rng : int or numpy.random.Generator, default 0
         Seed or generator: the search is deterministic given it.
     max_candidates : int, default 400
-        How many candidates to draw before giving up.
+        How many candidates to draw before giving up (at most :data:`MAX_CANDIDATES`).
 
     Returns
     -------
@@ -951,7 +969,7 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     phi = check_choice(phi, "phi", SURROGATES)
     form = check_choice(form, "form", FORMS)
     n = check_int(n_items, "n_items", minimum=2, maximum=MAX_SEARCH_ITEMS)
-    budget = check_int(max_candidates, "max_candidates", minimum=1)
+    budget = check_int(max_candidates, "max_candidates", minimum=1, maximum=MAX_CANDIDATES)
     gen = as_generator(rng)
     for _ in range(budget):
         probs, graphs = _draw_candidate(gen, n)

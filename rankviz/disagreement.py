@@ -256,7 +256,8 @@ def pred_all_orders(u, *, tol=1e-9, max_orders=MAX_ORDERS):
     tol : float, default 1e-9
         Scores with ``|u_ij| <= tol`` count as ties (no edge); must be >= 0.
     max_orders : int, default MAX_ORDERS
-        Refuse with a ``ValueError`` to list more orders than this.
+        Refuse with a ``ValueError`` to list more orders than this (at most
+        :data:`MAX_ORDERS`).
 
     Returns
     -------
@@ -286,7 +287,7 @@ def pred_all_orders(u, *, tol=1e-9, max_orders=MAX_ORDERS):
     """
     arr = check_array(u, "u", ndim=2, square=True)
     tol = check_real(tol, "tol", nonnegative=True)
-    max_orders = check_int(max_orders, "max_orders", minimum=1)
+    max_orders = check_int(max_orders, "max_orders", minimum=1, maximum=MAX_ORDERS)
     if not np.allclose(arr, -arr.T, atol=1e-12 * max(1.0, np.abs(arr).max())):
         raise ValueError("u must be antisymmetric (u[j, i] = -u[i, j])")
     edges = np.where(arr > tol, arr, 0.0)

@@ -62,7 +62,7 @@ from rankviz._validation import (
     check_label_set,
     check_real,
 )
-from rankviz.bayes import MAX_RISK_ENUMERATION
+from rankviz.bayes import MAX_GRADE, MAX_RISK_ENUMERATION
 from rankviz.consistency import check_preference_distribution
 from rankviz.metrics import GAINS, dcg, dcg_gains
 from rankviz.permutations import all_permutations, sigma_from_scores
@@ -281,6 +281,25 @@ class Surrogate:
     divergence_sign: float = -1.0
     _problems: dict = field(default_factory=dict, repr=False, compare=False)
 
+    def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise TypeError(f"name must be a string, got {type(self.name).__name__}")
+        for attribute in ("dimension", "statistic", "loss", "expression", "pred"):
+            if not callable(getattr(self, attribute)):
+                raise TypeError(f"{attribute} must be callable, "
+                                f"got {type(getattr(self, attribute)).__name__}")
+        for attribute in ("closed_form", "divergent"):
+            value = getattr(self, attribute)
+            if value is not None and not callable(value):
+                raise TypeError(f"{attribute} must be callable or None, got {type(value).__name__}")
+        check_choice(self.pred_kind, "pred_kind", ("sort", "argmax"))
+        if not isinstance(self.shift_invariant, (bool, np.bool_)):
+            raise TypeError(f"shift_invariant must be True or False, "
+                            f"got {type(self.shift_invariant).__name__}")
+        sign = check_real(self.divergence_sign, "divergence_sign")
+        if sign not in (-1.0, 1.0):
+            raise ValueError(f"divergence_sign must be -1 or +1, got {sign}")
+
     def __repr__(self) -> str:
         extra = ", closed form" if self.closed_form is not None else ""
         return f"Surrogate({self.name!r}, pred={self.pred_kind}{extra})"
@@ -308,7 +327,7 @@ def _target_function(target: str, gain: str, max_grade: float | None):
     if max_grade is None:
         raise ValueError("max_grade is required for the target 'err_gain' (the top of the "
                          "grade scale, as in err_loss)")
-    top = check_real(max_grade, "max_grade", positive=True)
+    top = check_real(max_grade, "max_grade", positive=True, maximum=MAX_GRADE)
 
     def err_gain(ys: np.ndarray) -> np.ndarray:
         if (ys > top).any():
@@ -494,6 +513,10 @@ def pairwise_surrogate(phi="logistic", *, weights="ndcg_gain", gain="exponential
     kind = check_choice(phi, "phi", PAIRWISE_PHIS)
     target = check_choice(weights, "weights", SQUARED_TARGETS)
     gain = check_choice(gain, "gain", GAINS)
+    if max_grade is not None:
+        check_real(max_grade, "max_grade", positive=True, maximum=MAX_GRADE)
+    if not isinstance(reverse, (bool, np.bool_)):
+        raise TypeError(f"reverse must be True or False, got {type(reverse).__name__}")
     function = _target_function(target, gain, max_grade)
     sign = -1.0 if reverse else 1.0
 
@@ -589,11 +612,9 @@ def surrogate_risk(surrogate, u, labels, probs):
     if batched:
         raise ValueError("probs must be one distribution (1-D) here")
     d = surrogate.dimension(ys.shape[1])
-    scores = np.asarray(u, dtype=float)
+    scores = check_array(u, "u", ndim=1)
     if scores.shape != (d,):
         raise ValueError(f"u must have shape ({d},) for {ys.shape[1]} items, got {scores.shape}")
-    if not np.isfinite(scores).all():
-        raise ValueError("u contains NaN or infinite values")
     return float(sum(pj * surrogate.loss(scores, y) for pj, y in zip(p[0], ys, strict=True)
                      if pj > 0))
 
