@@ -752,7 +752,7 @@ def graph_surrogate_risk(alpha, mu, phi, form="pairwise"):
     ----------
     alpha : array_like of shape (n,) or (q, n)
         Scores, or a batch of them.
-    mu : sequence of (float, array_like) or Counterexample
+    mu : sequence of (float, array_like) or LowNoiseCounterexample
         A distribution over preference DAGs on ``n`` items.
     phi : {"hinge", "logistic", "exponential", "squared_hinge"}
         The convex loss of the margin (:data:`SURROGATES`).
@@ -872,7 +872,7 @@ def graph_surrogate_minimizer(mu, phi, form="pairwise"):
 
     Parameters
     ----------
-    mu : sequence of (float, array_like) or Counterexample
+    mu : sequence of (float, array_like) or LowNoiseCounterexample
         A distribution over preference DAGs.
     phi : {"hinge", "logistic", "exponential", "squared_hinge"}
     form : {"pairwise", "margin"}, default "pairwise"
