@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rankviz.bayes import (
     DEFAULT_TOL,
+    RankingLoss,
     bayes_permutations,
     conditional_risk,
     err_loss,
@@ -204,3 +205,31 @@ def test_irrational_entries_need_the_numerical_rank():
 
 def test_default_tolerance_is_documented_value():
     assert DEFAULT_TOL == 1e-9
+
+
+def test_issue_19_bad_inputs_raise_clear_errors():
+    # a batch of one distribution where one is required used to end in an IndexError
+    with pytest.raises(ValueError, match="probs must be one distribution"):
+        bayes_permutations(precision_loss(1), [[1.0]], [[1.0]])
+    # complex probabilities used to be cast to their real part silently
+    with pytest.raises(TypeError, match="probs must contain real numbers"):
+        conditional_risk(precision_loss(1), [[1, 0], [0, 1]], [0.7 + 1j, 0.3 + 1j])
+    # a loss returning NaN used to give a NaN loss matrix
+    nan_loss = RankingLoss("nan", "binary", lambda sigma, y: np.full(len(sigma), np.nan))
+    with pytest.raises(ValueError, match="loss.*NaN"):
+        loss_matrix(nan_loss, 2, [[1, 0]])
+    with pytest.raises(ValueError, match="loss returned NaN"):  # a plain function, too
+        loss_matrix(lambda sigma, y: np.full(len(sigma), np.nan), 2, [[1, 0]])
+    # RankingLoss.__call__ names its own parameters, not those of the measure behind it
+    with pytest.raises(ValueError, match="^sigma"):
+        precision_loss(1)([0, 0], [1, 0])
+    with pytest.raises(ValueError, match="^sigma"):
+        precision_loss(1)([0.0, np.nan], [1, 0])
+    with pytest.raises(ValueError, match="^y"):
+        precision_loss(1)([0, 1], [1, np.nan])
+    with pytest.raises(ValueError, match="^y must be binary"):
+        precision_loss(1)([0, 1], [2, 0])
+    with pytest.raises(ValueError, match="label_kind must be one of"):
+        RankingLoss("x", "ranks", lambda sigma, y: 0.0)
+    with pytest.raises(ValueError, match="max_grade must be <= 64"):
+        err_loss(10**12)

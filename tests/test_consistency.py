@@ -376,3 +376,26 @@ def test_every_search_result_is_certified(seed):
         assert "no low-noise counterexample" in str(exc)
         return
     assert certify_counterexample(cx).every_minimizer
+
+
+def test_a_hand_built_counterexample_validates_itself():
+    good = dict(probs=np.array([0.7, 0.3]),
+                graphs=np.array([[[0, 3], [0, 0]], [[0, 0], [9, 0]]], dtype=float),
+                alpha=np.array([0.0, -4.0]), pair=(1, 0), phi="hinge", form="margin")
+    # an out-of-range pair used to raise IndexError inside certify_counterexample
+    with pytest.raises(ValueError, match="pair must hold item ids in 0..1"):
+        certify_counterexample(LowNoiseCounterexample(**{**good, "pair": (0, 7)}))
+    with pytest.raises(ValueError, match="pair must be two different item ids"):
+        LowNoiseCounterexample(**{**good, "pair": (1, 1)})
+    # ... and a cyclic graph or probabilities summing to 2 used to be accepted as mu
+    cyclic = np.array([[[0, 1], [1, 0]], [[0, 0], [1, 0]]], dtype=float)
+    with pytest.raises(ValueError, match="directed cycle"):
+        LowNoiseCounterexample(**{**good, "graphs": cyclic})
+    with pytest.raises(ValueError, match="probs must sum to 1"):
+        LowNoiseCounterexample(**{**good, "probs": np.array([1.0, 1.0])})
+    with pytest.raises(ValueError, match="phi must be one of"):
+        LowNoiseCounterexample(**{**good, "phi": "square"})
+    cx = LowNoiseCounterexample(**good)
+    probs, graphs = check_preference_distribution(cx)
+    assert not probs.flags.writeable and not graphs.flags.writeable
+    assert bayes_orders(cx).tolist() == [[1, 0]]
