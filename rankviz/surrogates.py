@@ -890,8 +890,9 @@ def graph_surrogate_minimizer(mu, phi, form="pairwise"):
     TypeError, ValueError
         If an argument is invalid; if ``phi`` is logistic or exponential and
         the risk has no minimiser (some items can be raised without end
-        because no term pulls them down: the message names them); or if both
-        solvers fail (the message gives their statuses).
+        because no term pulls them down: the message names them).
+    rankviz.SolverError
+        If both solvers fail (the message gives their statuses).
 
     References
     ----------
@@ -940,7 +941,9 @@ def aggregated_surrogate_minimizer(Y_mean, phi):
         and the difference graph has an edge (then the difference graph is a
         DAG or has a source group, no term ever pulls its top items down, and
         the infimum, 0 when acyclic, is only approached as the scores spread
-        without bound); or if the solvers fail.
+        without bound).
+    rankviz.SolverError
+        If the solvers fail.
 
     References
     ----------

@@ -216,18 +216,18 @@ def test_issue_19_bad_inputs_raise_clear_errors():
         conditional_risk(precision_loss(1), [[1, 0], [0, 1]], [0.7 + 1j, 0.3 + 1j])
     # a loss returning NaN used to give a NaN loss matrix
     nan_loss = RankingLoss("nan", "binary", lambda sigma, y: np.full(len(sigma), np.nan))
-    with pytest.raises(ValueError, match="loss.*NaN"):
+    with pytest.raises(ValueError, match=r"loss.*NaN"):
         loss_matrix(nan_loss, 2, [[1, 0]])
     with pytest.raises(ValueError, match="loss returned NaN"):  # a plain function, too
         loss_matrix(lambda sigma, y: np.full(len(sigma), np.nan), 2, [[1, 0]])
     # RankingLoss.__call__ names its own parameters, not those of the measure behind it
-    with pytest.raises(ValueError, match="^sigma"):
+    with pytest.raises(ValueError, match=r"^sigma"):
         precision_loss(1)([0, 0], [1, 0])
-    with pytest.raises(ValueError, match="^sigma"):
+    with pytest.raises(ValueError, match=r"^sigma"):
         precision_loss(1)([0.0, np.nan], [1, 0])
-    with pytest.raises(ValueError, match="^y"):
+    with pytest.raises(ValueError, match=r"^y"):
         precision_loss(1)([0, 1], [1, np.nan])
-    with pytest.raises(ValueError, match="^y must be binary"):
+    with pytest.raises(ValueError, match=r"^y must be binary"):
         precision_loss(1)([0, 1], [2, 0])
     with pytest.raises(ValueError, match="label_kind must be one of"):
         RankingLoss("x", "ranks", lambda sigma, y: 0.0)

@@ -153,8 +153,7 @@ CASES = {
                      closed_form=None, pred_kind="sort", shift_invariant=False, divergent=None,
                      divergence_sign=-1.0),
         # closed_form and divergent may be None (their default); any string is a name
-        valid={"closed_form": {"none"}, "divergent": {"none"}, "name": {"unknown string"}},
-        skip={"_problems": "the private solver cache"}),
+        valid={"closed_form": {"none"}, "divergent": {"none"}, "name": {"unknown string"}}),
     "rankviz.surrogates.aggregated_surrogate_minimizer": Case(
         lambda: Call(aggregated_surrogate_minimizer, Y_MEAN, "hinge")),
     "rankviz.surrogates.aggregated_surrogate_risk": Case(
