@@ -212,7 +212,7 @@ def test_every_counterexample_is_real(counterexamples, phi, form):
     assert certificate.every_minimizer and certificate.gap_range[1] <= 0
     exact = np.array([float(v) for v in certificate.alpha])
     assert graph_surrogate_risk(exact, cx, phi, form) == pytest.approx(float(certificate.value),
-                                                                 abs=1e-9)
+                                                                       abs=1e-9)
 
 
 @pytest.mark.parametrize("phi", SURROGATES)
@@ -240,7 +240,7 @@ def test_smooth_counterexamples_survive_an_independent_optimiser(counterexamples
         i, j = cx.pair
         n = cx.n_items
         result = minimize(lambda free, cx=cx, form=form: graph_surrogate_risk(np.r_[0.0, free], cx,
-                                                                        phi, form),
+                                                                              phi, form),
                           np.ones(n - 1), method="BFGS", options={"gtol": 1e-10})
         alpha = np.r_[0.0, result.x]
         assert alpha[i] - alpha[j] <= 1e-4
@@ -272,7 +272,7 @@ def test_the_flagship_hinge_example_by_hand():
     np.testing.assert_allclose(solution.alpha, [0, 0, -1], atol=1e-6)
     assert solution.value == pytest.approx(4.5)
     cx = LowNoiseCounterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
-                        "hinge", "pairwise")
+                                "hinge", "pairwise")
     certificate = certify_counterexample(cx)
     assert [str(v) for v in certificate.alpha] == ["0", "0", "-1"]
     assert str(certificate.value) == "9/2" and certificate.gap_range == (0, 0)
@@ -304,32 +304,32 @@ def test_two_item_certificates_equal_the_closed_forms():
 def test_certificates_reject_false_claims():
     solution = graph_surrogate_minimizer(FLAGSHIP, "squared_hinge")
     good = LowNoiseCounterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
-                          "squared_hinge", "pairwise")
+                                  "squared_hinge", "pairwise")
     assert certify_counterexample(good).every_minimizer
     # the minimiser orders 1 -> 2 correctly: not a counterexample for that pair
     with pytest.raises(ValueError, match="orders 1->2 correctly"):
         certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs, good.alpha, (1, 2),
-                                              "squared_hinge", "pairwise"))
+                                                      "squared_hinge", "pairwise"))
     # (2, 1) is not an edge of the difference graph
     with pytest.raises(ValueError, match="not an edge"):
         certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs, good.alpha, (2, 1),
-                                              "squared_hinge", "pairwise"))
+                                                      "squared_hinge", "pairwise"))
     # scores that are not a minimiser (the certificate finds the minimum on its own)
     for phi in ("hinge", "squared_hinge", "logistic"):
         with pytest.raises(ValueError, match="above the minimum"):
             certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs,
-                                                  np.array([0., 1., -3.]), (0, 1), phi,
-                                                  "pairwise"))
+                                                          np.array([0., 1., -3.]), (0, 1), phi,
+                                                          "pairwise"))
     # not low noise
     noisy = [(0.5, [[0, 1, 1], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 0], [4, 0, 0]])]
     with pytest.raises(ValueError, match="not low noise"):
         certify_counterexample(LowNoiseCounterexample(*check_preference_distribution(noisy),
-                                              np.zeros(3), (0, 1), "hinge", "pairwise"))
+                                                      np.zeros(3), (0, 1), "hinge", "pairwise"))
     # data that are not rationals with small denominators
     with pytest.raises(ValueError, match="rational"):
         certify_counterexample(LowNoiseCounterexample(np.array([1 / math.pi, 1 - 1 / math.pi]),
-                                              good.graphs, good.alpha, (0, 1), "hinge",
-                                              "pairwise"))
+                                                      good.graphs, good.alpha, (0, 1), "hinge",
+                                                      "pairwise"))
     with pytest.raises(TypeError, match="LowNoiseCounterexample"):
         certify_counterexample(FLAGSHIP)
 

@@ -219,7 +219,7 @@ def off_grid(cx, p):
     from rankviz.consistency import LowNoiseCounterexample
 
     return LowNoiseCounterexample(np.array([p, round(1 - p, 10)]), cx.graphs, cx.alpha, cx.pair,
-                          cx.phi, cx.form)
+                                  cx.phi, cx.form)
 
 
 def test_an_example_the_sliders_round_is_recertified(fresh, monkeypatch):
