@@ -157,7 +157,8 @@ def is_calibrated_at(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL, method=
     Raises
     ------
     ValueError, TypeError, rankviz.SolverError
-        As :func:`conditional_risk` and :func:`surrogate_minimizer`.
+        As :func:`rankviz.bayes.conditional_risk` and
+        :func:`rankviz.surrogates.surrogate_minimizer`.
 
     References
     ----------
