@@ -24,15 +24,8 @@ import sys
 import numpy as np
 from _timing import best_time, verdict
 
-from rankviz.bayes import (
-    conditional_risk,
-    loss_matrix,
-    map_loss,
-    map_surrogate,
-    pred_sort,
-    squared_surrogate,
-    surrogate_minimizer,
-)
+from rankviz.bayes import conditional_risk, loss_matrix, map_loss
+from rankviz.surrogates import map_surrogate, pred_sort, squared_surrogate, surrogate_minimizer
 
 
 def labels_for(n):

@@ -19,16 +19,14 @@ from _timing import best_time, verdict
 from bench_widgets import control_changes, measure
 
 from rankviz.consistency import (
-    SURROGATES,
-    bayes_orders,
     certify_counterexample,
     difference_graph,
     find_low_noise_counterexample,
     mean_adjacency,
-    minimum_feedback_arc_set,
     random_preference_distribution,
-    surrogate_minimizer,
 )
+from rankviz.disagreement import bayes_orders, minimum_feedback_arc_set
+from rankviz.surrogates import SURROGATES, graph_surrogate_minimizer
 from rankviz.widgets.consistency import (
     draw_low_noise_explorer,
     low_noise_explorer,
@@ -91,9 +89,10 @@ if __name__ == "__main__":
     mu = [(0.5, np.array([[0, 1, 10], [0, 0, 4], [0, 0, 0]], float)),
           (0.5, np.array([[0, 0, 0], [0, 0, 0], [4, 0, 0]], float))]
     for phi in SURROGATES:
-        ours = best_time(lambda phi=phi: surrogate_minimizer(mu, phi))
+        ours = best_time(lambda phi=phi: graph_surrogate_minimizer(mu, phi))
         reference = best_time(lambda phi=phi: fresh_cvxpy_minimizer(mu, phi))
-        agree = np.allclose(surrogate_minimizer(mu, phi).alpha, fresh_cvxpy_minimizer(mu, phi),
+        agree = np.allclose(graph_surrogate_minimizer(mu, phi).alpha,
+                            fresh_cvxpy_minimizer(mu, phi),
                             atol=1e-4)
         print(f"{phi:<14} | {ours * 1e3:>13.1f} ms | {reference * 1e3:>16.1f} ms | "
               f"{reference / ours:4.1f}x{'' if agree else '  (DISAGREE)'}")

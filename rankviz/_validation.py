@@ -19,11 +19,13 @@ __all__ = [
     "as_float_vector",
     "as_generator",
     "as_item_ids",
+    "as_probability_rows",
     "as_query_array",
     "check_array",
     "check_bool",
     "check_choice",
     "check_int",
+    "check_label_set",
     "check_log_odds_smoothing",
     "check_probability",
     "check_progress",
@@ -399,3 +401,53 @@ def check_progress(progress: object, default: bool, name: str = "progress") -> b
     if not isinstance(progress, (bool, np.bool_)):
         raise TypeError(f"{name} must be True, False or None, got {_kind(progress)}")
     return bool(progress)
+
+
+# --- label sets and distributions over them (bayes, surrogates, calibration)
+def check_label_set(labels: object, name: str = "labels", *, kind: str | None = None,
+                    max_items: int | None = None) -> np.ndarray:
+    """A finite label set as a float array of shape (k, n), or (k, n, n) for preference graphs.
+
+    Labels are non-negative (grades or edge weights).  ``kind`` is the loss's label kind:
+    "binary" (0/1 entries), "grades" (vectors) or "graph" (square matrices); None accepts
+    vectors and graphs.  ``max_items`` bounds ``n`` (an enumeration of the ``n!``
+    permutations).
+    """
+    arr = check_array(labels, name, ndim=(2, 3), nonnegative=True)
+    if kind == "graph":
+        if arr.ndim != 3 or arr.shape[1] != arr.shape[2]:
+            raise ValueError(f"{name} must be preference graphs, an array of shape (k, n, n), "
+                             f"got shape {arr.shape}")
+    elif arr.ndim == 3:
+        if arr.shape[1] != arr.shape[2]:
+            raise ValueError(f"{name} must be a 2-D array with one label vector per row "
+                             f"(or square preference graphs), got shape {arr.shape}")
+        if kind is not None:
+            raise ValueError(f"{name} must be relevance vectors of shape (k, n) for a loss on "
+                             f"{kind} labels, got preference graphs of shape {arr.shape}")
+    if max_items is not None and arr.shape[1] > max_items:
+        raise ValueError(f"{name} has n = {arr.shape[1]} items; enumerating the n! "
+                         f"permutations is limited to n <= {max_items}")
+    if kind == "binary" and not np.isin(arr, (0.0, 1.0)).all():
+        raise ValueError(f"{name} must be binary (0/1) for this loss; found values "
+                         f"{np.unique(arr)[:6]}")
+    return arr
+
+
+def as_probability_rows(probs: object, name: str, k: int) -> tuple[np.ndarray, bool]:
+    """Probability vector(s) over ``k`` outcomes: shape (k,) or (m, k), rows summing to 1.
+
+    Returns the rows as a 2-D array (renormalised to sum to 1 exactly) and whether the
+    input was 2-D.
+    """
+    p = check_array(probs, name, ndim=(1, 2), nonnegative=True)
+    batched = p.ndim == 2
+    p = np.atleast_2d(p)
+    if p.shape[1] != k:
+        raise ValueError(f"{name} must give one probability per label ({k} labels), "
+                         f"got {p.shape[1]}")
+    sums = p.sum(axis=1)
+    if not np.allclose(sums, 1.0, rtol=0.0, atol=1e-9):
+        bad = sums[np.argmax(np.abs(sums - 1.0))]
+        raise ValueError(f"{name} must sum to 1, got {bad:.6g}")
+    return p / sums[:, None], batched

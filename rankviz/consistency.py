@@ -1,4 +1,4 @@
-"""Pairwise surrogates for the pairwise disagreement: inconsistent even in low noise, and a repair.
+"""Low noise and the inconsistency of pairwise surrogates: counterexamples and their certificates.
 
 Setting (Duchi, Mackey and Jordan, 2013, section 3.2).  A query comes with a
 random *preference graph*: the weighted adjacency matrix ``Y`` of a directed
@@ -6,29 +6,26 @@ acyclic graph on ``n`` items, ``Y[i, j] >= 0`` the weight of "item i above
 item j".  A **distribution over preference DAGs** ``mu`` is written as a finite
 list of pairs ``(p_k, Y_k)``: probabilities summing to one and DAG adjacency
 matrices of one common size (:func:`check_preference_distribution` validates
-it; a :class:`Counterexample` is accepted wherever ``mu`` is).
+it; a :class:`LowNoiseCounterexample` is accepted wherever ``mu`` is).
 
-* The loss is the pairwise disagreement (10), :func:`pairwise_loss` (the same
-  function as :func:`rankviz.pairwise.pairwise_disagreement`).  Its conditional
-  risk (11) depends on ``mu`` only through the mean adjacency
-  ``Y^mu = sum_k p_k Y_k`` (:func:`mean_adjacency`).
+* The loss is the pairwise disagreement (10); its conditional risk (11)
+  depends on ``mu`` only through the mean adjacency ``Y^mu = sum_k p_k Y_k``
+  (:func:`mean_adjacency`).  The risk, its Bayes orders and the feedback arc
+  set behind Proposition 3 are in :mod:`rankviz.disagreement`.
 * The **difference graph** ``G_mu`` has the edge ``i -> j`` with weight
   ``Y^mu_ij - Y^mu_ji`` when that is positive (:func:`difference_graph`);
   ``mu`` is **low noise** (Definition 4) when every path ``i -> j -> k`` of
   ``G_mu`` is outweighed by the direct edge (:func:`is_low_noise`).
-* The Bayes orders minimise (11) (:func:`bayes_orders`, by brute force); their
-  excess over the unavoidable part is a minimum-weight feedback arc set of
-  ``G_mu`` (:func:`minimum_feedback_arc_set`), hence Proposition 3's
-  NP-hardness.
 * Convex surrogates: the pairwise form (12) ``sum_ij Y_ij phi(a_i - a_j)`` and
   the margin form (13) ``sum_{Y_ij > 0} phi(a_i - a_j - Y_ij)`` (both with
-  ``h`` the identity), minimised by cvxpy (:func:`surrogate_minimizer`).  Even
+  ``h`` the identity), minimised by cvxpy
+  (:func:`rankviz.surrogates.graph_surrogate_minimizer`).  Even
   in low noise their minimisers can misorder an edge of ``G_mu`` (Theorems 2
   and 3): :func:`find_low_noise_counterexample` finds such distributions and
   :func:`certify_counterexample` re-proves each one without cvxpy.
 * The aggregated loss (23) weighs ``phi(a_i - a_j)`` by the difference graph's
   edge weight ``[s_ij - s_ji]_+`` instead, and is consistent whenever
-  ``G_mu`` is acyclic (:func:`aggregated_surrogate_minimizer`).
+  ``G_mu`` is acyclic (:func:`rankviz.surrogates.aggregated_surrogate_minimizer`).
 
 Tolerances.  A weight difference whose size is at most :data:`WEIGHT_TOL`
 times the largest weight (at least 1) is a tie: no edge of ``G_mu``.  Two
@@ -52,118 +49,77 @@ eq. (23) (section 5.3).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import cvxpy as cp
 import networkx as nx
 import numpy as np
 import sympy as sp
 from scipy.optimize import linprog, minimize
-from scipy.special import expit
 
+from rankviz._pairwise_terms import (
+    _NEVER_ZERO,
+    FORMS,
+    SURROGATES,
+    WEIGHT_TOL,
+    _check_scores,
+    _components,
+    _difference,
+    _minimize,
+    _risk,
+    _terms,
+    _violations,
+    _weight_scale,
+)
+from rankviz._solvers import SolverError
 from rankviz._validation import (
-    as_float_vector,
     as_generator,
+    as_item_ids,
     as_weight_matrix,
+    check_array,
     check_choice,
     check_int,
+    check_real,
 )
-from rankviz.pairwise import pairwise_disagreement
-from rankviz.permutations import all_permutations
 
 __all__ = [
-    "FORMS",
-    "MAX_BAYES_ITEMS",
-    "MAX_FAS_ITEMS",
+    "MAX_CANDIDATES",
+    "MAX_RANDOM_GRAPHS",
+    "MAX_RANDOM_ITEMS",
     "MAX_SEARCH_ITEMS",
     "SCORE_TIE_TOL",
-    "SURROGATES",
     "WEIGHT_TOL",
     "Certificate",
-    "Counterexample",
-    "FeedbackArcSet",
-    "SurrogateSolution",
-    "aggregated_surrogate_minimizer",
-    "aggregated_surrogate_risk",
-    "bayes_orders",
+    "LowNoiseCounterexample",
     "certify_counterexample",
     "check_preference_distribution",
-    "conditional_pairwise_risk",
     "difference_graph",
     "find_low_noise_counterexample",
     "is_low_noise",
     "low_noise_violations",
     "mean_adjacency",
-    "minimum_feedback_arc_set",
-    "pairwise_loss",
     "random_preference_distribution",
-    "surrogate_minimizer",
-    "surrogate_risk",
     "violated_edges",
 ]
-
-#: The convex losses ``phi`` of the surrogates, as functions of the margin ``t = a_i - a_j``:
-#: ``max(0, 1 - t)``, ``log(1 + exp(-t))``, ``exp(-t)`` and ``max(0, 1 - t)**2``.
-SURROGATES = ("hinge", "logistic", "exponential", "squared_hinge")
-
-#: The two surrogate forms: "pairwise" is eq. (12), "margin" is eq. (13), both with h(y) = y.
-FORMS = ("pairwise", "margin")
-
-#: Largest number of items :func:`bayes_orders` enumerates (8! = 40,320 orders).
-MAX_BAYES_ITEMS = 8
-
-#: Largest number of items of :func:`minimum_feedback_arc_set` (a 2^n dynamic programme).
-MAX_FAS_ITEMS = 12
 
 #: Largest number of items :func:`find_low_noise_counterexample` searches over.
 MAX_SEARCH_ITEMS = 5
 
-#: Relative tolerance under which two expected weights count as equal (no difference edge).
-WEIGHT_TOL = 1e-9
+#: Largest ``max_candidates`` of :func:`find_low_noise_counterexample` (one cvxpy solve each).
+MAX_CANDIDATES = 10_000
+
+#: Largest ``n_items`` and ``n_graphs`` of :func:`random_preference_distribution`.
+MAX_RANDOM_ITEMS = 1_000
+MAX_RANDOM_GRAPHS = 1_000
 
 #: Absolute tolerance under which two scores count as tied.
 SCORE_TIE_TOL = 1e-6
 
 # Probabilities may be off by rounding: their sum must be within this of 1.
 _PROBABILITY_SUM_TOL = 1e-9
-
-# phi as a function of the margin t, for numpy (vectorised) and for cvxpy (an atom).
-_PHI_NUMPY = {
-    "hinge": lambda t: np.maximum(0.0, 1.0 - t),
-    "logistic": lambda t: np.logaddexp(0.0, -t),
-    "exponential": lambda t: np.exp(-t),
-    "squared_hinge": lambda t: np.maximum(0.0, 1.0 - t) ** 2,
-}
-_PHI_CVXPY = {
-    "hinge": lambda t: cp.pos(1 - t),
-    "logistic": lambda t: cp.logistic(-t),
-    "exponential": lambda t: cp.exp(-t),
-    "squared_hinge": lambda t: cp.square(cp.pos(1 - t)),
-}
-# Solvers in the order tried.  The tolerances are tighter than the defaults so that the
-# scores, not only the risk, come out accurate (ties are judged on scores); the
-# differentiable losses are then polished by Newton's method (_polish).
-_SOLVERS = (
-    ("CLARABEL", {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10,
-                  "tol_ktratio": 1e-8}),
-    ("SCS", {"eps_abs": 1e-8, "eps_rel": 1e-8, "max_iters": 20_000}),
-)
-
-# First and second derivatives of the differentiable losses, for the Newton polish.
-_PHI_DERIVATIVES = {
-    "logistic": (lambda t: -expit(-t), lambda t: expit(t) * expit(-t)),
-    "exponential": (lambda t: -np.exp(-t), lambda t: np.exp(-t)),
-    "squared_hinge": (lambda t: -2.0 * np.maximum(0.0, 1.0 - t), lambda t: 2.0 * (t < 1.0)),
-}
-
-# phi is strictly positive everywhere: a minimiser needs every term to be balanced.
-_NEVER_ZERO = ("logistic", "exponential")
 
 
 # --------------------------------------------------------------------------- #
@@ -188,7 +144,7 @@ def check_preference_distribution(mu, name: str = "mu"):
 
     Parameters
     ----------
-    mu : sequence of (float, array_like) or Counterexample
+    mu : sequence of (float, array_like) or LowNoiseCounterexample
         Pairs ``(p_k, Y_k)``: probabilities in [0, 1] summing to 1 (up to
         1e-9) and weighted adjacency matrices of directed acyclic graphs, all
         ``n x n`` with ``n >= 2``, non-negative, zero diagonal.
@@ -226,7 +182,10 @@ def check_preference_distribution(mu, name: str = "mu"):
         ...
     ValueError: mu[0] graph has a directed cycle 0 -> 1 -> 0; preference graphs must be acyclic
     """
-    if isinstance(mu, Counterexample):
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (the argument name used in messages), "
+                        f"got {type(name).__name__}")
+    if isinstance(mu, LowNoiseCounterexample):  # validated when it was constructed
         return mu.probs, mu.graphs
     if isinstance(mu, (str, bytes, np.ndarray)) or not isinstance(mu, Sequence):
         raise TypeError(f"{name} must be a list of (probability, adjacency matrix) pairs, "
@@ -270,7 +229,7 @@ def mean_adjacency(mu):
 
     Parameters
     ----------
-    mu : sequence of (float, array_like) or Counterexample
+    mu : sequence of (float, array_like) or LowNoiseCounterexample
         A distribution over preference DAGs (see
         :func:`check_preference_distribution`).
 
@@ -297,10 +256,6 @@ def mean_adjacency(mu):
     """
     probs, graphs = check_preference_distribution(mu)
     return np.tensordot(probs, graphs, axes=1)
-
-
-def _weight_scale(weights: np.ndarray) -> float:
-    return max(1.0, float(np.abs(weights).max()))
 
 
 def difference_graph(Y_mean):
@@ -343,25 +298,6 @@ def difference_graph(Y_mean):
     """
     Y = _as_adjacency(Y_mean, "Y_mean")
     return _difference(Y)
-
-
-def _difference(Y: np.ndarray) -> np.ndarray:
-    D = Y - Y.T
-    D[D <= WEIGHT_TOL * _weight_scale(Y)] = 0.0
-    return D
-
-
-def _violations(A, tol) -> list[tuple[int, int, int]]:
-    """Triples (i, j, k) with edges i -> j -> k of the difference graph whose direct
-    weight A[i][k] falls short of the path weight by more than ``tol``.
-
-    ``A`` is the antisymmetric difference ``Y - Y^T`` as a nested sequence; it may
-    hold floats (with a tolerance) or exact ``Fraction``s (``tol = 0``).
-    """
-    n = len(A)
-    edge = [[A[i][j] > tol for j in range(n)] for i in range(n)]
-    return [(i, j, k) for i, j, k in itertools.permutations(range(n), 3)
-            if edge[i][j] and edge[j][k] and A[i][k] < A[i][j] + A[j][k] - tol]
 
 
 def low_noise_violations(Y_mean):
@@ -443,12 +379,13 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
     Parameters
     ----------
     n_items : int
-        Number of items, at least 2.
+        Number of items, ``2 <= n_items <= MAX_RANDOM_ITEMS``.
     rng : int or numpy.random.Generator, default 0
         Seed or generator.
     n_graphs : int, default 3
-        Number of DAGs (ignored when ``low_noise``).  Each DAG orders the items
-        by an independent random permutation and keeps each of its edges with
+        Number of DAGs, at most :data:`MAX_RANDOM_GRAPHS` (ignored when
+        ``low_noise``).  Each DAG orders the items by an independent random
+        permutation and keeps each of its edges with
         probability 1/2, with an integer weight in ``1..max_weight``; the
         probabilities are drawn from a flat Dirichlet distribution.
     max_weight : int, default 10
@@ -483,9 +420,11 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
     >>> len(random_preference_distribution(5, rng=1, n_graphs=4))
     4
     """
-    n = check_int(n_items, "n_items", minimum=2)
-    k = check_int(n_graphs, "n_graphs", minimum=1)
+    n = check_int(n_items, "n_items", minimum=2, maximum=MAX_RANDOM_ITEMS)
+    k = check_int(n_graphs, "n_graphs", minimum=1, maximum=MAX_RANDOM_GRAPHS)
     top = check_int(max_weight, "max_weight", minimum=1)
+    if not isinstance(low_noise, (bool, np.bool_)):
+        raise TypeError(f"low_noise must be True or False, got {type(low_noise).__name__}")
     gen = as_generator(rng)
     if low_noise:
         s = gen.uniform(0.0, top / 2, size=n)
@@ -505,656 +444,6 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
                 Y[order[a], order[b]] = gen.integers(1, top + 1)
         graphs.append(Y)
     return [(float(p), Y) for p, Y in zip(probs, graphs, strict=True)]
-
-
-# --------------------------------------------------------------------------- #
-# the loss (10), its conditional risk (11) and the Bayes orders
-# --------------------------------------------------------------------------- #
-#: Eq. (10): the one implementation is :func:`rankviz.pairwise.pairwise_disagreement`
-#: (weighted preference graph, eq. (10)'s tie convention, batched scores).
-pairwise_loss = pairwise_disagreement
-
-
-def _check_scores(alpha, n: int, name: str = "alpha") -> np.ndarray:
-    arr = np.asarray(alpha)
-    if arr.ndim not in (1, 2):
-        raise ValueError(f"{name} must be 1-D (one score per item) or 2-D (a batch), "
-                         f"got an array of shape {arr.shape}")
-    rows = [as_float_vector(row, name) for row in (arr if arr.ndim == 2 else [arr])]
-    if rows[0].size != n:
-        raise ValueError(f"{name} must have one score per item ({n}), got {rows[0].size}")
-    return np.vstack(rows) if arr.ndim == 2 else rows[0]
-
-
-def conditional_pairwise_risk(alpha, mu):
-    """Expected pairwise disagreement ``E_mu[L(alpha, Y)]`` of scores, Duchi et al. eq. (11).
-
-    Because the loss (10) is linear in ``Y``, the expectation equals the loss
-    on the mean graph, ``L(alpha, Y^mu)``; that is how it is computed.
-
-    Parameters
-    ----------
-    alpha : array_like of shape (n,) or (q, n)
-        Scores (higher is ranked higher), or a batch of them.  A permutation
-        ``sigma`` is passed as ``-sigma``.
-    mu : sequence of (float, array_like) or Counterexample
-        A distribution over preference DAGs on ``n`` items.
-
-    Returns
-    -------
-    float or ndarray of shape (q,)
-
-    Raises
-    ------
-    TypeError, ValueError
-        If ``mu`` is invalid (:func:`check_preference_distribution`) or
-        ``alpha`` does not have one finite score per item.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eqs. (10) and (11).
-
-    Examples
-    --------
-    >>> mu = [(0.5, [[0, 2], [0, 0]]), (0.5, [[0, 0], [1, 0]])]
-    >>> conditional_pairwise_risk([1.0, 0.0], mu), conditional_pairwise_risk([0.0, 1.0], mu)
-    (0.5, 1.0)
-    """
-    Y = mean_adjacency(mu)
-    return pairwise_loss(_check_scores(alpha, Y.shape[0]), Y)
-
-
-def bayes_orders(mu):
-    """Every order minimising the conditional risk (11), by brute force over all orders.
-
-    Parameters
-    ----------
-    mu : sequence of (float, array_like) or Counterexample
-        A distribution over preference DAGs on ``n <= MAX_BAYES_ITEMS`` items.
-
-    Returns
-    -------
-    ndarray of int64, shape (b, n)
-        One Bayes-optimal *order* per row (``order[r]`` is the item at position
-        ``r``, 0 on top; :func:`rankviz.permutations.sigma_from_order` inverts
-        it), in lexicographic order.  Several rows appear when pairs with
-        ``Y_ij = Y_ji`` (or a cyclic difference graph) leave a choice.
-
-    Raises
-    ------
-    TypeError, ValueError
-        If ``mu`` is invalid or has more than :data:`MAX_BAYES_ITEMS` items.
-
-    Notes
-    -----
-    All ``n!`` permutations are scored in one batched call of
-    :func:`pairwise_loss` on ``Y^mu`` (scores ``-sigma``).  Minimising (11) is
-    NP-hard in general (Proposition 3): it is the minimum-weight feedback arc
-    set problem on the difference graph (:func:`minimum_feedback_arc_set`).
-    When ``G_mu`` is acyclic, for instance in low noise, the Bayes orders are
-    exactly its topological orders.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eq. (11) and Proposition 3.
-
-    Examples
-    --------
-    >>> bayes_orders([(1.0, [[0, 0, 1], [1, 0, 0], [0, 0, 0]])])   # 1 above 0 above 2
-    array([[1, 0, 2]])
-    """
-    probs, graphs = check_preference_distribution(mu)
-    n = graphs.shape[1]
-    if n > MAX_BAYES_ITEMS:
-        raise ValueError(f"mu has {n} items; bayes_orders enumerates all n! orders and "
-                         f"accepts at most {MAX_BAYES_ITEMS} (minimum_feedback_arc_set "
-                         f"handles up to {MAX_FAS_ITEMS})")
-    Y = np.tensordot(probs, graphs, axes=1)
-    sigmas = all_permutations(n)
-    risks = pairwise_loss(-sigmas.astype(float), Y)
-    best = risks <= risks.min() + WEIGHT_TOL * _weight_scale(Y) * n * n
-    orders = np.argsort(sigmas[best], axis=1)
-    return orders[np.lexsort(orders.T[::-1])]
-
-
-@dataclass(frozen=True, eq=False)
-class FeedbackArcSet:
-    """A minimum-weight feedback arc set of a weighted digraph.
-
-    Attributes
-    ----------
-    weight : float
-        Total weight of the arcs in the set (the minimum possible).
-    arcs : tuple of (int, int)
-        The arcs ``i -> j`` whose removal leaves the graph acyclic.
-    order : ndarray of int64
-        An order (item at each position, top first) that violates exactly
-        these arcs: the graph minus the arcs is consistent with it.
-    """
-
-    weight: float
-    arcs: tuple
-    order: np.ndarray
-
-    def __repr__(self) -> str:
-        arcs = ", ".join(f"{i}->{j}" for i, j in self.arcs) or "none"
-        return (f"FeedbackArcSet(weight={self.weight:.6g}, arcs=[{arcs}], "
-                f"order={self.order.tolist()})")
-
-
-def minimum_feedback_arc_set(weights):
-    """Minimum-weight feedback arc set of a weighted digraph, by dynamic programming over subsets.
-
-    A set of arcs is a feedback arc set when removing it leaves the graph
-    acyclic.  The arcs an order violates (``j`` placed above ``i`` for an arc
-    ``i -> j``) form one, and every feedback arc set contains the violated arcs
-    of a topological order of what remains, so the minimum equals the least
-    violated weight over all orders.  This programme finds that order in
-    ``O(2^n n)`` steps (Held-Karp style): fill the positions from the top,
-    paying, for each newly placed item, the weight of its arcs into the items
-    already above it.
-
-    Parameters
-    ----------
-    weights : array_like of shape (n, n)
-        Non-negative arc weights with zero diagonal, ``2 <= n <= MAX_FAS_ITEMS``;
-        arcs in both directions are allowed.
-
-    Returns
-    -------
-    FeedbackArcSet
-        Its weight, arcs and an order realising it (ties broken towards the
-        smaller item index placed first).
-
-    Raises
-    ------
-    TypeError, ValueError
-        If ``weights`` is not a valid weight matrix or has more than
-        :data:`MAX_FAS_ITEMS` items.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), Proposition 3 (minimising (11) is this
-    NP-hard problem on the difference graph); R. M. Karp (1972), "Reducibility
-    among combinatorial problems" (feedback arc set is NP-complete).
-
-    Examples
-    --------
-    >>> minimum_feedback_arc_set([[0, 3, 0], [0, 0, 2], [1, 0, 0]])   # a 3-cycle
-    FeedbackArcSet(weight=1, arcs=[2->0], order=[0, 1, 2])
-    """
-    W = _as_adjacency(weights, "weights")
-    n = W.shape[0]
-    if n > MAX_FAS_ITEMS:
-        raise ValueError(f"weights has {n} items; minimum_feedback_arc_set accepts at most "
-                         f"{MAX_FAS_ITEMS} (the programme has 2^n states)")
-    size = 1 << n
-    # into[v, S]: weight of the arcs from v into the items of S (built one bit at a time)
-    into = np.zeros((n, size))
-    for subset in range(1, size):
-        low = (subset & -subset).bit_length() - 1
-        into[:, subset] = into[:, subset & (subset - 1)] + W[:, low]
-    best = np.full(size, np.inf)
-    best[0] = 0.0
-    choice = np.zeros(size, dtype=np.int64)
-    for subset in range(size):
-        if not np.isfinite(best[subset]):
-            continue
-        for v in range(n):
-            if subset >> v & 1:
-                continue
-            grown = subset | (1 << v)
-            cost = best[subset] + into[v, subset]
-            if cost < best[grown] - 1e-12 * _weight_scale(W):
-                best[grown], choice[grown] = cost, v
-    order, subset = [], size - 1
-    while subset:
-        v = int(choice[subset])
-        order.append(v)
-        subset &= ~(1 << v)
-    order = np.array(order[::-1], dtype=np.int64)
-    position = np.empty(n, dtype=np.int64)
-    position[order] = np.arange(n)
-    arcs = tuple((int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True)
-                 if position[i] > position[j])
-    total = float(sum(W[i, j] for i, j in arcs))
-    return FeedbackArcSet(weight=total, arcs=arcs, order=order)
-
-
-# --------------------------------------------------------------------------- #
-# surrogates (12), (13) and (23)
-# --------------------------------------------------------------------------- #
-def _terms(probs, graphs, form: str):
-    """The terms ``w * phi(a_i - a_j - m)`` of a conditional surrogate risk.
-
-    Works on float arrays and on nested lists of Fractions alike; returns
-    ``(src, dst, weights, margins)`` as lists (term k concerns the pair
-    src[k] -> dst[k]), only terms of positive weight, sorted.
-    """
-    K, n = len(probs), len(graphs[0])
-    terms: dict[tuple[int, int, object], object] = {}
-    for k in range(K):
-        for i in range(n):
-            for j in range(n):
-                y = graphs[k][i][j]
-                if i == j or y <= 0 or probs[k] <= 0:
-                    continue
-                # (12) with h = identity: weight E[Y_ij], margin 0; (13): weight P(Y_ij > 0)
-                # per distinct value, margin h(Y_ij) = Y_ij
-                key = (i, j, 0) if form == "pairwise" else (i, j, y)
-                gain = probs[k] * y if form == "pairwise" else probs[k]
-                terms[key] = terms.get(key, 0) + gain
-    keys = sorted(terms)
-    return ([key[0] for key in keys], [key[1] for key in keys], [terms[key] for key in keys],
-            [key[2] for key in keys])
-
-
-def _aggregated_terms(D: np.ndarray):
-    src, dst = np.nonzero(D > 0)
-    return src.tolist(), dst.tolist(), D[src, dst].tolist(), [0.0] * src.size
-
-
-def _risk(alpha: np.ndarray, terms, phi: str):
-    src, dst, w, m = (np.asarray(x, dtype=float) for x in terms)
-    if src.size == 0:
-        return np.zeros(alpha.shape[:-1]) if alpha.ndim == 2 else 0.0
-    src, dst = src.astype(int), dst.astype(int)
-    margins = alpha[..., src] - alpha[..., dst] - m
-    with np.errstate(over="ignore"):  # exp(-t) of a very negative margin is +inf: a valid risk
-        total = _PHI_NUMPY[phi](margins) @ w
-    return total if alpha.ndim == 2 else float(total)
-
-
-def surrogate_risk(alpha, mu, phi, form="pairwise"):
-    """The conditional surrogate risk of scores: eq. (12) or (13) averaged over ``mu``.
-
-    ``form="pairwise"``: ``sum_{i != j} Y^mu_ij phi(a_i - a_j)`` (eq. 12 with
-    ``h`` the identity, so only ``Y^mu`` matters).  ``form="margin"``:
-    ``E_mu sum_{i, j: Y_ij > 0} phi(a_i - a_j - Y_ij)`` (eq. 13 with ``h`` the
-    identity: each preference asks for a margin equal to its weight; the whole
-    distribution matters, not only its mean).
-
-    Parameters
-    ----------
-    alpha : array_like of shape (n,) or (q, n)
-        Scores, or a batch of them.
-    mu : sequence of (float, array_like) or Counterexample
-        A distribution over preference DAGs on ``n`` items.
-    phi : {"hinge", "logistic", "exponential", "squared_hinge"}
-        The convex loss of the margin (:data:`SURROGATES`).
-    form : {"pairwise", "margin"}, default "pairwise"
-
-    Returns
-    -------
-    float or ndarray of shape (q,)
-
-    Raises
-    ------
-    TypeError, ValueError
-        If an argument is invalid.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eqs. (12) and (13).
-
-    Examples
-    --------
-    >>> mu = [(0.5, [[0, 2], [0, 0]]), (0.5, [[0, 0], [1, 0]])]
-    >>> surrogate_risk([1.0, 0.0], mu, "hinge")             # 1 * (1 - 1)_+ + 0.5 * (1 + 1)_+
-    1.0
-    >>> surrogate_risk([1.0, 0.0], mu, "hinge", "margin")   # 0.5 * (1 - 1 + 2) + 0.5 * (1 + 1 + 1)
-    2.5
-    """
-    phi = check_choice(phi, "phi", SURROGATES)
-    form = check_choice(form, "form", FORMS)
-    probs, graphs = check_preference_distribution(mu)
-    alpha = _check_scores(alpha, graphs.shape[1])
-    return _risk(alpha, _terms(probs, graphs, form), phi)
-
-
-def aggregated_surrogate_risk(alpha, Y_mean, phi):
-    """The aggregated surrogate (23): ``sum_{i, j} [s_ij - s_ji]_+ phi(a_i - a_j)``.
-
-    Parameters
-    ----------
-    alpha : array_like of shape (n,) or (q, n)
-        Scores, or a batch of them.
-    Y_mean : array_like of shape (n, n)
-        The averaged preference graph ``s`` (e.g. :func:`mean_adjacency`).
-    phi : {"hinge", "logistic", "exponential", "squared_hinge"}
-
-    Returns
-    -------
-    float or ndarray of shape (q,)
-
-    Raises
-    ------
-    TypeError, ValueError
-        If an argument is invalid.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eq. (23).
-
-    Examples
-    --------
-    >>> aggregated_surrogate_risk([1.0, 0.0], [[0, 2], [1, 0]], "hinge")   # 1 * (1 - 1)_+
-    0.0
-    """
-    phi = check_choice(phi, "phi", SURROGATES)
-    Y = _as_adjacency(Y_mean, "Y_mean")
-    alpha = _check_scores(alpha, Y.shape[0])
-    return _risk(alpha, _aggregated_terms(_difference(Y)), phi)
-
-
-@dataclass(frozen=True, eq=False)
-class SurrogateSolution:
-    """A minimiser of a conditional surrogate risk, as returned by the cvxpy solver.
-
-    Attributes
-    ----------
-    alpha : ndarray of shape (n,)
-        The minimising scores; ``alpha[0] = 0`` (and 0 for the first item of
-        every group of items that no term links to the others).
-    value : float
-        The surrogate risk at ``alpha``, recomputed in numpy.
-    status : str
-        cvxpy's status: "optimal" or "optimal_inaccurate".
-    solver : str
-        The solver that produced it ("CLARABEL", "SCS"; "none" when there is
-        no term to minimise).
-    phi, form : str
-        The surrogate (:data:`SURROGATES`) and "pairwise", "margin" or
-        "aggregated".
-    """
-
-    alpha: np.ndarray
-    value: float
-    status: str
-    solver: str
-    phi: str
-    form: str
-
-    def __repr__(self) -> str:
-        alpha = np.array2string(self.alpha, precision=4, separator=", ", suppress_small=True)
-        return (f"SurrogateSolution(phi={self.phi!r}, form={self.form!r}, alpha={alpha}, "
-                f"value={self.value:.6g}, status={self.status!r}, solver={self.solver!r})")
-
-
-def _components(n: int, src, dst) -> list[list[int]]:
-    graph = nx.Graph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from(zip(src, dst, strict=True))
-    return sorted(sorted(c) for c in nx.connected_components(graph))
-
-
-def _unattained(n: int, src, dst) -> list[int] | None:
-    """Items that can be raised forever (a source component), if the support is not
-    strongly connected within each of its weakly connected components."""
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from(zip(src, dst, strict=True))
-    for component in nx.weakly_connected_components(graph):
-        sub = graph.subgraph(component)
-        if nx.is_strongly_connected(sub):
-            continue
-        condensed = nx.condensation(sub)
-        source = next(c for c in nx.topological_sort(condensed))
-        return sorted(condensed.nodes[source]["members"])
-    return None
-
-
-@functools.lru_cache(maxsize=64)
-def _template(phi: str, n: int, size: int):
-    """A parametrised cvxpy problem for sum_k w_k phi(a_src[k] - a_dst[k] - m_k), pinned a = 0.
-
-    ``size`` terms, each given by a row of the incidence parameter (+1 at src, -1 at dst;
-    a zero row and a zero weight pad unused terms), so that one problem serves every graph
-    with at most ``size`` terms.  Hinge: a linear programme in the slacks s >= 0,
-    s >= 1 + m - (a_src - a_dst).  Squared hinge: the same slacks with the objective
-    w @ s^2.  Logistic and exponential: epigraph variables t >= phi(...) (exponential cone).
-    """
-    alpha = cp.Variable(n)
-    incidence = cp.Parameter((size, n))
-    weights = cp.Parameter(size, nonneg=True)
-    margins = cp.Parameter(size)
-    pinned = cp.Parameter(n, nonneg=True)
-    gaps = incidence @ alpha - margins
-    constraints = [cp.multiply(pinned, alpha) == 0]
-    if phi in ("hinge", "squared_hinge"):
-        slack = cp.Variable(size, nonneg=True)
-        constraints.append(slack >= 1 - gaps)
-        objective = weights @ slack if phi == "hinge" else weights @ cp.square(slack)
-    else:
-        t = cp.Variable(size)
-        constraints.append(t >= _PHI_CVXPY[phi](gaps))
-        objective = weights @ t
-    problem = cp.Problem(cp.Minimize(objective), constraints)
-    # The hinges' minimisers need not be unique: a second problem picks the smallest one.
-    # Hinge: among scores whose risk is within ``bound`` of the minimum.  Squared hinge:
-    # every minimiser keeps the margins of the terms active at one minimiser and leaves
-    # the other margins at least 1 + m (see _certify_squared_hinge), i.e. box constraints
-    # ``lower <= gaps <= upper`` on the margins.
-    bound = cp.Parameter(nonneg=True)
-    lower, upper = cp.Parameter(size), cp.Parameter(size)
-    smallest = None
-    if phi == "hinge":
-        smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
-                              [*constraints, objective <= bound])
-    elif phi == "squared_hinge":
-        smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
-                              [constraints[0], gaps >= lower, gaps <= upper])
-    parameters = {"incidence": incidence, "weights": weights, "margins": margins,
-                  "pinned": pinned, "bound": bound, "lower": lower, "upper": upper}
-    return problem, smallest, alpha, parameters
-
-
-def _polish(alpha: np.ndarray, terms, phi: str, free: np.ndarray) -> np.ndarray:
-    """A few safeguarded Newton steps on the exact gradient (differentiable losses only).
-
-    Interior-point solvers return scores accurate to about 1e-5 on flat risks; the polish
-    brings them to about 1e-10 and never increases the risk.
-    """
-    src, dst, w, m = (np.asarray(x) for x in terms)
-    src, dst, w, m = src.astype(int), dst.astype(int), w.astype(float), m.astype(float)
-    first, second = _PHI_DERIVATIVES[phi]
-    incidence = np.zeros((src.size, alpha.size))
-    incidence[np.arange(src.size), src] = 1.0
-    incidence[np.arange(src.size), dst] -= 1.0
-    incidence = incidence[:, free]
-    current = _risk(alpha, terms, phi)
-    for _ in range(6):
-        gaps = alpha[src] - alpha[dst] - m
-        gradient = incidence.T @ (w * first(gaps))
-        if np.abs(gradient).max() <= 1e-13:
-            break
-        hessian = incidence.T @ ((w * second(gaps))[:, None] * incidence)
-        step = np.linalg.lstsq(hessian, -gradient, rcond=None)[0]
-        for size in (1.0, 0.5, 0.25, 0.125):
-            trial = alpha.copy()
-            trial[free] += size * step
-            value = _risk(trial, terms, phi)
-            if value <= current:
-                alpha, current = trial, value
-                break
-        else:
-            break
-    return alpha
-
-
-def _minimize(terms, n: int, phi: str, form: str) -> SurrogateSolution:
-    src, dst, w, m = terms
-    pinned = np.zeros(n)
-    for component in _components(n, src, dst):
-        pinned[component[0]] = 1.0
-    if not src:
-        return SurrogateSolution(np.zeros(n), 0.0, "optimal", "none", phi, form)
-    if phi in _NEVER_ZERO:
-        free = _unattained(n, src, dst)
-        if free is not None:
-            raise ValueError(
-                f"the {phi} surrogate risk has no minimiser here: every term linking items "
-                f"{free} to the others prefers them on top, so raising their scores lowers "
-                f"the risk forever (its infimum is not attained); a minimiser needs, within "
-                f"each connected group of items, a path of preferences between any two items "
-                f"in both directions (or use phi='hinge' or 'squared_hinge')")
-    weights, margins = np.asarray(w, float), np.asarray(m, float)
-    if phi == "exponential":  # exp(-(d - m)) = exp(m) exp(-d): fold the margins into the weights
-        weights, margins = weights * np.exp(margins - margins.max()), np.zeros_like(margins)
-    weights = weights / weights.max()  # the minimiser does not depend on the scale
-    # one problem per (loss, n, size bucket): the sizes are multiples of n(n - 1)
-    per_graph = n * (n - 1)
-    size = per_graph * -(-len(src) // per_graph)
-    problem, smallest, alpha, parameters = _template(phi, n, size)
-    incidence = np.zeros((size, n))
-    incidence[np.arange(len(src)), src] = 1.0
-    incidence[np.arange(len(src)), dst] -= 1.0
-    parameters["incidence"].value = incidence
-    parameters["weights"].value = np.r_[weights, np.zeros(size - len(src))]
-    parameters["margins"].value = np.r_[margins, np.zeros(size - len(src))]
-    parameters["pinned"].value = pinned
-    bound = parameters["bound"]
-    parameters["lower"].value = parameters["upper"].value = np.zeros(size)
-    statuses = []
-    for solver, options in _SOLVERS:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                problem.solve(solver=solver, verbose=False, **options)
-                status = problem.status
-                if smallest is not None and status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
-                    # an unbounded optimal set (risk 0 reached by spreading scores) often
-                    # leaves the first solve "inaccurate"; the second one is well posed
-                    first = np.array(alpha.value, dtype=float)
-                    bound.value = max(problem.value, 0.0) + 1e-10 * (1 + abs(problem.value))
-                    gaps = incidence @ first - parameters["margins"].value
-                    active = (1.0 - gaps > 1e-7) & (parameters["weights"].value > 0)
-                    idle = parameters["weights"].value == 0
-                    parameters["lower"].value = np.where(active, gaps,
-                                                         np.where(idle, -1e6, 1.0))
-                    parameters["upper"].value = np.where(active, gaps, 1e6)
-                    smallest.solve(solver=solver, verbose=False, **options)
-                    if smallest.status == cp.OPTIMAL:
-                        status = smallest.status
-                    else:  # keep the first minimiser
-                        alpha.value = first
-        except (cp.error.SolverError, ArithmeticError) as exc:
-            statuses.append(f"{solver}: {type(exc).__name__}")
-            continue
-        statuses.append(f"{solver}: {status}")
-        if status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE) and alpha.value is not None:
-            scores = np.array(alpha.value, dtype=float)
-            scores[pinned > 0] = 0.0
-            with np.errstate(over="ignore"):
-                if phi in _PHI_DERIVATIVES and np.isfinite(scores).all():
-                    scores = _polish(scores, (src, dst, weights, margins), phi, pinned == 0)
-                scores += 0.0  # no negative zeros in printed output
-                value = _risk(scores, terms, phi)
-            if np.isfinite(value) and np.isfinite(scores).all():
-                return SurrogateSolution(scores, value, status, solver, phi, form)
-            statuses[-1] += " (scores out of range)"
-    raise ValueError(f"the {phi} surrogate could not be minimised: {'; '.join(statuses)}")
-
-
-def surrogate_minimizer(mu, phi, form="pairwise"):
-    """Minimise the conditional surrogate risk (12) or (13) with cvxpy.
-
-    The risk (:func:`surrogate_risk`) is shift invariant, so ``alpha[0]`` is
-    fixed at 0 (``alpha_1 = 0`` in the paper's 1-based notation); items that
-    no term links to item 0 form separate groups, whose first item is fixed
-    at 0 as well.  The hinge is a linear programme, the squared hinge a
-    quadratic one; exponential and logistic losses go through cvxpy's ``exp``
-    and ``logistic`` atoms (exponential cone).  CLARABEL solves them with
-    tolerances 1e-10 (SCS is the fallback); for the differentiable losses a few
-    safeguarded Newton steps on the exact gradient then polish the scores to
-    about 1e-10 (the interior-point scores alone are accurate to about 1e-5 on
-    flat risks).  The parametrised problem is built once per surrogate, number
-    of items and number of terms, then re-solved.
-
-    Parameters
-    ----------
-    mu : sequence of (float, array_like) or Counterexample
-        A distribution over preference DAGs.
-    phi : {"hinge", "logistic", "exponential", "squared_hinge"}
-    form : {"pairwise", "margin"}, default "pairwise"
-        Eq. (12) or eq. (13), both with ``h`` the identity.
-
-    Returns
-    -------
-    SurrogateSolution
-        The scores, the risk there and the solver's status.  Hinge and squared
-        hinge minimisers need not be unique; a second solve then returns the one
-        of smallest Euclidean norm (``alpha[0] = 0`` still).
-
-    Raises
-    ------
-    TypeError, ValueError
-        If an argument is invalid; if ``phi`` is logistic or exponential and
-        the risk has no minimiser (some items can be raised without end
-        because no term pulls them down: the message names them); or if both
-        solvers fail (the message gives their statuses).
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eqs. (12), (13), Theorems 2 and 3.
-
-    Examples
-    --------
-    >>> mu = [(0.5, [[0, 2], [0, 0]]), (0.5, [[0, 0], [1, 0]])]
-    >>> sol = surrogate_minimizer(mu, "exponential")      # exp(-a) + 0.5 exp(a): a = log(2) / 2
-    >>> round(float(sol.alpha[0] - sol.alpha[1]), 4), sol.status
-    (0.3466, 'optimal')
-    """
-    phi = check_choice(phi, "phi", SURROGATES)
-    form = check_choice(form, "form", FORMS)
-    probs, graphs = check_preference_distribution(mu)
-    return _minimize(_terms(probs, graphs, form), graphs.shape[1], phi, form)
-
-
-def aggregated_surrogate_minimizer(Y_mean, phi):
-    """Minimise the aggregated surrogate (23), whose weights are the difference graph's.
-
-    ``phi_agg(alpha, s) = sum_{i, j} [s_ij - s_ji]_+ phi(alpha_i - alpha_j)``,
-    with ``s`` the averaged preference graph.  Only one of each pair of
-    opposite edges carries weight, so nothing pulls a pair the wrong way:
-    whenever the difference graph is acyclic, every minimiser orders every one
-    of its edges strictly (Duchi et al., section 5.3), low noise or not.
-
-    Parameters
-    ----------
-    Y_mean : array_like of shape (n, n)
-        The averaged preference graph ``s`` (any number of items, non-negative
-        weights, zero diagonal).
-    phi : {"hinge", "logistic", "exponential", "squared_hinge"}
-
-    Returns
-    -------
-    SurrogateSolution
-        With ``form="aggregated"``; ``alpha[0] = 0`` as in
-        :func:`surrogate_minimizer`.
-
-    Raises
-    ------
-    TypeError, ValueError
-        If an argument is invalid; if ``phi`` is "logistic" or "exponential"
-        and the difference graph has an edge (then the difference graph is a
-        DAG or has a source group, no term ever pulls its top items down, and
-        the infimum, 0 when acyclic, is only approached as the scores spread
-        without bound); or if the solvers fail.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eq. (23) and the discussion after it.
-
-    Examples
-    --------
-    >>> sol = aggregated_surrogate_minimizer([[0, 2, 3], [1, 0, 1], [0, 0, 0]], "hinge")
-    >>> bool(sol.alpha[0] - sol.alpha[1] >= 1 - 1e-6 and sol.alpha[1] - sol.alpha[2] >= 1 - 1e-6)
-    True
-    """
-    phi = check_choice(phi, "phi", SURROGATES)
-    Y = _as_adjacency(Y_mean, "Y_mean")
-    return _minimize(_aggregated_terms(_difference(Y)), Y.shape[0], phi, "aggregated")
 
 
 def violated_edges(alpha, Y_mean, *, tol=SCORE_TIE_TOL):
@@ -1193,7 +482,7 @@ def violated_edges(alpha, Y_mean, *, tol=SCORE_TIE_TOL):
     alpha = _check_scores(alpha, Y.shape[0])
     if alpha.ndim != 1:
         raise ValueError(f"alpha must be 1-D, got an array of shape {alpha.shape}")
-    tol = float(tol)
+    tol = check_real(tol, "tol", nonnegative=True)
     src, dst = np.nonzero(_difference(Y) > 0)
     gaps = alpha[src] - alpha[dst]
     keep = gaps <= tol
@@ -1205,7 +494,7 @@ def violated_edges(alpha, Y_mean, *, tol=SCORE_TIE_TOL):
 # counterexamples to structure consistency, and their exact certificates
 # --------------------------------------------------------------------------- #
 @dataclass(frozen=True, eq=False)
-class Counterexample:
+class LowNoiseCounterexample:
     """A low-noise distribution whose surrogate minimiser misorders or ties an edge of ``G_mu``.
 
     Attributes
@@ -1224,7 +513,8 @@ class Counterexample:
 
     Notes
     -----
-    Wherever a distribution ``mu`` is expected, a Counterexample can be passed.
+    Wherever a distribution ``mu`` is expected, a LowNoiseCounterexample can be
+    passed; it validates itself when constructed.
     """
 
     probs: np.ndarray
@@ -1233,6 +523,35 @@ class Counterexample:
     pair: tuple
     phi: str
     form: str
+
+    def __post_init__(self):
+        # a hand-built counterexample is accepted wherever mu is: validate it as one
+        check_choice(self.phi, "phi", SURROGATES)
+        check_choice(self.form, "form", FORMS)
+        probs = check_array(self.probs, "probs", ndim=1, bounds=(0.0, 1.0))
+        if abs(probs.sum() - 1.0) > _PROBABILITY_SUM_TOL:
+            raise ValueError(f"probs must sum to 1, got {probs.sum():.12g}")
+        graphs = check_array(self.graphs, "graphs", ndim=3)
+        if probs.shape[0] != graphs.shape[0]:
+            raise ValueError(f"probs and graphs must have the same length, got "
+                             f"{probs.shape[0]} and {graphs.shape[0]}")
+        probs, graphs = check_preference_distribution(
+            list(zip(probs.tolist(), graphs, strict=True)), "graphs")
+        n = graphs.shape[1]
+        alpha = _check_scores(self.alpha, n).copy()
+        if alpha.ndim != 1:
+            raise ValueError(f"alpha must be 1-D (one score per item), got shape {alpha.shape}")
+        if isinstance(self.pair, (str, bytes)):
+            raise TypeError(f"pair must be two item ids (i, j), got {type(self.pair).__name__}")
+        pair = as_item_ids(self.pair, "pair", n)
+        if pair.shape != (2,) or pair[0] == pair[1]:
+            raise ValueError(f"pair must be two different item ids (i, j), got {pair.tolist()}")
+        for arr in (probs, graphs, alpha):
+            arr.flags.writeable = False
+        object.__setattr__(self, "probs", probs)
+        object.__setattr__(self, "graphs", graphs)
+        object.__setattr__(self, "alpha", alpha)
+        object.__setattr__(self, "pair", (int(pair[0]), int(pair[1])))
 
     @property
     def distribution(self) -> list:
@@ -1247,13 +566,14 @@ class Counterexample:
     def __repr__(self) -> str:
         i, j = self.pair
         alpha = np.array2string(self.alpha, precision=4, separator=", ", suppress_small=True)
-        return (f"Counterexample(phi={self.phi!r}, form={self.form!r}, n_items={self.n_items}, "
-                f"probs={np.round(self.probs, 6).tolist()}, pair={i}->{j}, alpha={alpha})")
+        return (f"LowNoiseCounterexample(phi={self.phi!r}, form={self.form!r}, "
+                f"n_items={self.n_items}, probs={np.round(self.probs, 6).tolist()}, "
+                f"pair={i}->{j}, alpha={alpha})")
 
 
 @dataclass(frozen=True, eq=False)
 class Certificate:
-    """An exact proof that a :class:`Counterexample` holds, computed without cvxpy.
+    """An exact proof that a :class:`LowNoiseCounterexample` holds, computed without cvxpy.
 
     Attributes
     ----------
@@ -1425,8 +745,12 @@ def _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_h
     (solution,) = solutions
     params = sorted(set().union(*(sp.sympify(v).free_symbols for v in solution)), key=str)
     guess = {s: sp.nsimplify(alpha_hint[symbols.index(s)], rational=True) for s in params}
-    point = {s: sp.nsimplify(sp.sympify(v).subs(guess)) for s, v in zip(unknowns, solution,
-                                                                         strict=True)}
+    # The equations have rational coefficients and the guess is rational, so every score is
+    # an exact rational: no nsimplify here (it may turn a rational with a large denominator
+    # into an irrational closed form such as 5*2**(363/364)/343, which Fraction cannot read).
+    point = {s: sp.sympify(v).subs(guess) for s, v in zip(unknowns, solution, strict=True)}
+    if not all(value.is_Rational for value in point.values()):
+        raise _NotCertified("the stationarity equations do not have a rational solution")
     exact = [sp.Integer(0) if v in pinned else point[symbols[v]] for v in range(n)]
     slack = [1 + margin[k] - (exact[src[k]] - exact[dst[k]]) for k in range(T)]
     if any(slack[k] < 0 for k in active) or any(slack[k] > 0 for k in range(T)
@@ -1512,7 +836,7 @@ def _certify(probs, graphs, phi, form, pair, alpha_hint) -> Certificate:
 
 
 def certify_counterexample(counterexample):
-    """Re-prove a :class:`Counterexample` exactly, without cvxpy.
+    """Re-prove a :class:`LowNoiseCounterexample` exactly, without cvxpy.
 
     Checks, in rational arithmetic: the probabilities sum to 1; the mean graph
     satisfies Definition 4 with no tolerance; ``pair = (i, j)`` is an edge of
@@ -1534,7 +858,7 @@ def certify_counterexample(counterexample):
 
     Parameters
     ----------
-    counterexample : Counterexample
+    counterexample : LowNoiseCounterexample
         Probabilities and weights must be rationals with denominators up to
         10^6 (those of :func:`find_low_noise_counterexample` are).
 
@@ -1547,7 +871,7 @@ def certify_counterexample(counterexample):
     Raises
     ------
     TypeError
-        If the argument is not a Counterexample.
+        If the argument is not a LowNoiseCounterexample.
     ValueError
         If any check fails (the message says which): then the object is not a
         counterexample.
@@ -1563,8 +887,8 @@ def certify_counterexample(counterexample):
     >>> cert.every_minimizer, cert.gap_range[1] <= 0
     (True, True)
     """
-    if not isinstance(counterexample, Counterexample):
-        raise TypeError(f"counterexample must be a Counterexample, "
+    if not isinstance(counterexample, LowNoiseCounterexample):
+        raise TypeError(f"counterexample must be a LowNoiseCounterexample, "
                         f"got {type(counterexample).__name__}")
     cx = counterexample
     try:
@@ -1572,7 +896,7 @@ def certify_counterexample(counterexample):
     except _NotCertified as exc:
         raise ValueError(f"counterexample not certified: {exc}") from None
     # the solver's point must be a minimiser (up to its accuracy) with the pair wrong
-    value = surrogate_risk(cx.alpha, cx, cx.phi, cx.form)
+    value = _risk(cx.alpha, _terms(cx.probs, cx.graphs, cx.form), cx.phi)
     if value > float(certificate.value) + 1e-5 * max(1.0, abs(float(certificate.value))):
         raise ValueError(f"counterexample not certified: alpha has surrogate risk {value:.8g}, "
                          f"above the minimum {float(certificate.value):.8g}")
@@ -1617,11 +941,11 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     rng : int or numpy.random.Generator, default 0
         Seed or generator: the search is deterministic given it.
     max_candidates : int, default 400
-        How many candidates to draw before giving up.
+        How many candidates to draw before giving up (at most :data:`MAX_CANDIDATES`).
 
     Returns
     -------
-    Counterexample
+    LowNoiseCounterexample
         The first certified candidate; the worst wrong edge is its ``pair``.
 
     Raises
@@ -1645,7 +969,7 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     phi = check_choice(phi, "phi", SURROGATES)
     form = check_choice(form, "form", FORMS)
     n = check_int(n_items, "n_items", minimum=2, maximum=MAX_SEARCH_ITEMS)
-    budget = check_int(max_candidates, "max_candidates", minimum=1)
+    budget = check_int(max_candidates, "max_candidates", minimum=1, maximum=MAX_CANDIDATES)
     gen = as_generator(rng)
     for _ in range(budget):
         probs, graphs = _draw_candidate(gen, n)
@@ -1653,19 +977,18 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
         if _violations((Y - Y.T).tolist(), WEIGHT_TOL * _weight_scale(Y)):
             continue
         try:
-            solution = _minimize(_terms(probs, graphs, form), n, phi, form)
-        except ValueError:
+            alpha = _minimize(_terms(probs, graphs, form), n, phi)[0]
+        except (ValueError, SolverError):  # no minimiser attained, or the solvers failed
             continue
-        wrong = violated_edges(solution.alpha, Y)
+        wrong = violated_edges(alpha, Y)
         if not wrong:
             continue
         try:
-            certificate = _certify(probs, graphs, phi, form, wrong[0], solution.alpha)
+            certificate = _certify(probs, graphs, phi, form, wrong[0], alpha)
         except _NotCertified:
             continue
         if certificate.every_minimizer:
-            probs.flags.writeable = graphs.flags.writeable = False
-            solution.alpha.flags.writeable = False
-            return Counterexample(probs, graphs, solution.alpha, wrong[0], phi, form)
+            return LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form)
     raise ValueError(f"no low-noise counterexample for phi={phi!r}, form={form!r} on {n} items "
                      f"among {budget} candidates; try another rng or a larger max_candidates")
+

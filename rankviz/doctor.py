@@ -227,7 +227,9 @@ def _chapter_05() -> str:
 def _chapter_06() -> str:
     import numpy as np
 
-    from rankviz.bayes import is_calibrated_at, map_loss, squared_surrogate
+    from rankviz.bayes import map_loss
+    from rankviz.calibration import is_calibrated_at
+    from rankviz.surrogates import squared_surrogate
 
     # Seed 002's MAP counterexample: sorting E[y] is not Bayes-optimal for w in (5/13, 1/2)
     labels = np.array([[0, 0, 1], [1, 1, 0]])

@@ -2041,8 +2041,8 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     ----------
     ax : matplotlib.axes.Axes
         Prepared by :func:`style_simplex_axes`.
-    grid : rankviz.bayes.SimplexGrid
-        The triangulation (from :func:`rankviz.bayes.simplex_grid`).
+    grid : rankviz.calibration.SimplexTriangulation
+        The triangulation (from :func:`rankviz.calibration.simplex_triangulation`).
     regret : array_like of shape (n_triangles,)
         The regret at each small triangle's centroid (0 = calibrated).
     vmax : float, optional
@@ -2059,7 +2059,7 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     Raises
     ------
     TypeError, ValueError
-        If ``ax`` is not an Axes, ``grid`` is not a SimplexGrid, ``regret`` has
+        If ``ax`` is not an Axes, ``grid`` is not a SimplexTriangulation, ``regret`` has
         the wrong length or negative entries, or ``vmax <= 0``.
 
     References
@@ -2070,9 +2070,9 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     Examples
     --------
     >>> import matplotlib.pyplot as plt
-    >>> from rankviz.bayes import simplex_grid
+    >>> from rankviz.calibration import simplex_triangulation
     >>> fig, ax = plt.subplots()
-    >>> grid = simplex_grid(4)
+    >>> grid = simplex_triangulation(4)
     >>> ax = plot_calibration_simplex(ax, grid, np.r_[np.zeros(15), 0.1], colorbar=False)
     >>> ax.images[0].get_array().shape
     (320, 320, 4)
@@ -2081,11 +2081,12 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize
 
-    from rankviz.bayes import SimplexGrid
+    from rankviz.calibration import SimplexTriangulation
 
     _check_axes(ax)
-    if not isinstance(grid, SimplexGrid):
-        raise TypeError(f"grid must be a rankviz.bayes.SimplexGrid, got {type(grid).__name__}")
+    if not isinstance(grid, SimplexTriangulation):
+        raise TypeError(f"grid must be a rankviz.calibration.SimplexTriangulation, "
+                        f"got {type(grid).__name__}")
     values = as_float_vector(regret, "regret")
     if values.size != grid.triangles.shape[0]:
         raise ValueError(f"regret must give one value per triangle ({grid.triangles.shape[0]}), "

@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_int
+from rankviz._validation import as_float_vector, check_array, check_int
 from rankviz.permutations import all_permutations
 
 __all__ = [
@@ -209,16 +209,17 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
     >>> [round(float(h), 4) for h in H]       # 0 at eps = 0, then a positive gap
     [0.0, 0.125, 0.5]
     """
-    targets = _as_matrix(targets, "targets")
+    targets = check_array(targets, "targets", ndim=2)
     k, n = targets.shape
     if n > MAX_ITEMS:
         raise ValueError(f"targets has {n} items; suboptimality_function enumerates n! "
                          f"cones and accepts at most {MAX_ITEMS}")
-    loss = _as_matrix(loss_matrix, "loss_matrix")
+    loss = check_array(loss_matrix, "loss_matrix", ndim=2)
     if loss.shape != (math.factorial(n), k):
         raise ValueError(f"loss_matrix must have shape ({math.factorial(n)}, {k}) "
-                         f"(n! permutations by k labels), got {loss.shape}")
-    p = _as_matrix(probs, "probs")
+                         f"(n! permutations by k labels, as targets has {k} rows of {n} "
+                         f"items), got {loss.shape}")
+    p = check_array(probs, "probs", ndim=2)
     if p.shape[1] != k:
         raise ValueError(f"probs must have {k} columns (one per label), got {p.shape[1]}")
     if np.any(p < 0) or not np.allclose(p.sum(axis=1), 1.0, atol=1e-9):
@@ -241,17 +242,3 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
         if allowed.any():
             out[e] = distances[allowed].min()
     return out
-
-
-def _as_matrix(values, name: str) -> np.ndarray:
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a matrix of numbers, got {type(values).__name__}")
-    arr = np.asarray(values)
-    if arr.dtype == object or not np.issubdtype(arr.dtype, np.number):
-        raise TypeError(f"{name} must contain numbers, got dtype {arr.dtype}")
-    if arr.ndim != 2 or arr.size == 0:
-        raise ValueError(f"{name} must be a non-empty 2-D array, got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
-    return arr

@@ -1,17 +1,38 @@
-"""rankviz.disagreement against brute force over all permutations."""
+"""rankviz.disagreement against brute force over all permutations, subsets of arcs and networkx."""
+import itertools
+import math
 
+import networkx as nx
 import numpy as np
 import pytest
 
-from rankviz.bayes import bayes_permutations, conditional_risk, pairwise_disagreement_loss
+from rankviz.bayes import (
+    bayes_permutations,
+    conditional_risk,
+    pairwise_disagreement_loss,
+)
+from rankviz.consistency import (
+    difference_graph,
+    mean_adjacency,
+)
 from rankviz.disagreement import (
+    MAX_BAYES_ITEMS,
+    MAX_FAS_ITEMS,
+    bayes_orders,
+    conditional_pairwise_risk,
     difference_scores,
     expected_disagreement,
     mean_preference_graph,
+    minimum_feedback_arc_set,
     net_degree_scores,
+    pairwise_loss,
     pred_all_orders,
 )
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import all_permutations
+
+# the flagship of the chapter: two DAGs with probability 1/2 (Figure 1's situation)
+FLAGSHIP = [(0.5, [[0, 1, 10], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 0], [4, 0, 0]])]
 
 
 def _random_dag_distribution(rng, n, k=3):
@@ -96,3 +117,148 @@ def test_net_degree_and_difference_are_the_least_squares_minimisers():
 def test_bad_input_names_the_argument(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
+
+
+def random_dag(rng, n, density=0.6, high=10):
+    """A random DAG: forward edges of a random order, integer weights."""
+    order = rng.permutation(n)
+    Y = np.zeros((n, n))
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                Y[order[a], order[b]] = rng.integers(1, high + 1)
+    return Y
+
+
+def random_mu(rng, n, k=None):
+    k = k or int(rng.integers(1, 4))
+    probs = rng.dirichlet(np.ones(k))
+    probs[-1] = 1 - probs[:-1].sum()
+    return [(float(p), random_dag(rng, n)) for p in probs]
+
+
+def brute_risk(order, Y):
+    """Eq. (11) of a strict order, from its definition: pay Y[b, a] when a is placed above b."""
+    return sum(Y[order[b], order[a]] for a in range(len(order)) for b in range(a + 1, len(order)))
+
+
+def brute_force_fas(W):
+    """Minimum-weight feedback arc set by trying every subset of arcs (networkx acyclicity)."""
+    arcs = list(zip(*np.nonzero(W > 0), strict=True))
+    best = math.inf
+    for r in range(len(arcs) + 1):
+        for removed in itertools.combinations(arcs, r):
+            G = nx.DiGraph()
+            G.add_nodes_from(range(W.shape[0]))
+            G.add_edges_from(set(arcs) - set(removed))
+            if nx.is_directed_acyclic_graph(G):
+                best = min(best, sum(W[a] for a in removed))
+    return best
+
+
+def test_mean_adjacency_and_the_risk_are_linear_in_the_distribution(rng):
+    for n in (2, 3, 5):
+        mu = random_mu(rng, n, 3)
+        mean = sum(p * np.asarray(Y) for p, Y in mu)
+        np.testing.assert_allclose(mean_adjacency(mu), mean)
+        alphas = rng.normal(size=(20, n)).round(1)  # rounding creates ties
+        expected = sum(p * pairwise_disagreement(alphas, Y) for p, Y in mu)
+        np.testing.assert_allclose(conditional_pairwise_risk(alphas, mu), expected)
+        assert conditional_pairwise_risk(alphas[0], mu) == pytest.approx(expected[0])
+
+
+def test_pairwise_loss_is_the_metric_of_eq_10():
+    assert pairwise_loss is pairwise_disagreement
+    Y = [[0, 2, 0], [0, 0, 1], [0, 0, 0]]
+    assert pairwise_loss([1.0, 1.0, 0.0], Y) == 2.0  # a tie on 0 -> 1 (0 < 1) is charged
+    assert pairwise_loss([0.0, 1.0, 1.0], Y) == 3.0  # a tie on 1 -> 2 too; 0 -> 1 is misordered
+
+
+def test_conditional_risk_checks_the_scores():
+    with pytest.raises(ValueError, match="one score per item"):
+        conditional_pairwise_risk([1.0, 2.0], FLAGSHIP)
+    with pytest.raises(ValueError, match="NaN"):
+        conditional_pairwise_risk([1.0, np.nan, 0.0], FLAGSHIP)
+    with pytest.raises(ValueError, match="1-D"):
+        conditional_pairwise_risk(np.zeros((2, 2, 3)), FLAGSHIP)
+
+
+def test_bayes_orders_match_a_brute_force_over_all_orders(rng):
+    for n in (2, 3, 4, 5):
+        for _ in range(6):
+            mu = random_mu(rng, n)
+            Y = mean_adjacency(mu)
+            risks = {order: brute_risk(order, Y) for order in itertools.permutations(range(n))}
+            best = min(risks.values())
+            expected = sorted(o for o, r in risks.items() if r <= best + 1e-9)
+            assert [tuple(o) for o in bayes_orders(mu)] == expected
+            assert conditional_pairwise_risk(-np.argsort(bayes_orders(mu)[0]), mu) == \
+                pytest.approx(best)
+
+
+def test_with_an_acyclic_difference_graph_the_bayes_orders_are_its_topological_orders(rng):
+    checked = 0
+    for _ in range(60):
+        n = int(rng.integers(3, 6))
+        mu = random_mu(rng, n)
+        D = difference_graph(mean_adjacency(mu))
+        G = nx.DiGraph()
+        G.add_nodes_from(range(n))
+        G.add_edges_from(zip(*np.nonzero(D > 0), strict=True))
+        if not nx.is_directed_acyclic_graph(G):
+            continue
+        checked += 1
+        # pairs with equal weights leave a choice: those orders are Bayes too
+        topological = {tuple(o) for o in nx.all_topological_sorts(G)}
+        orders = {tuple(o) for o in bayes_orders(mu)}
+        assert topological <= orders
+        if np.all((D + D.T)[~np.eye(n, dtype=bool)] > 0):  # every pair decided
+            assert orders == topological
+    assert checked > 20
+
+
+def test_bayes_orders_limits():
+    with pytest.raises(ValueError, match=f"at most {MAX_BAYES_ITEMS}"):
+        bayes_orders([(1.0, np.zeros((MAX_BAYES_ITEMS + 1,) * 2))])
+    assert bayes_orders([(1.0, np.zeros((3, 3)))]).shape == (6, 3)  # no preference: all orders
+
+
+def test_minimum_feedback_arc_set_matches_subset_enumeration(rng):
+    for n in (2, 3, 3, 4, 4, 4, 5, 5):
+        for _ in range(3):
+            W = rng.integers(0, 5, size=(n, n)) * (rng.random((n, n)) < 0.5)
+            np.fill_diagonal(W, 0)
+            fas = minimum_feedback_arc_set(W)
+            assert fas.weight == pytest.approx(brute_force_fas(W))
+            # removing the arcs leaves a DAG consistent with the order
+            kept = {(int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True)}
+            kept -= set(fas.arcs)
+            position = np.argsort(fas.order)
+            assert all(position[i] < position[j] for i, j in kept)
+
+
+def test_bayes_risk_is_the_unavoidable_part_plus_a_minimum_feedback_arc_set(rng):
+    """Proposition 3's reduction: minimising (11) is min-weight FAS on the difference graph."""
+    cyclic = 0
+    for _ in range(40):
+        n = int(rng.integers(3, 7))
+        mu = random_mu(rng, n, 3)
+        Y = mean_adjacency(mu)
+        D = difference_graph(Y)
+        bayes = conditional_pairwise_risk(-np.argsort(bayes_orders(mu)[0]), mu)
+        unavoidable = np.minimum(Y, Y.T)[np.triu_indices(n, 1)].sum()
+        fas = minimum_feedback_arc_set(D)
+        assert bayes == pytest.approx(unavoidable + fas.weight)
+        assert conditional_pairwise_risk(-np.argsort(fas.order), mu) == pytest.approx(bayes)
+        cyclic += fas.weight > 0
+    assert cyclic > 5  # the sample did contain cyclic difference graphs
+
+
+def test_feedback_arc_set_limits_and_repr():
+    with pytest.raises(ValueError, match=f"at most {MAX_FAS_ITEMS}"):
+        minimum_feedback_arc_set(np.zeros((MAX_FAS_ITEMS + 1,) * 2))
+    with pytest.raises(ValueError, match="weights must be non-negative"):
+        minimum_feedback_arc_set([[0, -1], [0, 0]])
+    fas = minimum_feedback_arc_set([[0, 1], [0, 0]])
+    assert (fas.weight, fas.arcs, fas.order.tolist()) == (0.0, (), [0, 1])
+    assert repr(fas) == "FeedbackArcSet(weight=0, arcs=[none], order=[0, 1])"

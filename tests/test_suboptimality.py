@@ -6,7 +6,7 @@ import cvxpy as cp
 import numpy as np
 import pytest
 
-from rankviz.bayes import loss_matrix, ndcg_loss, squared_surrogate
+from rankviz.bayes import loss_matrix, ndcg_loss
 from rankviz.permutations import all_permutations
 from rankviz.suboptimality import (
     REGRET_TOLERANCE,
@@ -14,6 +14,7 @@ from rankviz.suboptimality import (
     simplex_grid,
     suboptimality_function,
 )
+from rankviz.surrogates import squared_surrogate
 
 
 def _cone_distance_cvxpy(target, sigma):

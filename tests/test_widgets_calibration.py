@@ -9,15 +9,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from rankviz.bayes import (
-    calibration_regret,
-    conditional_risk,
-    is_calibrated_at,
-    map_loss,
-    ndcg_loss,
-    simplex_grid,
-    squared_surrogate,
-)
+from rankviz.bayes import conditional_risk, map_loss, ndcg_loss
+from rankviz.calibration import calibration_regret, is_calibrated_at, simplex_triangulation
+from rankviz.surrogates import squared_surrogate
 from rankviz.widgets import calibration_explorer
 from rankviz.widgets.calibration import (
     CALIBRATION_EXPLORER_DEFAULTS,
@@ -59,7 +53,7 @@ def test_default_state_matches_the_compute_module(dash):
     order = "".join("ABCD"[i] for i in np.argsort(check.pred))
     assert dash.readouts["pred(u*) (top first)"] == order
     share = np.mean(calibration_regret(map_loss(), squared_surrogate(), DEFAULT_LABELS,
-                                       simplex_grid(MAP_RESOLUTION).centroids) > 0)
+                                       simplex_triangulation(MAP_RESOLUTION).centroids) > 0)
     assert dash.readouts["share of the triangle where pred is not Bayes"] == f"{100 * share:.1f} %"
     assert len(dash.figure.axes) == 3  # risks, triangle, colour bar
 

@@ -10,12 +10,10 @@ from PIL import Image
 
 import rankviz.widgets.consistency as module
 from rankviz.consistency import (
-    SURROGATES,
     certify_counterexample,
     difference_graph,
     is_low_noise,
     mean_adjacency,
-    surrogate_minimizer,
     violated_edges,
 )
 from rankviz.plotting import (
@@ -27,6 +25,7 @@ from rankviz.plotting import (
     style_item_scores_axes,
     style_preference_graph_axes,
 )
+from rankviz.surrogates import SURROGATES, graph_surrogate_minimizer
 from rankviz.widgets import low_noise_explorer
 from rankviz.widgets.consistency import LOW_NOISE_EXPLORER_DEFAULTS, explorer_distribution
 
@@ -66,7 +65,7 @@ def test_default_state_is_the_flagship_counterexample(dash):
     assert r["edges of G_μ it gets wrong"] == "0→1 (misordered)"
     assert r["risk (11) at α minus Bayes risk"] == pytest.approx(0.5)  # the edge 0 -> 1
     assert r["(23) order"] == "0 ≻ 1 ≻ 2"
-    expected = surrogate_minimizer(current_distribution(dash), "squared_hinge").alpha
+    expected = graph_surrogate_minimizer(current_distribution(dash), "squared_hinge").alpha
     assert r["surrogate scores α"] == "(" + ", ".join(f"{v + 0:.2f}" for v in expected) + ")"
 
 
@@ -145,7 +144,7 @@ def test_the_counterexample_button_loads_a_certified_example(fresh):
         mu = current_distribution(dash)
         Y = mean_adjacency(mu)
         assert is_low_noise(Y)
-        wrong = violated_edges(surrogate_minimizer(mu, phi, form).alpha, Y)
+        wrong = violated_edges(graph_surrogate_minimizer(mu, phi, form).alpha, Y)
         assert wrong and difference_graph(Y)[wrong[0]] > 0
         assert f"found one, {phi} gets" in dash.readouts["counterexample search"]
     assert dash.readouts["counterexample search"].startswith("seed 1:")  # a new seed each time
@@ -186,14 +185,14 @@ def test_reset_restores_the_default_example_and_clears_the_search(fresh):
 
 def certified_from_controls(dash, phi, form):
     """Certify, exactly, the distribution the controls hold (what the browser shows)."""
-    from rankviz.consistency import Counterexample, check_preference_distribution
+    from rankviz.consistency import LowNoiseCounterexample, check_preference_distribution
 
     mu = current_distribution(dash)
     Y = mean_adjacency(mu)
-    alpha = surrogate_minimizer(mu, phi, form).alpha
+    alpha = graph_surrogate_minimizer(mu, phi, form).alpha
     wrong = violated_edges(alpha, Y)
     probs, graphs = check_preference_distribution(mu)
-    return certify_counterexample(Counterexample(probs, graphs, alpha, wrong[0], phi, form))
+    return certify_counterexample(LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form))
 
 
 @pytest.mark.parametrize(("phi", "form"), [("hinge", "pairwise"), ("squared_hinge", "margin"),
@@ -217,10 +216,10 @@ def test_a_found_counterexample_is_on_the_sliders_grid_and_stays_certified(fresh
 
 
 def off_grid(cx, p):
-    from rankviz.consistency import Counterexample
+    from rankviz.consistency import LowNoiseCounterexample
 
-    return Counterexample(np.array([p, round(1 - p, 10)]), cx.graphs, cx.alpha, cx.pair,
-                          cx.phi, cx.form)
+    return LowNoiseCounterexample(np.array([p, round(1 - p, 10)]), cx.graphs, cx.alpha, cx.pair,
+                                  cx.phi, cx.form)
 
 
 def test_an_example_the_sliders_round_is_recertified(fresh, monkeypatch):
@@ -270,12 +269,13 @@ def test_the_presentation_layout(fresh):
 
 
 def test_the_default_example_is_certified(dash):
-    from rankviz.consistency import Counterexample, check_preference_distribution
+    from rankviz.consistency import LowNoiseCounterexample, check_preference_distribution
 
     mu = current_distribution(dash)
     for phi in SURROGATES:
-        alpha = surrogate_minimizer(mu, phi).alpha
-        cx = Counterexample(*check_preference_distribution(mu), alpha, (0, 1), phi, "pairwise")
+        alpha = graph_surrogate_minimizer(mu, phi).alpha
+        cx = LowNoiseCounterexample(*check_preference_distribution(mu), alpha, (0, 1), phi,
+                                    "pairwise")
         assert certify_counterexample(cx).every_minimizer
 
 

@@ -23,19 +23,8 @@ from types import SimpleNamespace
 import ipywidgets as widgets
 import numpy as np
 
-from rankviz.bayes import (
-    DEFAULT_TOL,
-    calibration_regret,
-    err_loss,
-    loss_matrix,
-    map_loss,
-    map_surrogate,
-    ndcg_loss,
-    pairwise_surrogate,
-    precision_loss,
-    simplex_grid,
-    squared_surrogate,
-)
+from rankviz.bayes import DEFAULT_TOL, err_loss, loss_matrix, map_loss, ndcg_loss, precision_loss
+from rankviz.calibration import calibration_regret, simplex_triangulation
 from rankviz.permutations import all_permutations
 from rankviz.plotting import (
     permutation_risk_legend_entries,
@@ -46,6 +35,7 @@ from rankviz.plotting import (
     style_permutation_risk_axes,
     style_simplex_axes,
 )
+from rankviz.surrogates import map_surrogate, pairwise_surrogate, squared_surrogate
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -294,7 +284,7 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
         style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
                            title="mixtures of a, b, c: where pred(u*) is not Bayes")
     return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, sigmas=sigmas, names=names,
-                           grid=simplex_grid(MAP_RESOLUTION), cache={}, wide=wide)
+                           grid=simplex_triangulation(MAP_RESOLUTION), cache={}, wide=wide)
 
 
 def _case_and_map(handles, values):

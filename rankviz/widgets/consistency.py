@@ -18,20 +18,16 @@ from types import SimpleNamespace
 import numpy as np
 
 from rankviz.consistency import (
-    SURROGATES,
-    Counterexample,
-    aggregated_surrogate_minimizer,
-    bayes_orders,
+    LowNoiseCounterexample,
     certify_counterexample,
     check_preference_distribution,
     difference_graph,
     find_low_noise_counterexample,
     low_noise_violations,
     mean_adjacency,
-    pairwise_loss,
-    surrogate_minimizer,
     violated_edges,
 )
+from rankviz.disagreement import bayes_orders, pairwise_loss
 from rankviz.plotting import (
     RIGHT_EDGE_COLOR,
     WRONG_EDGE_COLOR,
@@ -39,6 +35,11 @@ from rankviz.plotting import (
     plot_legend,
     plot_preference_circle,
     style_item_scores_axes,
+)
+from rankviz.surrogates import (
+    SURROGATES,
+    aggregated_surrogate_minimizer,
+    graph_surrogate_minimizer,
 )
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
@@ -245,7 +246,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     bayes_risk = pairwise_loss(-np.argsort(orders[0]).astype(float), Y)
 
     try:
-        solution = surrogate_minimizer(mu, phi, form)
+        solution = graph_surrogate_minimizer(mu, phi, form)
         alpha, solver_text = solution.alpha, f"{solution.solver}: {solution.status}"
         wrong = violated_edges(alpha, Y)
         note = None
@@ -315,12 +316,13 @@ def _loaded_counterexample(values, phi, form):
     """
     mu = explorer_distribution(values["p"], *(values[name] for name in _EDGES))
     Y = mean_adjacency(mu)
-    alpha = surrogate_minimizer(mu, phi, form).alpha
+    alpha = graph_surrogate_minimizer(mu, phi, form).alpha
     wrong = violated_edges(alpha, Y)
     if not wrong:
         raise ValueError("no edge wrong after rounding to the sliders' steps")
     probs, graphs = check_preference_distribution(mu)
-    certificate = certify_counterexample(Counterexample(probs, graphs, alpha, wrong[0], phi, form))
+    certificate = certify_counterexample(
+        LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form))
     if not certificate.every_minimizer:
         raise ValueError("not every minimiser gets the edge wrong after rounding")
     return wrong[0]

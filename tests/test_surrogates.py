@@ -1,0 +1,390 @@
+"""rankviz.surrogates against closed forms, cvxpy, scipy and direct definitions (ch. 06, 07)."""
+
+import itertools
+import math
+
+import cvxpy as cp
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy.optimize import minimize
+
+from rankviz import SolverError
+from rankviz.bayes import (
+    label_set,
+    loss_matrix,
+    map_loss,
+    ndcg_loss,
+)
+from rankviz.calibration import (
+    is_calibrated_at,
+)
+from rankviz.consistency import (
+    difference_graph,
+    is_low_noise,
+    mean_adjacency,
+    violated_edges,
+)
+from rankviz.disagreement import (
+    bayes_orders,
+    conditional_pairwise_risk,
+)
+from rankviz.measures import dcg
+from rankviz.permutations import all_permutations, sigma_from_scores
+from rankviz.surrogates import (
+    FORMS,
+    SURROGATES,
+    Surrogate,
+    aggregated_surrogate_minimizer,
+    aggregated_surrogate_risk,
+    graph_surrogate_minimizer,
+    graph_surrogate_risk,
+    map_surrogate,
+    pairwise_surrogate,
+    pred_map,
+    pred_sort,
+    squared_surrogate,
+    surrogate_minimizer,
+    surrogate_risk,
+)
+
+# the flagship of the chapter: two DAGs with probability 1/2 (Figure 1's situation)
+FLAGSHIP = [(0.5, [[0, 1, 10], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 0], [4, 0, 0]])]
+PHI = {
+    "hinge": lambda t: np.maximum(0, 1 - t),
+    "logistic": lambda t: np.log1p(np.exp(-t)),
+    "exponential": lambda t: np.exp(-t),
+    "squared_hinge": lambda t: np.maximum(0, 1 - t) ** 2,
+}
+
+
+def random_distribution(rng, k, sparse=False):
+    probs = np.zeros(k)
+    if sparse:
+        support = rng.choice(k, size=min(k, 3), replace=False)
+        probs[support] = rng.dirichlet(np.ones(support.size))
+        return probs
+    return rng.dirichlet(np.ones(k))
+
+
+def random_dag(rng, n, density=0.6, high=10):
+    """A random DAG: forward edges of a random order, integer weights."""
+    order = rng.permutation(n)
+    Y = np.zeros((n, n))
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                Y[order[a], order[b]] = rng.integers(1, high + 1)
+    return Y
+
+
+def random_mu(rng, n, k=None):
+    k = k or int(rng.integers(1, 4))
+    probs = rng.dirichlet(np.ones(k))
+    probs[-1] = 1 - probs[:-1].sum()
+    return [(float(p), random_dag(rng, n)) for p in probs]
+
+
+def low_noise_distribution(rng, n, spread=3.0):
+    """A low-noise mean graph: Y_ij = [s_i - s_j]_+ plus symmetric noise (path sums are exact)."""
+    s = rng.normal(size=n) * spread
+    noise = rng.random((n, n))
+    Y = np.maximum(s[:, None] - s[None, :], 0) + noise + noise.T
+    np.fill_diagonal(Y, 0)
+    # realise it with two DAGs pointing down and up the item order
+    return [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
+
+
+def oracle_surrogate(alpha, mu, phi, form):
+    """Eqs. (12)-(13) with h = identity, summed graph by graph."""
+    total = 0.0
+    for p, Y in mu:
+        Y = np.asarray(Y, float)
+        for i, j in itertools.permutations(range(len(alpha)), 2):
+            if Y[i, j] > 0:
+                margin = alpha[i] - alpha[j]
+                total += p * (Y[i, j] * PHI[phi](margin) if form == "pairwise"
+                              else PHI[phi](margin - Y[i, j]))
+    return total
+
+
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=6))
+def test_pred_sort_is_sigma_from_scores_row_by_row(values):
+    scores = np.array(values, dtype=float)
+    np.testing.assert_array_equal(pred_sort(scores), sigma_from_scores(scores))
+    batch = np.vstack([scores, scores[::-1]])
+    np.testing.assert_array_equal(pred_sort(batch)[1], sigma_from_scores(scores[::-1]))
+
+
+def test_pred_sort_ranks_infinite_scores_last_or_first():
+    np.testing.assert_array_equal(pred_sort([1.0, -np.inf, 0.5]), [0, 2, 1])
+    np.testing.assert_array_equal(pred_sort([np.inf, 3.0, -np.inf, -np.inf]), [0, 1, 2, 3])
+    with pytest.raises(ValueError, match="NaN"):
+        pred_sort([np.nan, 1.0])
+    with pytest.raises(TypeError, match="real numbers"):
+        pred_sort(["a"])
+
+
+def test_pred_map_maximizes_the_expected_average_precision(rng):
+    labels = label_set(4)
+    surrogate = map_surrogate()
+    risks_matrix = loss_matrix(map_loss(), 4, labels)
+    for _ in range(20):
+        probs = random_distribution(rng, 16, sparse=bool(rng.integers(2)))
+        u = probs @ surrogate.statistic(labels)
+        sigma = pred_map(u)
+        risks = risks_matrix @ probs
+        index = np.flatnonzero((all_permutations(4) == sigma).all(axis=1))[0]
+        assert risks[index] <= risks.min() + 1e-12
+    with pytest.raises(ValueError, match=r"n\(n\+1\)/2"):
+        pred_map(np.zeros(4))
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        pred_map([np.inf, 0.0, 0.0])
+
+
+@pytest.mark.parametrize("surrogate, grades", [
+    (squared_surrogate(), (0, 1)),
+    (squared_surrogate("normalized"), (0, 1)),
+    (squared_surrogate("ndcg_gain"), (0, 1, 2)),
+    (squared_surrogate("err_gain", max_grade=2), (0, 1, 2)),
+    (map_surrogate(), (0, 1)),
+    (pairwise_surrogate("logistic"), (0, 1, 2)),
+    (pairwise_surrogate("exponential", weights="err_gain", max_grade=2), (0, 1, 2)),
+    (pairwise_surrogate("logistic", reverse=True), (0, 1, 2)),
+])
+def test_closed_form_minimizer_matches_cvxpy(rng, surrogate, grades):
+    labels = label_set(3, grades)
+    probs = rng.dirichlet(np.ones(labels.shape[0]))
+    closed = surrogate_minimizer(surrogate, labels, probs, method="closed_form")
+    solved = surrogate_minimizer(surrogate, labels, probs)
+    assert solved.status in ("optimal", "optimal_inaccurate") and closed.status == "closed form"
+    np.testing.assert_allclose(solved.scores, closed.scores, atol=2e-4)
+    # and it is a minimizer of the exact conditional risk: perturbations do not help
+    best = surrogate_risk(surrogate, closed.scores, labels, probs)
+    for _ in range(5):
+        step = 1e-3 * rng.normal(size=closed.scores.size)
+        assert surrogate_risk(surrogate, closed.scores + step, labels, probs) >= best - 1e-12
+
+
+def test_cvxpy_expression_is_the_risk_up_to_a_constant(rng):
+    labels = label_set(3, (0, 1, 2))
+    probs = rng.dirichlet(np.ones(27))
+    for surrogate in (squared_surrogate("ndcg_gain"), pairwise_surrogate("hinge")):
+        tbar = probs @ surrogate.statistic(labels)
+        differences = []
+        for _ in range(4):
+            u = rng.normal(size=3)
+            value = surrogate.expression(cp.Constant(u), cp.Constant(tbar)).value
+            differences.append(surrogate_risk(surrogate, u, labels, probs) - value)
+        np.testing.assert_allclose(differences, differences[0], atol=1e-9)
+
+
+def test_the_ndcg_target_is_gain_over_ideal_dcg():
+    labels = np.array([[2, 0, 1], [0, 0, 0]])
+    target = squared_surrogate("ndcg_gain").statistic(labels)
+    np.testing.assert_allclose(target[0], (2.0 ** labels[0] - 1) / dcg(labels[0], labels[0]))
+    np.testing.assert_array_equal(target[1], 0.0)
+
+
+def test_printed_pairwise_surrogate_ranks_in_reverse():
+    labels, probs = [[2, 0, 1]], [1.0]
+    right = pred_sort(surrogate_minimizer(pairwise_surrogate(), labels, probs).scores)
+    printed = pred_sort(surrogate_minimizer(pairwise_surrogate(reverse=True), labels,
+                                            probs).scores)
+    np.testing.assert_array_equal(right, [0, 2, 1])
+    np.testing.assert_array_equal(printed, [2, 0, 1])
+
+
+def test_zero_weight_items_diverge_and_constant_risks():
+    labels, probs = [[2, 0, 1], [1, 0, 2]], [0.5, 0.5]  # item 1 never has any gain
+    for method in ("cvxpy", "closed_form"):
+        m = surrogate_minimizer(pairwise_surrogate(), labels, probs, method=method)
+        assert np.isneginf(m.scores[1]) and np.isfinite(m.scores[[0, 2]]).all()
+        assert pred_sort(m.scores)[1] == 2
+    m = surrogate_minimizer(pairwise_surrogate(), [[0, 0, 0]], [1.0])
+    assert m.status == "constant"
+    assert is_calibrated_at(ndcg_loss(), pairwise_surrogate(), [[0, 0, 0]], [1.0]).calibrated
+
+
+def test_solver_failures_raise_a_clear_error():
+    unbounded = Surrogate(name="unbounded", dimension=lambda n: n,
+                          statistic=lambda ys: np.asarray(ys, dtype=float),
+                          loss=lambda u, y: 0.0, expression=lambda u, t: -cp.sum(u),
+                          pred=pred_sort)
+    with pytest.raises(SolverError, match="unbounded"):
+        surrogate_minimizer(unbounded, [[0, 1]], [1.0])
+    with pytest.raises(ValueError, match="solver must be one of the installed"):
+        surrogate_minimizer(squared_surrogate(), [[0, 1]], [1.0], solver="NOT_A_SOLVER")
+    with pytest.raises(ValueError, match="no closed-form"):
+        surrogate_minimizer(pairwise_surrogate("hinge"), [[0, 1]], [1.0], method="closed_form")
+    with pytest.raises(TypeError, match="Surrogate"):
+        surrogate_minimizer("squared", [[0, 1]], [1.0])
+    with pytest.raises(ValueError, match="max_grade is required"):
+        squared_surrogate("err_gain")
+    with pytest.raises(ValueError, match="target must be one of"):
+        squared_surrogate("rank")
+    with pytest.raises(ValueError, match="shape"):
+        surrogate_risk(squared_surrogate(), [0.0], [[0, 1]], [1.0])
+
+
+@pytest.mark.parametrize("phi", SURROGATES)
+@pytest.mark.parametrize("form", FORMS)
+def test_surrogate_risk_matches_the_definitions(rng, phi, form):
+    for n in (2, 3, 4):
+        mu = random_mu(rng, n)
+        alphas = rng.normal(size=(5, n))
+        batch = graph_surrogate_risk(alphas, mu, phi, form)
+        for q in range(5):
+            assert batch[q] == pytest.approx(oracle_surrogate(alphas[q], mu, phi, form))
+            assert graph_surrogate_risk(alphas[q], mu, phi, form) == pytest.approx(batch[q])
+
+
+def test_aggregated_risk_uses_the_difference_graph(rng):
+    for _ in range(10):
+        Y = mean_adjacency(random_mu(rng, 4))
+        alpha = rng.normal(size=4)
+        D = np.maximum(Y - Y.T, 0)
+        for phi in SURROGATES:
+            expected = sum(D[i, j] * PHI[phi](alpha[i] - alpha[j])
+                           for i, j in itertools.permutations(range(4), 2))
+            assert aggregated_surrogate_risk(alpha, Y, phi) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("a, b", [(2.0, 1.0), (1.0, 3.0), (0.3, 0.2), (5.0, 0.5)])
+def test_two_items_pairwise_minimisers_match_their_closed_forms(a, b):
+    """With two items, (12) is binary classification: the minimiser has the sign of a - b."""
+    mu = [(0.5, [[0, 2 * a], [0, 0]]), (0.5, [[0, 0], [2 * b, 0]])]
+    closed = {"hinge": math.copysign(1.0, a - b), "logistic": math.log(a / b),
+              "exponential": 0.5 * math.log(a / b), "squared_hinge": (a - b) / (a + b)}
+    for phi, x in closed.items():
+        solution = graph_surrogate_minimizer(mu, phi, "pairwise")
+        assert solution.alpha[0] == 0.0 and solution.status == "optimal"
+        assert solution.alpha[0] - solution.alpha[1] == pytest.approx(x, abs=1e-5)
+        assert solution.value == pytest.approx(graph_surrogate_risk(solution.alpha, mu, phi))
+
+
+def test_two_items_margin_minimisers_match_their_closed_forms():
+    """(13) with two items: the sign follows p - q (hinge), log p + u - log q - v (exponential)."""
+    for p, u, v in [(0.7, 3, 9), (0.3, 9, 5), (0.1, 10, 1), (0.5, 2, 2)]:
+        q = 1 - p
+        mu = [(p, [[0, u], [0, 0]]), (q, [[0, 0], [v, 0]])]
+        x = {phi: -np.diff(graph_surrogate_minimizer(mu, phi, "margin").alpha)[0]
+             for phi in SURROGATES}
+        assert x["exponential"] == pytest.approx(0.5 * (math.log(p / q) + u - v), abs=1e-5)
+        if p != q:
+            assert x["hinge"] == pytest.approx(1 + u if p > q else -(1 + v), abs=1e-5)
+        sq = p * (1 + u) - q * (1 + v)  # both squared hinges active at this point
+        if -(1 + v) < sq < 1 + u:
+            assert x["squared_hinge"] == pytest.approx(sq, abs=1e-5)
+
+
+@pytest.mark.parametrize("phi", ["logistic", "exponential", "squared_hinge"])
+@pytest.mark.parametrize("form", FORMS)
+def test_smooth_minimisers_agree_with_scipy(rng, phi, form):
+    for n in (3, 4):
+        mu = low_noise_distribution(rng, n, spread=1.0)
+        solution = graph_surrogate_minimizer(mu, phi, form)
+
+        def risk(free, mu=mu):
+            return graph_surrogate_risk(np.r_[0.0, free], mu, phi, form)
+
+        # scipy cannot do better from cvxpy's point, nor from a cold start (convex risks)
+        polished = minimize(risk, solution.alpha[1:], method="BFGS", options={"gtol": 1e-9})
+        assert polished.fun >= solution.value * (1 - 1e-9) - 1e-9
+        cold = minimize(risk, np.zeros(n - 1), method="Nelder-Mead",
+                        options={"xatol": 1e-9, "fatol": 1e-12, "maxiter": 20_000})
+        assert solution.value <= cold.fun * (1 + 1e-7) + 1e-9
+        if phi != "squared_hinge":  # strictly convex: the minimiser is unique
+            np.testing.assert_allclose(solution.alpha[1:], cold.x, atol=1e-4)
+
+
+def test_hinge_minimiser_is_optimal_against_a_fresh_linear_programme(rng):
+    for form in FORMS:
+        for _ in range(5):
+            mu = random_mu(rng, 4, 2)
+            solution = graph_surrogate_minimizer(mu, "hinge", form)
+            alpha = cp.Variable(4)
+            objective = 0
+            for p, Y in mu:
+                for i, j in zip(*np.nonzero(np.asarray(Y) > 0), strict=True):
+                    m = 0.0 if form == "pairwise" else Y[i, j]
+                    w = p * Y[i, j] if form == "pairwise" else p
+                    objective += w * cp.pos(1 - (alpha[i] - alpha[j] - m))
+            value = cp.Problem(cp.Minimize(objective)).solve(solver=cp.SCIPY)
+            assert solution.value == pytest.approx(value, abs=1e-6)
+
+
+def test_among_several_minimisers_the_smallest_is_returned():
+    """Hinge risks are flat on their optimal set: the minimiser of smallest norm is returned."""
+    chain = [(1.0, [[0, 1, 0], [0, 0, 1], [0, 0, 0]])]
+    np.testing.assert_allclose(graph_surrogate_minimizer(chain, "hinge").alpha, [0, -1, -2],
+                               atol=1e-6)
+    Y = mean_adjacency(FLAGSHIP)
+    for phi in ("hinge", "squared_hinge"):
+        np.testing.assert_allclose(aggregated_surrogate_minimizer(Y, phi).alpha, [0, -1, -2],
+                                   atol=1e-6)
+
+
+def test_scores_of_unlinked_items_are_pinned_at_zero():
+    mu = [(1.0, [[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2], [0, 0, 0, 0]])]
+    solution = graph_surrogate_minimizer(mu, "hinge")
+    assert solution.alpha[0] == 0.0 and solution.alpha[2] == 0.0
+    assert solution.alpha[0] - solution.alpha[1] >= 1 - 1e-6
+    assert solution.alpha[2] - solution.alpha[3] >= 1 - 1e-6
+    empty = graph_surrogate_minimizer([(1.0, np.zeros((3, 3)))], "exponential")
+    assert empty.alpha.tolist() == [0.0, 0.0, 0.0] and empty.solver == "none"
+
+
+@pytest.mark.parametrize("phi", ["logistic", "exponential"])
+def test_an_unattained_infimum_is_a_clear_error(phi):
+    one_way = [(1.0, [[0, 1, 2], [0, 0, 1], [0, 0, 0]])]
+    with pytest.raises(ValueError, match=r"no minimiser here: every term linking items \[0\]"):
+        graph_surrogate_minimizer(one_way, phi)
+    with pytest.raises(ValueError, match="no minimiser"):
+        aggregated_surrogate_minimizer(mean_adjacency(FLAGSHIP), phi)
+    # hinge and squared hinge reach zero: no problem
+    for other in ("hinge", "squared_hinge"):
+        assert graph_surrogate_minimizer(one_way, other).value == pytest.approx(0, abs=1e-7)
+
+
+def test_bad_choices_are_rejected():
+    with pytest.raises(ValueError, match="phi must be one of"):
+        graph_surrogate_minimizer(FLAGSHIP, "square")
+    with pytest.raises(ValueError, match="form must be one of"):
+        graph_surrogate_minimizer(FLAGSHIP, "hinge", "listwise")
+    with pytest.raises(ValueError, match="phi must be one of"):
+        aggregated_surrogate_minimizer(np.zeros((2, 2)), "hinge2")
+    with pytest.raises(ValueError, match="cycle"):
+        graph_surrogate_minimizer([(1.0, [[0, 1], [1, 0]])], "hinge")
+    with pytest.raises(ValueError, match="phi must be one of"):
+        graph_surrogate_risk([0, 0, 0], FLAGSHIP, "zero_one")
+
+
+def test_solution_repr_is_readable():
+    text = repr(graph_surrogate_minimizer(FLAGSHIP, "hinge"))
+    assert text.startswith("SurrogateSolution(phi='hinge', form='pairwise', alpha=[")
+    assert "status='optimal'" in text
+
+
+@pytest.mark.parametrize("phi", ["hinge", "squared_hinge"])
+def test_aggregated_minimiser_orders_every_edge_on_acyclic_difference_graphs(rng, phi):
+    low_noise = acyclic_only = 0
+    for _ in range(30):
+        n = int(rng.integers(3, 6))
+        mu = random_mu(rng, n) if rng.random() < 0.6 else low_noise_distribution(rng, n)
+        Y = mean_adjacency(mu)
+        D = difference_graph(Y)
+        if not nx.is_directed_acyclic_graph(nx.DiGraph(D > 0)):
+            with pytest.raises(AssertionError):  # a cycle cannot be ordered
+                assert not violated_edges(aggregated_surrogate_minimizer(Y, phi).alpha, Y)
+            continue
+        low_noise += is_low_noise(Y)
+        acyclic_only += not is_low_noise(Y)
+        solution = aggregated_surrogate_minimizer(Y, phi)
+        assert solution.value == pytest.approx(0, abs=1e-6)
+        assert violated_edges(solution.alpha, Y) == []
+        assert conditional_pairwise_risk(solution.alpha, mu) == pytest.approx(
+            conditional_pairwise_risk(-np.argsort(bayes_orders(mu)[0]), mu))
+    assert low_noise > 5 and acyclic_only > 5
