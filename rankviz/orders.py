@@ -199,8 +199,8 @@ def count_orders(weights, max_states=100_000):
     max_states = check_int(max_states, "max_states", minimum=1, maximum=MAX_STATES)
     graph = _acyclic_difference_graph(w)
     r = w.shape[0]
-    too_many = (f"counting the orders needs more than max_states = {max_states} down-sets "
-                f"(the difference graph is too wide); raise max_states (at most "
+    too_many = (f"weights has a difference graph too wide to count its orders: more than "
+                f"max_states = {max_states} down-sets; raise max_states (at most "
                 f"MAX_STATES = {MAX_STATES})")
     # Up front, a lower bound: with G_0, G_1, ... the generations of the graph (the
     # tasks whose longest chain of predecessors has length g), every G_0 + ... + G_{g-1}

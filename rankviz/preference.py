@@ -113,7 +113,7 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
     Raises
     ------
     TypeError
-        If ``H`` is not numeric.
+        If ``H`` is not numeric (or holds complex numbers), or ``name`` is not a string.
     ValueError
         If ``H`` is not a square 2-D array with ``n >= 2``, holds NaN or
         infinite values, has an off-diagonal entry outside [0, 1], or is not
@@ -133,25 +133,12 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
         ...
     ValueError: H must be pairwise consistent: H[0, 1] + H[1, 0] = 1.1, not 1
     """
-    if isinstance(H, (str, bytes)):
-        raise TypeError(f"{name} must be a numeric (n, n) array, got {type(H).__name__}")
-    try:
-        arr = np.asarray(H)
-    except Exception as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
-    if arr.dtype == object or not (np.issubdtype(arr.dtype, np.number)
-                                   or np.issubdtype(arr.dtype, np.bool_)):
-        raise TypeError(f"{name} must be a numeric (n, n) array, got dtype {arr.dtype}")
-    if np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must contain real numbers, got complex values")
-    if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
-        raise ValueError(f"{name} must be a square (n, n) array, got shape {arr.shape}")
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (the argument's name), got {type(name).__name__}")
+    arr = check_array(H, name, ndim=2, square=True, copy=True)
     n = arr.shape[0]
     if n < 2:
         raise ValueError(f"{name} must compare at least 2 items, got shape {arr.shape}")
-    arr = arr.astype(np.float64)  # a copy
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
     off = ~np.eye(n, dtype=bool)
     outside = off & ((arr < 0) | (arr > 1))
     if outside.any():
@@ -330,7 +317,13 @@ class CountingPreference:
                 raise ValueError(f"run must name the run of each pair, shape {u.shape}, "
                                  f"got {run.shape}")
         # the answers first: a failing func charges no calls
-        values = self._h[u, v] if self._is_matrix else self._h(u, v)
+        if self._is_matrix:
+            values = self._h[u, v]
+        else:
+            try:
+                values = self._h(u, v)
+            except (TypeError, ValueError) as exc:
+                raise type(exc)(f"H, a PreferenceFunction, answered badly: {exc}") from None
         if run is None:
             self.calls[0] += u.size
         else:
@@ -709,8 +702,19 @@ def cyclic_triangles(H) -> int:
 # losses
 # --------------------------------------------------------------------------- #
 def _emphasis(omega, n: int) -> np.ndarray:
-    """The emphasis matrix: uniform by default, else validated as metrics does."""
-    return emphasis_uniform(n) if omega is None else emphasis_matrix(omega, n)
+    """The emphasis matrix: uniform by default, else validated as metrics does.
+
+    A matrix is read here first, so that complex or text entries and a size that
+    does not match the target's ``n`` positions are refused naming ``omega``.
+    """
+    if omega is None:
+        return emphasis_uniform(n)
+    if not callable(omega):
+        omega = check_array(omega, "omega", ndim=2)
+        if omega.shape != (n, n):
+            raise ValueError(f"omega must have shape ({n}, {n}), one row and column per "
+                             f"position of sigma_star, got {omega.shape}")
+    return emphasis_matrix(omega, n)
 
 
 def ranking_loss(sigma, sigma_star, omega=None):
@@ -754,9 +758,7 @@ def ranking_loss(sigma, sigma_star, omega=None):
     >>> ranking_loss([[0, 1, 2], [1, 0, 2]], [0, 1, 2])
     array([0.        , 0.33333333])
     """
-    s = np.asarray(sigma)
-    if s.ndim not in (1, 2):
-        raise ValueError(f"sigma must be 1-D or 2-D, got an array of shape {s.shape}")
+    s = check_array(sigma, "sigma", ndim=(1, 2), dtype="int")
     star = as_permutation(sigma_star, "sigma_star")
     if star.size < 2:
         raise ValueError("sigma_star must rank at least 2 items")
@@ -823,7 +825,7 @@ def pair_costs(sigma_star, omega=None, *, n=None) -> np.ndarray:
     if n is not None:
         n = check_int(n, "n", minimum=2)
         if star.size != n:
-            raise ValueError(f"sigma_star must rank the {n} items of the preference, "
+            raise ValueError(f"sigma_star must rank the n = {n} items of the preference, "
                              f"got {star.size} positions")
     if star.size < 2:
         raise ValueError("sigma_star must rank at least 2 items")

@@ -61,6 +61,7 @@ from rankviz._validation import (
     as_weight_matrix,
     check_choice,
     check_int,
+    check_real,
     check_rounds,
 )
 from rankviz.metrics import pairwise_disagreement
@@ -126,6 +127,13 @@ class LossParts:
     round_cost: float
     variant: str = "depth"
 
+    def __post_init__(self) -> None:
+        # a LossParts is passed back in (rankviz.plotting.plot_schedule draws it)
+        for name in ("disagreement", "clustering", "round_cost"):
+            object.__setattr__(self, name, check_real(getattr(self, name), name,
+                                                      nonnegative=True))
+        check_choice(self.variant, "variant", VARIANTS)
+
     @property
     def total(self) -> float:
         """The loss: the sum of the three parts."""
@@ -152,9 +160,10 @@ class Schedule:
         The order of tasks the schedule was built from (it respects it).
     merge_costs : tuple of float
         Algorithm 1 only: the minimum merge cost at each merge it made.
-    stopping_cost : float
+    stopping_cost : float or None
         Algorithm 1 only: the minimum merge cost that stopped it (it exceeded
-        ``c_cur``), or NaN if it ran until one round was left.
+        ``c_cur``), or None if it ran until one round was left (and for the
+        other algorithms).
     orders_tried : int
         Algorithm 2 only: how many topological orders it clustered (else 0).
     """
@@ -163,8 +172,23 @@ class Schedule:
     loss: float
     order: np.ndarray
     merge_costs: tuple = ()
-    stopping_cost: float = float("nan")
+    stopping_cost: float | None = None
     orders_tried: int = 0
+
+    def __post_init__(self) -> None:
+        rounds = check_rounds(self.rounds, "rounds", np.size(self.rounds))
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "loss", check_real(self.loss, "loss", nonnegative=True))
+        object.__setattr__(self, "order", _check_order(self.order, rounds.size))
+        if not isinstance(self.merge_costs, tuple):
+            raise TypeError(f"merge_costs must be a tuple, got {type(self.merge_costs).__name__}")
+        object.__setattr__(self, "merge_costs", tuple(
+            check_real(cost, "merge_costs", nonnegative=True) for cost in self.merge_costs))
+        if self.stopping_cost is not None:
+            object.__setattr__(self, "stopping_cost", check_real(
+                self.stopping_cost, "stopping_cost", nonnegative=True))
+        object.__setattr__(self, "orders_tried", check_int(self.orders_tried, "orders_tried",
+                                                           minimum=0))
 
     @property
     def depth(self) -> int:
@@ -606,7 +630,7 @@ def _greedy_core(y: np.ndarray, c: np.ndarray):
     adjacent = np.full(r, np.inf)
     adjacent[:-1] = agg[np.arange(r - 1), np.arange(1, r)]
     cur = r
-    merges, stopping = [], float("nan")
+    merges, stopping = [], None
     loss = float(np.tril(y, -1).sum() + c.sum())  # r singleton rounds, all depth costs
     while cur > 1:
         left = int(np.argmin(adjacent))  # the first cheapest adjacent pair

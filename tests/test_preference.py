@@ -32,6 +32,7 @@ from rankviz.preference import (
     flip_pair,
     hashed_preference,
     majority_graph,
+    pair_costs,
     preference_from_sigma,
     preference_loss,
     random_preference,
@@ -84,14 +85,15 @@ def test_as_preference_matrix_copies_and_sets_the_diagonal():
 
 
 @pytest.mark.parametrize("bad, error, message", [
-    (np.zeros((2, 3)), ValueError, r"square \(n, n\) array, got shape \(2, 3\)"),
+    (np.zeros((2, 3)), ValueError, r"square matrix, got an array of shape \(2, 3\)"),
     (np.zeros(4), ValueError, "square"),
     (np.zeros((1, 1)), ValueError, "at least 2 items"),
     ([[0.5, np.nan], [0.5, 0.5]], ValueError, "NaN or infinite"),
     ([[0.5, 1.2], [-0.2, 0.5]], ValueError, r"entries in \[0, 1\], got H\[0, 1\] = 1.2"),
     ([[0.5, 0.7], [0.7, 0.5]], ValueError, r"pairwise consistent: H\[0, 1\] \+ H\[1, 0\] = 1.4"),
-    ([["a", "b"], ["c", "d"]], TypeError, "numeric"),
-    ("H", TypeError, "numeric"),
+    ([["a", "b"], ["c", "d"]], TypeError, "H must contain numbers"),
+    ("H", TypeError, "H must be a square matrix of numbers"),
+    (None, TypeError, "H must be a square matrix of numbers"),
     (np.array([[0.5, 1j], [0, 0.5]]), TypeError, "real numbers"),
     ([[0.5, 1.0], [0.0]], ValueError, "could not be read"),
 ])
@@ -263,7 +265,7 @@ def test_preference_loss_is_the_books_formula_and_extends_the_ranking_loss(rng):
 
 def test_loss_errors():
     H = cyclic_preference(3)
-    with pytest.raises(ValueError, match="sigma_star must rank the 3 items"):
+    with pytest.raises(ValueError, match="sigma_star must rank the n = 3 items"):
         preference_loss(H, [0, 1])
     with pytest.raises(ValueError, match="sigma_star must be a permutation"):
         preference_loss(H, [0, 0, 1])
@@ -275,6 +277,29 @@ def test_loss_errors():
         ranking_loss([0, 1, 2], [0, 1])
     with pytest.raises(ValueError, match="sigma_star must rank at least 2 items"):
         ranking_loss([0], [0])
+    # omega is read before metrics sees it: complex entries and a size that does not match
+    # the target are refused naming omega (and sigma_star, whose positions it weighs)
+    with pytest.raises(TypeError, match="omega must contain real numbers"):
+        preference_loss(H, [0, 1, 2], np.ones((3, 3)) + 1j)
+    with pytest.raises(ValueError, match=r"omega must have shape \(2, 2\).*sigma_star"):
+        ranking_loss([0, 1], [1, 0], np.ones((3, 3)))
+
+
+def test_pair_costs_weigh_the_preference_loss(rng):
+    for _ in range(10):
+        n = int(rng.integers(2, 7))
+        H = random_preference(n, float(rng.random()), rng, soft=True)
+        star = rng.permutation(n)
+        W = emphasis_top_k(n, int(rng.integers(1, n + 1)))
+        C = pair_costs(star, W, n=n)
+        assert float(np.sum(C * H)) == pytest.approx(book_preference_loss(H, star, W))
+        sigma = rng.permutation(n)
+        above = sigma[:, None] < sigma[None, :]
+        assert float(np.sum(C * above)) == pytest.approx(ranking_loss(sigma, star, W))
+    with pytest.raises(ValueError, match="n = 4 items"):
+        pair_costs([0, 1, 2], n=4)
+    with pytest.raises(TypeError, match="n must be an integer"):
+        pair_costs([0, 1, 2], n=3.0)
 
 
 def test_bipartite_target_gives_one_minus_auc_or_the_books_pair_share(rng):
@@ -314,6 +339,49 @@ def test_counting_preference_counts_per_run():
     assert counter.total_calls == 4 and "calls=4" in repr(counter)
     with pytest.raises(ValueError, match="n_runs must be >= 1"):
         CountingPreference(cyclic_preference(4), n_runs=0)
+    with pytest.raises(ValueError, match="n_runs must be <="):
+        CountingPreference(cyclic_preference(4), n_runs=10**12)
+
+
+@pytest.mark.parametrize(("u", "v", "run", "error", "message"), [
+    ([0, np.nan], [1, 2], None, ValueError, "u contains NaN"),
+    ([0, -1], [1, 2], None, ValueError, r"u must hold item ids in 0\.\.3"),
+    ([0, 1], [4, 2], None, ValueError, r"v must hold item ids in 0\.\.3"),
+    ([0, 1.5], [1, 2], None, TypeError, "u must contain integers"),
+    ([0, 1], [1, 2, 3], None, ValueError, "u and v must have the same shape"),
+    ([0, 2], [1, 2], None, ValueError, "u and v must differ in every pair"),
+    ([0, 1], [1, 2], [0, 3], ValueError, r"run must hold item ids in 0\.\.2"),
+    ([0, 1], [1, 2], [0], ValueError, "run must name the run of each pair"),
+    ("01", [1, 2], None, TypeError, "u must be an array"),
+])
+def test_counting_preference_checks_each_call(u, v, run, error, message):
+    counter = CountingPreference(cyclic_preference(4), n_runs=3)
+    with pytest.raises(error, match=message):
+        counter(u, v, run)
+    assert counter.total_calls == 0  # a refused call is not charged
+
+
+def test_preference_function_checks_the_ids_it_is_asked_about():
+    asked = []
+
+    def h(u, v):
+        asked.append((u.copy(), v.copy()))
+        return (u < v).astype(float)
+
+    f = PreferenceFunction(4, h)
+    with pytest.raises(ValueError, match=r"v must hold item ids in 0\.\.3, got values from 2 to 7"):
+        f([0, 1], [2, 7])
+    with pytest.raises(ValueError, match="u contains NaN"):
+        f([0, np.nan], [1, 2])
+    assert asked == []  # func never saw an out-of-range item
+    np.testing.assert_array_equal(f(0, 3), 1.0)  # one pair as two scalars
+    with pytest.raises(TypeError, match="description must be a string"):
+        PreferenceFunction(4, h, description=3)
+    nan_h = PreferenceFunction(3, lambda u, v: np.full(np.shape(u), np.nan))
+    with pytest.raises(ValueError, match="func contains NaN"):
+        nan_h([0], [1])
+    with pytest.raises(ValueError, match="H, a PreferenceFunction, answered badly"):
+        CountingPreference(nan_h)([0], [1])
 
 
 def test_preference_function_validation():
