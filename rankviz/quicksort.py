@@ -53,6 +53,7 @@ from rankviz.preference import (
 
 __all__ = [
     "MAX_DEGREE_ITEMS",
+    "MAX_EXACT_CALLS_ITEMS",
     "MAX_EXACT_ITEMS",
     "MAX_RUN_ENTRIES",
     "MonteCarloEstimate",
@@ -71,9 +72,12 @@ __all__ = [
 ]
 
 #: Largest number of items for the exact computations over subsets
-#: (:func:`quicksort_pair_probabilities`, :func:`expected_quicksort_loss`,
-#: :func:`expected_quicksort_calls`).
+#: (:func:`quicksort_pair_probabilities`, :func:`expected_quicksort_loss`).
 MAX_EXACT_ITEMS = 12
+
+#: Largest number of items for :func:`expected_quicksort_calls` (its recursion over
+#: subsets runs in Python: about 2 s at 10 items, 5 s at 11, 10 s at 12).
+MAX_EXACT_CALLS_ITEMS = 10
 
 #: Largest number of items :func:`sort_by_degree` ranks (it queries all ``n (n - 1) / 2`` pairs).
 MAX_DEGREE_ITEMS = 20_000
@@ -482,7 +486,7 @@ def expected_quicksort_calls(H) -> float:
     ----------
     H : array_like of shape (n, n)
         A preference matrix (validated by :func:`rankviz.preference.as_preference_matrix`), at most
-        :data:`MAX_EXACT_ITEMS` items.
+        :data:`MAX_EXACT_CALLS_ITEMS` items.
 
     Returns
     -------
@@ -492,7 +496,7 @@ def expected_quicksort_calls(H) -> float:
     ------
     ValueError, TypeError
         As :func:`rankviz.preference.as_preference_matrix`, or if ``H`` has more than
-        :data:`MAX_EXACT_ITEMS` items.
+        :data:`MAX_EXACT_CALLS_ITEMS` items.
 
     References
     ----------
@@ -506,7 +510,7 @@ def expected_quicksort_calls(H) -> float:
     >>> expected_quicksort_calls(cyclic_preference(3))
     2.0
     """
-    H = _check_exact_size(as_preference_matrix(H))
+    H = _check_exact_size(as_preference_matrix(H), MAX_EXACT_CALLS_ITEMS)
     n = H.shape[0]
     memo: dict[int, float] = {}
 
@@ -649,10 +653,10 @@ def quicksort_pair_probabilities(H) -> np.ndarray:
     return P
 
 
-def _check_exact_size(H: np.ndarray) -> np.ndarray:
-    if H.shape[0] > MAX_EXACT_ITEMS:
+def _check_exact_size(H: np.ndarray, limit: int = MAX_EXACT_ITEMS) -> np.ndarray:
+    if H.shape[0] > limit:
         raise ValueError(f"H has {H.shape[0]} items; the exact computation enumerates subsets "
-                         f"and allows at most {MAX_EXACT_ITEMS} (use quicksort_loss_monte_carlo)")
+                         f"and allows at most {limit} (use quicksort_loss_monte_carlo)")
     return H
 
 

@@ -35,6 +35,7 @@ from rankviz.preference import (
     ranking_loss,
 )
 from rankviz.quicksort import (
+    MAX_EXACT_CALLS_ITEMS,
     MAX_EXACT_ITEMS,
     classical_quicksort_calls,
     expected_quicksort_calls,
@@ -328,8 +329,8 @@ def test_expected_calls_against_the_exact_distribution_and_the_runs(rng):
         H = random_preference(n, 0.0, 0)
         assert expected_quicksort_calls(H) == pytest.approx(classical_quicksort_calls(n))
     assert expected_quicksort_calls(cyclic_preference(3)) == 2.0  # any pivot splits the cycle
-    with pytest.raises(ValueError, match=f"at most {MAX_EXACT_ITEMS}"):
-        expected_quicksort_calls(random_preference(MAX_EXACT_ITEMS + 1, 0.5, 0))
+    with pytest.raises(ValueError, match=f"at most {MAX_EXACT_CALLS_ITEMS}"):
+        expected_quicksort_calls(random_preference(MAX_EXACT_CALLS_ITEMS + 1, 0.5, 0))
     with pytest.raises(ValueError):
         expected_quicksort_calls(np.ones((3, 3)))
 

@@ -215,7 +215,7 @@ CASES.update({
     ),
     "rankviz.quicksort.expected_quicksort_calls": Case(
         lambda: Call(quicksort.expected_quicksort_calls, H4),
-        extra={"H": {**BAD_H, "13 items": np.full((13, 13), 0.5)}},
+        extra={"H": {**BAD_H, "11 items": np.full((11, 11), 0.5)}},
     ),
     "rankviz.quicksort.quicksort_pair_probabilities": Case(
         lambda: Call(quicksort.quicksort_pair_probabilities, H4),
