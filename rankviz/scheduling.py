@@ -851,8 +851,8 @@ def improved_clustering(weights, costs, inner="greedy", max_orders=DEFAULT_MAX_O
         contiguous blocks (:func:`optimal_contiguous_clustering`).
     max_orders : int, default 10000
         Refuse (with a ``ValueError``) when the difference graph has more
-        topological orders than this; the draft's warning is that their number
-        can grow factorially.
+        topological orders than this (at most :data:`rankviz.orders.MAX_ORDERS`);
+        the draft's warning is that their number can grow factorially.
 
     Returns
     -------

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from rankviz.metrics import pairwise_disagreement
 from rankviz.orders import (
+    MAX_ORDERS,
     assumption_1_holds,
     count_orders,
     random_low_noise_weights,
@@ -337,7 +338,7 @@ def test_dp_is_never_worse_than_greedy_and_never_better_than_brute_force(rng):
         perm = rng.permutation(r)
         w = random_task_weights(r, density=0.6, rng=rng)[np.ix_(perm, perm)]
         c = float(rng.uniform(0.3, 1.5)) * np.arange(r)
-        order = topological_orders(w, max_orders=10**6)[0]
+        order = topological_orders(w, max_orders=MAX_ORDERS)[0]
         greedy = greedy_clustering(w, c, order)
         dp = optimal_contiguous_clustering(w, c, order)
         optimum = brute_force_schedule(w, c).loss
@@ -367,10 +368,10 @@ def test_improved_clustering_is_the_best_over_all_orders(rng):
     for _ in range(25):
         r = int(rng.integers(2, 7))
         w, c = random_weights(rng, r, dag=True), random_costs(rng, r)
-        orders = topological_orders(w, max_orders=10**6)
+        orders = topological_orders(w, max_orders=MAX_ORDERS)
         for inner, run in (("greedy", greedy_clustering),
                            ("dp", optimal_contiguous_clustering)):
-            result = improved_clustering(w, c, inner=inner, max_orders=10**6)
+            result = improved_clustering(w, c, inner=inner, max_orders=MAX_ORDERS)
             assert result.orders_tried == len(orders) == count_orders(w)
             assert result.loss == pytest.approx(min(run(w, c, o).loss for o in orders))
             assert result.loss >= brute_force_schedule(w, c).loss - 1e-9
