@@ -89,8 +89,6 @@ CASES = {
     ),
     "rankviz.preference.PreferenceFunction.__call__": Case(
         lambda: Call(_function4().__call__, [0, 1, 2], [1, 3, 0]),
-        # a single pair given as two scalars is a valid (0-d) query; empty: zero pairs asked
-        valid={"u": {"scalar"}, "v": {"scalar"}},
         extra={
             "u": {"id out of range": [0, 1, 7], "negative id": [0, -1, 2],
                   "same item as v": [1, 3, 0]},
