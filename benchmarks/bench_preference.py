@@ -21,9 +21,9 @@ import time
 import numpy as np
 from _timing import best_time, verdict
 
-from rankviz.preference import (
+from rankviz.preference import hashed_preference
+from rankviz.quicksort import (
     classical_quicksort_calls,
-    hashed_preference,
     quicksort_rank,
     quicksort_top_k,
     sort_by_degree,

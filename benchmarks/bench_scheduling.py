@@ -13,12 +13,12 @@ import numpy as np
 from _timing import best_time, verdict
 from bench_widgets import control_changes, measure
 
+from rankviz.orders import random_task_weights
 from rankviz.scheduling import (
     brute_force_schedule,
     greedy_clustering,
     improved_clustering,
     optimal_contiguous_clustering,
-    random_task_weights,
 )
 from rankviz.widgets import roc_explorer, schedule_explorer
 

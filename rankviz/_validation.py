@@ -21,15 +21,18 @@ __all__ = [
     "as_item_ids",
     "as_probability_rows",
     "as_query_array",
+    "as_weight_matrix",
     "check_array",
     "check_bool",
     "check_choice",
+    "check_dag",
     "check_int",
     "check_label_set",
     "check_log_odds_smoothing",
     "check_probability",
     "check_progress",
     "check_real",
+    "check_rounds",
     "check_same_length",
 ]
 
@@ -451,3 +454,52 @@ def as_probability_rows(probs: object, name: str, k: int) -> tuple[np.ndarray, b
         bad = sums[np.argmax(np.abs(sums - 1.0))]
         raise ValueError(f"{name} must sum to 1, got {bad:.6g}")
     return p / sums[:, None], batched
+
+
+# --- graphs and schedules
+
+
+def check_dag(graph, name: str, what: str = "graph"):
+    """Return the networkx ``DiGraph`` ``graph`` if it is acyclic; else raise naming ``name``.
+
+    The message names ``name`` (the argument the graph was built from), says what
+    the graph is (``what``, e.g. "difference graph (edge i -> j when ...)") and
+    shows one cycle, e.g. ``weights must define an acyclic graph; found the
+    cycle 0 -> 1 -> 0``.
+    """
+    import networkx as nx
+
+    if not nx.is_directed_acyclic_graph(graph):
+        edges = nx.find_cycle(graph)
+        cycle = " -> ".join(str(u) for u, _ in edges)
+        raise ValueError(f"{name} must define an acyclic {what}; found the cycle "
+                         f"{cycle} -> {edges[0][0]}")
+    return graph
+
+
+def check_rounds(rounds: object, name: str, r: int, *, batch: bool = False) -> np.ndarray:
+    """Return a schedule (1-based rounds of ``r`` tasks) as int64, or raise naming ``name``.
+
+    ``rounds[i]`` in ``1 .. r`` is the round of task ``i`` (round 1 runs first);
+    with ``batch=True`` a stack of schedules, shape (q, r), is accepted too.
+    Booleans, non-integral numbers, NaN, a wrong length and rounds outside
+    ``1 .. r`` are refused (0 with a hint that rounds are 1-based).
+    """
+    if not isinstance(rounds, (str, bytes)) and rounds is not None:
+        try:
+            is_bool = np.asarray(rounds).dtype == np.bool_
+        except Exception:  # ragged: check_array says so
+            is_bool = False
+        if is_bool:
+            raise TypeError(f"{name} must contain integers (round numbers), got booleans")
+    m = check_array(rounds, name, ndim=(1, 2) if batch else 1, dtype="int")
+    allowed = "(r,) or (q, r)" if batch else "(r,)"
+    if m.shape[-1] != r:
+        raise ValueError(f"{name} must have shape {allowed} with r = {r} tasks (the size of "
+                         f"weights), got {m.shape}")
+    if m.min() < 1 or m.max() > r:
+        hint = (" (rounds are 1-based as in the draft: round 1 runs first; add 1 to 0-based "
+                "rounds)") if m.min() == 0 else ""
+        raise ValueError(f"{name} must lie in 1..r = 1..{r}, got values from {m.min()} to "
+                         f"{m.max()}{hint}")
+    return m

@@ -213,7 +213,8 @@ def _chapter_04() -> str:
 
 
 def _chapter_05() -> str:
-    from rankviz.preference import cyclic_preference, expected_quicksort_loss, preference_from_sigma
+    from rankviz.preference import cyclic_preference, preference_from_sigma
+    from rankviz.quicksort import expected_quicksort_loss
 
     target = [0, 1, 2, 3]
     exact = expected_quicksort_loss(preference_from_sigma(target), target)

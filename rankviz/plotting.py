@@ -1170,8 +1170,8 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
     ----------
     ax : matplotlib.axes.Axes
         Where to draw.
-    result : rankviz.preference.RankingResult
-        A run of :func:`rankviz.preference.quicksort_rank` with ``record=True``.
+    result : rankviz.quicksort.RankingResult
+        A run of :func:`rankviz.quicksort.quicksort_rank` with ``record=True``.
     title : str, optional
         Axes title.
     legend : bool, default True
@@ -1195,7 +1195,8 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
     Examples
     --------
     >>> import matplotlib.pyplot as plt
-    >>> from rankviz.preference import quicksort_rank, random_preference
+    >>> from rankviz.preference import random_preference
+    >>> from rankviz.quicksort import quicksort_rank
     >>> result = quicksort_rank(random_preference(6, 0.5, rng=0), rng=1, record=True)
     >>> fig, ax = plt.subplots()
     >>> ax = plot_quicksort_levels(ax, result)
@@ -1682,12 +1683,12 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     from matplotlib.collections import LineCollection, PatchCollection
     from matplotlib.patches import Rectangle
 
-    from rankviz.scheduling import _check_rounds, _check_weights
+    from rankviz._validation import as_weight_matrix, check_rounds
 
     _check_axes(ax)
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
-    m = _check_rounds(rounds, r)
+    m = check_rounds(rounds, "rounds", r)
     names = [str(i) for i in range(r)] if labels is None else [str(s) for s in labels]
     if len(names) != r:
         raise ValueError(f"labels must name the r = {r} tasks, got {len(names)}")

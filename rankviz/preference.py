@@ -1,4 +1,4 @@
-"""The preference-based setting: ranking a query set with a learned preference function.
+"""The preference-based setting: preference functions, tournaments and their losses.
 
 A preference function ``h`` on ``n`` items is an ``(n, n)`` matrix ``H`` with
 ``H[u, v] = h(u, v)`` in [0, 1], the confidence (or probability) that item
@@ -8,18 +8,13 @@ need not be transitive: ``h(0, 1) = h(1, 2) = h(2, 0) = 1`` is allowed, and no
 ranking (no scoring function) agrees with it on all three pairs.  The diagonal
 is not part of the preference; it is stored as 1/2 and never read.
 
-The second stage turns ``h`` into a ranking of the query set, and its cost is
-counted in calls to ``h``.  Every algorithm here queries ``h`` through a
-:class:`CountingPreference`, so the call counts it reports are measured, not
-computed from a formula:
-
-* :func:`sort_by_degree` (Balcan et al., 2008): rank by the number of items
-  each item is preferred to; ``n (n - 1) / 2`` calls.
-* :func:`quicksort_rank` (Ailon and Mohri, 2008): randomized QuickSort in which
-  the comparison with the pivot ``u`` places ``v`` above ``u`` with probability
-  ``h(v, u)``; ``O(n log n)`` expected calls.  :func:`quicksort_top_k` stops
-  refining below position ``k``: ``O(n + k log k)`` expected calls.
-  :func:`quicksort_runs` runs it many times at once.
+This module holds the first half of section 10.6: the preference function
+itself (a validated matrix, or a :class:`PreferenceFunction` for sets too large
+for a matrix), a :class:`CountingPreference` that counts the calls made to it,
+the preferences the chapter builds (from a ranking, random, cyclic, every
+tournament), its majority graph, and the losses (10.23), (10.24) and (10.36).
+The second stage, turning ``h`` into a ranking (sort-by-degree and randomized
+QuickSort) and what QuickSort costs and loses, is :mod:`rankviz.quicksort`.
 
 Permutations follow :mod:`rankviz.permutations`: ``sigma[i]`` is the 0-based
 position of item ``i`` (0 is the top).  The book's ``sigma(u)`` is 1-based,
@@ -36,23 +31,22 @@ M. Mohri, A. Rostamizadeh, A. Talwalkar, *Foundations of Machine Learning*,
 2nd ed., MIT Press, 2018, section 10.6 (seed ``004_e87a518ae3e4601f.txt``).
 M.-F. Balcan, N. Bansal, A. Beygelzimer, D. Coppersmith, J. Langford,
 G. B. Sorkin, "Robust reductions from ranking to classification", Machine
-Learning 72, 2008.  N. Ailon and M. Mohri, "An efficient reduction of ranking
-to classification", COLT 2008.
+Learning 72, 2008.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import networkx as nx
 import numpy as np
-from scipy import sparse, stats
 
 from rankviz._validation import (
     as_binary_labels,
     as_generator,
+    as_item_ids,
+    check_array,
     check_choice,
     check_int,
     check_probability,
@@ -63,49 +57,37 @@ from rankviz.pairwise import (
     emphasis_uniform,
     weighted_disagreement_L_omega,
 )
-from rankviz.permutations import as_permutation, order_from_sigma, sigma_from_scores
+from rankviz.permutations import as_permutation, sigma_from_scores
 
 __all__ = [
     "CONSISTENCY_TOLERANCE",
-    "MAX_EXACT_ITEMS",
+    "MAX_MATRIX_ITEMS",
+    "MAX_RUNS",
     "CountingPreference",
-    "MonteCarloEstimate",
     "PreferenceFunction",
-    "QuickSortRuns",
-    "RankingResult",
-    "TopKResult",
     "all_tournaments",
     "as_preference_matrix",
     "bipartite_target",
-    "classical_quicksort_calls",
     "cyclic_preference",
     "cyclic_triangles",
-    "expected_quicksort_calls",
-    "expected_quicksort_loss",
     "flip_pair",
     "hashed_preference",
     "majority_graph",
+    "pair_costs",
     "preference_from_sigma",
     "preference_loss",
-    "quicksort_loss_monte_carlo",
-    "quicksort_pair_probabilities",
-    "quicksort_rank",
-    "quicksort_runs",
-    "quicksort_top_k",
     "random_preference",
     "ranking_loss",
-    "sort_by_degree",
 ]
 
 #: Largest deviation from ``H[u, v] + H[v, u] = 1`` that :func:`as_preference_matrix` accepts.
 CONSISTENCY_TOLERANCE = 1e-9
 
-#: Largest number of items for the exact computations over subsets
-#: (:func:`quicksort_pair_probabilities`, :func:`expected_quicksort_loss`).
-MAX_EXACT_ITEMS = 12
+#: Largest number of items of a preference *matrix* built here (``n * n`` entries).
+MAX_MATRIX_ITEMS = 4096
 
-# pairs queried at once by sort_by_degree on a PreferenceFunction (memory bound)
-_PAIR_BLOCK = 1 << 20
+#: Largest number of runs a :class:`CountingPreference` counts.
+MAX_RUNS = 10_000_000
 
 
 # --------------------------------------------------------------------------- #
@@ -131,7 +113,7 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
     Raises
     ------
     TypeError
-        If ``H`` is not numeric.
+        If ``H`` is not numeric (or holds complex numbers), or ``name`` is not a string.
     ValueError
         If ``H`` is not a square 2-D array with ``n >= 2``, holds NaN or
         infinite values, has an off-diagonal entry outside [0, 1], or is not
@@ -151,25 +133,12 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
         ...
     ValueError: H must be pairwise consistent: H[0, 1] + H[1, 0] = 1.1, not 1
     """
-    if isinstance(H, (str, bytes)):
-        raise TypeError(f"{name} must be a numeric (n, n) array, got {type(H).__name__}")
-    try:
-        arr = np.asarray(H)
-    except Exception as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
-    if arr.dtype == object or not (np.issubdtype(arr.dtype, np.number)
-                                   or np.issubdtype(arr.dtype, np.bool_)):
-        raise TypeError(f"{name} must be a numeric (n, n) array, got dtype {arr.dtype}")
-    if np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must contain real numbers, got complex values")
-    if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
-        raise ValueError(f"{name} must be a square (n, n) array, got shape {arr.shape}")
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (the argument's name), got {type(name).__name__}")
+    arr = check_array(H, name, ndim=2, square=True, copy=True)
     n = arr.shape[0]
     if n < 2:
         raise ValueError(f"{name} must compare at least 2 items, got shape {arr.shape}")
-    arr = arr.astype(np.float64)  # a copy
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
     off = ~np.eye(n, dtype=bool)
     outside = off & ((arr < 0) | (arr > 1))
     if outside.any():
@@ -199,7 +168,8 @@ class PreferenceFunction:
     Parameters
     ----------
     n : int
-        Number of items, at least 2.
+        Number of items, at least 2 (any size: ``h`` is queried pair by pair;
+        the algorithms of :mod:`rankviz.quicksort` say how many items they serve).
     func : callable
         The vectorized preference function.
     description : str, default ""
@@ -208,7 +178,8 @@ class PreferenceFunction:
     Raises
     ------
     TypeError
-        If ``n`` is not an integer or ``func`` is not callable.
+        If ``n`` is not an integer, ``func`` is not callable or ``description``
+        is not a string.
     ValueError
         If ``n < 2``.
 
@@ -232,15 +203,23 @@ class PreferenceFunction:
         object.__setattr__(self, "n", check_int(self.n, "n", minimum=2))
         if not callable(self.func):
             raise TypeError(f"func must be callable, got {type(self.func).__name__}")
+        if not isinstance(self.description, str):
+            raise TypeError(f"description must be a string, got {type(self.description).__name__}")
 
     def __call__(self, u, v) -> np.ndarray:
-        """``h(u, v)`` for index arrays ``u`` and ``v`` (checked: shape and range)."""
-        values = np.asarray(self.func(u, v), dtype=np.float64)
-        if values.shape != np.shape(u):
+        """``h(u, v)`` for arrays of item ids ``u`` and ``v`` of one shape, ``u != v`` pairwise.
+
+        The ids are checked (integers in ``0 .. n-1``, no pair of an item with
+        itself), then so is each answer of ``func`` (one real value in [0, 1] per pair).
+        """
+        u, v = _check_pairs(u, v, self.n)
+        values = check_array(self.func(u, v), "func", allow_empty=True)
+        if values.shape != u.shape:
             raise ValueError(f"func must return one value per pair, got shape {values.shape} "
-                             f"for {np.shape(u)} pairs")
-        if not (np.all(values >= 0) and np.all(values <= 1)):
-            raise ValueError("func must return values in [0, 1]")
+                             f"for {u.shape} pairs")
+        if values.size and (values.min() < 0 or values.max() > 1):
+            raise ValueError(f"func must return values in [0, 1], got values from "
+                             f"{values.min():g} to {values.max():g}")
         return values
 
     def matrix(self) -> np.ndarray:
@@ -249,11 +228,12 @@ class PreferenceFunction:
         Raises
         ------
         ValueError
-            If ``n > 4096`` (the matrix would be too large) or ``func`` is not
+            If ``n > MAX_MATRIX_ITEMS`` (the matrix would be too large) or ``func`` is not
             pairwise consistent.
         """
-        if self.n > 4096:
-            raise ValueError(f"n = {self.n} is too large to build the matrix (at most 4096)")
+        if self.n > MAX_MATRIX_ITEMS:
+            raise ValueError(f"n = {self.n} is too large to build the matrix "
+                             f"(at most MAX_MATRIX_ITEMS = {MAX_MATRIX_ITEMS})")
         u, v = np.meshgrid(np.arange(self.n), np.arange(self.n), indexing="ij")
         off = u != v
         H = np.full((self.n, self.n), 0.5)
@@ -263,6 +243,19 @@ class PreferenceFunction:
     def __repr__(self) -> str:
         text = f", {self.description!r}" if self.description else ""
         return f"PreferenceFunction(n={self.n}{text})"
+
+
+def _check_pairs(u, v, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Item ids ``u``, ``v`` of one shape, each in ``0 .. n-1``, with ``u != v`` pairwise."""
+    u = as_item_ids(u, "u", n, ndim=None, allow_empty=True)
+    v = as_item_ids(v, "v", n, ndim=None, allow_empty=True)
+    if u.shape != v.shape:
+        raise ValueError(f"u and v must have the same shape (one pair per entry), "
+                         f"got {u.shape} and {v.shape}")
+    if np.any(u == v):
+        raise ValueError("u and v must differ in every pair: h(u, u) is not part of the "
+                         "preference")
+    return u, v
 
 
 def _as_preference(H):
@@ -281,8 +274,9 @@ class CountingPreference:
     H : array_like of shape (n, n) or PreferenceFunction
         The preference function (a matrix is validated by :func:`as_preference_matrix`).
     n_runs : int, default 1
-        Number of independent runs that share this counter; each call names
-        its run, and :attr:`calls` keeps one count per run.
+        Number of independent runs that share this counter (at most
+        :data:`MAX_RUNS`); each call names its run, and :attr:`calls` keeps one
+        count per run.
 
     Attributes
     ----------
@@ -294,7 +288,10 @@ class CountingPreference:
     Raises
     ------
     ValueError, TypeError
-        As :func:`as_preference_matrix`, or if ``n_runs`` is not an integer >= 1.
+        As :func:`as_preference_matrix`, or if ``n_runs`` is not an integer in
+        ``1 .. MAX_RUNS``.  A call raises them if ``u`` or ``v`` holds anything but
+        item ids, the two differ in shape or name the same item in a pair, or
+        ``run`` is not an array of run numbers of the same shape.
 
     Examples
     --------
@@ -308,18 +305,30 @@ class CountingPreference:
     def __init__(self, H, n_runs: int = 1) -> None:
         self._h, self.n = _as_preference(H)
         self._is_matrix = isinstance(self._h, np.ndarray)
-        self.n_runs = check_int(n_runs, "n_runs", minimum=1)
+        self.n_runs = check_int(n_runs, "n_runs", minimum=1, maximum=MAX_RUNS)
         self.calls = np.zeros(self.n_runs, dtype=np.int64)
 
     def __call__(self, u, v, run=None) -> np.ndarray:
-        """``h(u, v)`` for index arrays ``u``, ``v``; ``run`` (array or None = run 0) is charged."""
-        u = np.asarray(u)
-        v = np.asarray(v)
+        """``h(u, v)`` for item-id arrays ``u``, ``v``; ``run`` (array, or None: run 0) pays."""
+        u, v = _check_pairs(u, v, self.n)
+        if run is not None:
+            run = as_item_ids(run, "run", self.n_runs, ndim=None, allow_empty=True)
+            if run.shape != u.shape:
+                raise ValueError(f"run must name the run of each pair, shape {u.shape}, "
+                                 f"got {run.shape}")
+        # the answers first: a failing func charges no calls
+        if self._is_matrix:
+            values = self._h[u, v]
+        else:
+            try:
+                values = self._h(u, v)
+            except (TypeError, ValueError) as exc:
+                raise type(exc)(f"H, a PreferenceFunction, answered badly: {exc}") from None
         if run is None:
             self.calls[0] += u.size
         else:
-            self.calls += np.bincount(np.asarray(run).ravel(), minlength=self.n_runs)
-        return self._h[u, v] if self._is_matrix else self._h(u, v)
+            self.calls += np.bincount(run.ravel(), minlength=self.n_runs)
+        return values
 
     @property
     def total_calls(self) -> int:
@@ -386,7 +395,7 @@ def random_preference(n, intransitivity, rng, *, soft=False) -> np.ndarray:
     Parameters
     ----------
     n : int
-        Number of items, at least 2.
+        Number of items, ``2 <= n <= MAX_MATRIX_ITEMS``.
     intransitivity : float
         In [0, 1]; twice the probability of flipping a pair.
     rng : int or numpy.random.Generator
@@ -403,8 +412,8 @@ def random_preference(n, intransitivity, rng, *, soft=False) -> np.ndarray:
     Raises
     ------
     ValueError, TypeError
-        If ``n`` is not an integer >= 2, ``intransitivity`` is outside [0, 1]
-        or ``rng`` is not a seed or generator.
+        If ``n`` is not an integer in ``2 .. MAX_MATRIX_ITEMS``, ``intransitivity``
+        is outside [0, 1] or ``rng`` is not a seed or generator.
 
     References
     ----------
@@ -420,7 +429,7 @@ def random_preference(n, intransitivity, rng, *, soft=False) -> np.ndarray:
     >>> bool(np.allclose(H + H.T, 1.0))
     True
     """
-    n = check_int(n, "n", minimum=2)
+    n = check_int(n, "n", minimum=2, maximum=MAX_MATRIX_ITEMS)
     intransitivity = check_probability(intransitivity, "intransitivity")
     if not isinstance(soft, (bool, np.bool_)):
         raise TypeError(f"soft must be a bool, got {type(soft).__name__}")
@@ -447,7 +456,7 @@ def cyclic_preference(n) -> np.ndarray:
     Parameters
     ----------
     n : int
-        Number of items, at least 3.
+        Number of items, ``3 <= n <= MAX_MATRIX_ITEMS``.
 
     Returns
     -------
@@ -456,7 +465,7 @@ def cyclic_preference(n) -> np.ndarray:
     Raises
     ------
     ValueError, TypeError
-        If ``n`` is not an integer >= 3.
+        If ``n`` is not an integer in ``3 .. MAX_MATRIX_ITEMS``.
 
     References
     ----------
@@ -469,7 +478,7 @@ def cyclic_preference(n) -> np.ndarray:
            [0. , 0.5, 1. ],
            [1. , 0. , 0.5]])
     """
-    n = check_int(n, "n", minimum=3)
+    n = check_int(n, "n", minimum=3, maximum=MAX_MATRIX_ITEMS)
     gap = (np.arange(n)[None, :] - np.arange(n)[:, None]) % n
     H = np.where(gap == 0, 0.5, np.where(gap <= (n - 1) // 2, 1.0, 0.0))
     if n % 2 == 0:
@@ -688,439 +697,24 @@ def cyclic_triangles(H) -> int:
     return int(np.trace(A @ A @ A)) // 3
 
 
-# --------------------------------------------------------------------------- #
-# second-stage algorithms
-# --------------------------------------------------------------------------- #
-@dataclass(frozen=True, eq=False)
-class RankingResult:
-    """A ranking returned by a second-stage algorithm and the calls to ``h`` it made.
-
-    Attributes
-    ----------
-    sigma : ndarray of int64, shape (n,)
-        ``sigma[i]`` is the 0-based position of item ``i``.
-    calls : int
-        Number of pairs ``(u, v)`` for which ``h(u, v)`` was queried.
-    levels : tuple of ndarray, optional
-        For a traced QuickSort run: ``levels[l][i]`` is the first position of
-        the subarray holding item ``i`` when level ``l`` starts; the items of a
-        subarray share this value.  The last entry is ``sigma``.
-    pivots : tuple of ndarray, optional
-        For a traced QuickSort run: the pivots chosen at each level.
-    """
-
-    sigma: np.ndarray
-    calls: int
-    levels: tuple = ()
-    pivots: tuple = ()
-
-    @property
-    def order(self) -> np.ndarray:
-        """The items from top to bottom (the inverse of ``sigma``)."""
-        return order_from_sigma(self.sigma)
-
-    def __repr__(self) -> str:
-        return f"RankingResult(order={self.order.tolist()}, calls={self.calls})"
-
-
-@dataclass(frozen=True, eq=False)
-class TopKResult:
-    """The top ``k`` items returned by :func:`quicksort_top_k`, and the calls it made.
-
-    Attributes
-    ----------
-    top : ndarray of int64, shape (k,)
-        The ``k`` items ranked highest, from the top down.
-    calls : int
-        Number of pairs for which ``h`` was queried.
-    """
-
-    top: np.ndarray
-    calls: int
-
-    def __repr__(self) -> str:
-        return f"TopKResult(top={self.top.tolist()}, calls={self.calls})"
-
-
-@dataclass(frozen=True, eq=False)
-class QuickSortRuns:
-    """Independent runs of randomized QuickSort on one preference function.
-
-    Attributes
-    ----------
-    sigmas : ndarray of int64, shape (n_runs, n)
-        One permutation per run.
-    calls : ndarray of int64, shape (n_runs,)
-        Calls to ``h`` made by each run.
-    """
-
-    sigmas: np.ndarray
-    calls: np.ndarray
-
-    def __repr__(self) -> str:
-        runs, n = self.sigmas.shape
-        return (f"QuickSortRuns(n_runs={runs}, n={n}, mean calls={self.calls.mean():.1f}, "
-                f"calls in [{self.calls.min()}, {self.calls.max()}])")
-
-
-def sort_by_degree(H) -> RankingResult:
-    """Sort-by-degree: rank items by the total preference they win, ``sum_v h(u, v)``.
-
-    Every unordered pair is queried once, ``h(u, v)`` for ``u < v``, and
-    pairwise consistency supplies ``h(v, u) = 1 - h(u, v)``: exactly
-    ``n (n - 1) / 2`` calls, whatever ``h`` is.  For a 0/1 preference the
-    degree is the number of items ``u`` is preferred to.  Ties (frequent: in
-    a cycle every item has the same degree) go to the smaller item index; the
-    degrees are rounded to 9 decimals first, so that fractional preferences
-    with equal degrees tie exactly.
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n) or PreferenceFunction
-        The preference function.
-
-    Returns
-    -------
-    RankingResult
-        The ranking and the number of calls, ``n (n - 1) / 2``.
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`as_preference_matrix`.
-
-    References
-    ----------
-    Mohri et al. (2018), section 10.6.2 and eqs. (10.30)-(10.31); Balcan et al. (2008).
-
-    Examples
-    --------
-    >>> H = flip_pair(preference_from_sigma([0, 1, 2, 3]), 2, 3)
-    >>> sort_by_degree(H)
-    RankingResult(order=[0, 1, 3, 2], calls=6)
-    >>> sort_by_degree(cyclic_preference(3))   # all degrees tie
-    RankingResult(order=[0, 1, 2], calls=3)
-    """
-    counter = CountingPreference(H)
-    n = counter.n
-    degree = np.zeros(n)
-    rows_per_block = max(1, _PAIR_BLOCK // n)
-    for start in range(0, n - 1, rows_per_block):
-        u, v = np.nonzero(np.arange(start, min(start + rows_per_block, n - 1))[:, None]
-                          < np.arange(n)[None, :])
-        u = u + start
-        won = counter(u, v)
-        degree += np.bincount(u, weights=won, minlength=n)
-        degree += np.bincount(v, weights=1.0 - won, minlength=n)
-    return RankingResult(sigma_from_scores(np.round(degree, 9)), counter.total_calls)
-
-
-def _quicksort_levels(counter: CountingPreference, n_runs: int, k: int,
-                      gen: np.random.Generator, record: bool = False):
-    """Randomized QuickSort, level by level, for ``n_runs`` independent runs at once.
-
-    Every item carries the first position ``lo`` and the size of the subarray
-    it belongs to.  At each level, every subarray with at least 2 items that
-    reaches above position ``k`` picks a uniform pivot (the member with the
-    smallest uniform key), each other member ``v`` is compared with it (one
-    call ``h(v, pivot)``) and goes left with that probability; the subarray is
-    replaced by (left part, pivot, right part).  The recursive algorithm of
-    Mohri et al. (figure 10.6) makes the same random choices, only in another
-    order, so its output has the same distribution.  Subarrays that start at or
-    below position ``k`` are left alone (the top-k variant).
-
-    Returns ``lo`` (n_runs, n), whose entries below ``k`` are final positions,
-    and, if ``record``, the per-level ``lo`` arrays and pivots of run 0.
-    """
-    n = counter.n
-    lo = np.zeros((n_runs, n), dtype=np.int64)
-    size = np.full((n_runs, n), n, dtype=np.int64)
-    levels, pivots = [], []
-    while True:
-        active = (size >= 2) & (lo < k)
-        if not active.any():
-            break
-        if record:
-            levels.append(lo[0].copy())
-        run, item = np.nonzero(active)
-        segment = run * n + lo[run, item]  # unique id of each subarray
-        by_segment = np.lexsort((gen.random(run.size), segment))
-        run, item, segment = run[by_segment], item[by_segment], segment[by_segment]
-        first = np.r_[True, segment[1:] != segment[:-1]]
-        segment_index = np.cumsum(first) - 1
-        pivot = item[first]
-        member = ~first
-        m_run, m_item = run[member], item[member]
-        m_segment = segment_index[member]
-        goes_left = gen.random(m_item.size) < counter(m_item, pivot[m_segment], m_run)
-        n_left = np.bincount(m_segment, weights=goes_left, minlength=pivot.size).astype(np.int64)
-        p_run = run[first]
-        p_lo = lo[p_run, pivot]
-        p_size = size[p_run, pivot]
-        left_size = n_left[m_segment]
-        lo[m_run, m_item] += np.where(goes_left, 0, left_size + 1)
-        size[m_run, m_item] = np.where(goes_left, left_size, p_size[m_segment] - left_size - 1)
-        lo[p_run, pivot] = p_lo + n_left
-        size[p_run, pivot] = 1
-        if record:
-            pivots.append(pivot[p_run == 0].copy())
-    if record:
-        levels.append(lo[0].copy())
-    return lo, tuple(levels), tuple(pivots)
-
-
-def quicksort_rank(H, rng, *, record=False) -> RankingResult:
-    """Randomized QuickSort on a preference function (Ailon and Mohri, 2008).
-
-    A pivot ``u`` is drawn uniformly from the items; each other item ``v`` is
-    placed above ``u`` with probability ``h(v, u)`` (one call to ``h``) and below
-    it otherwise; both sides are sorted the same way, recursively.  ``h`` need
-    not be transitive.  The expected number of calls is ``O(n log n)``; for a
-    transitive 0/1 preference it is ``2 (n + 1) H_n - 4 n ~ 2 n ln n`` (``H_n``
-    the harmonic number), as for classical QuickSort.
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n) or PreferenceFunction
-        The preference function.
-    rng : int or numpy.random.Generator
-        Seed or generator for the pivots and the comparisons.
-    record : bool, default False
-        Keep the subarrays and pivots of every level (see :class:`RankingResult`),
-        for drawing the run.
-
-    Returns
-    -------
-    RankingResult
-        The ranking and the measured number of calls.
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`as_preference_matrix`, or if ``rng`` is not a seed or generator.
-
-    References
-    ----------
-    Mohri et al. (2018), section 10.6.3 and figure 10.6; Ailon and Mohri (2008).
-
-    Examples
-    --------
-    >>> result = quicksort_rank(preference_from_sigma([2, 0, 1]), rng=0)
-    >>> result.order, result.calls        # the first pivot was the middle item
-    (array([1, 2, 0]), 2)
-    """
-    counter = CountingPreference(H)
-    gen = as_generator(rng)
-    if not isinstance(record, (bool, np.bool_)):
-        raise TypeError(f"record must be a bool, got {type(record).__name__}")
-    lo, levels, pivots = _quicksort_levels(counter, 1, counter.n, gen, record=bool(record))
-    return RankingResult(lo[0], counter.total_calls, levels, pivots)
-
-
-def quicksort_runs(H, n_runs, rng) -> QuickSortRuns:
-    """``n_runs`` independent runs of :func:`quicksort_rank`, computed together.
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n) or PreferenceFunction
-        The preference function.
-    n_runs : int
-        Number of runs, at least 1.
-    rng : int or numpy.random.Generator
-        Seed or generator.
-
-    Returns
-    -------
-    QuickSortRuns
-        One permutation and one (measured) call count per run.
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`as_preference_matrix`, or if ``n_runs`` is not an integer >= 1.
-
-    References
-    ----------
-    Mohri et al. (2018), section 10.6.3.
-
-    Examples
-    --------
-    >>> runs = quicksort_runs(cyclic_preference(3), 6000, rng=0)
-    >>> orders, counts = np.unique(runs.sigmas, axis=0, return_counts=True)
-    >>> orders                     # only the three rotations of the cycle occur
-    array([[0, 1, 2],
-           [1, 2, 0],
-           [2, 0, 1]])
-    >>> bool(np.all(np.abs(counts / 6000 - 1 / 3) < 0.02)), int(runs.calls.max())
-    (True, 2)
-    """
-    n_runs = check_int(n_runs, "n_runs", minimum=1)
-    counter = CountingPreference(H, n_runs)
-    gen = as_generator(rng)
-    lo, _, _ = _quicksort_levels(counter, n_runs, counter.n, gen)
-    return QuickSortRuns(lo, counter.calls.copy())
-
-
-def quicksort_top_k(H, k, rng) -> TopKResult:
-    """The top ``k`` items by randomized QuickSort, refining only what reaches the top ``k``.
-
-    The same algorithm as :func:`quicksort_rank`, except that a subarray lying
-    entirely below position ``k`` is never partitioned: the items it holds are
-    known not to be in the top ``k``.  The returned top ``k`` has the same
-    distribution as the first ``k`` items of a full QuickSort run, at an expected
-    cost of ``O(n + k log k)`` calls instead of ``O(n log n)``.
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n) or PreferenceFunction
-        The preference function.
-    k : int
-        Number of items wanted, ``1 <= k <= n``.
-    rng : int or numpy.random.Generator
-        Seed or generator.
-
-    Returns
-    -------
-    TopKResult
-        The top ``k`` items in order and the measured number of calls.
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`as_preference_matrix`, or if ``k`` is not an integer in ``[1, n]``.
-
-    References
-    ----------
-    Mohri et al. (2018), section 10.6.3 (the ``O(n + k log k)`` top-k variant).
-
-    Examples
-    --------
-    >>> quicksort_top_k(preference_from_sigma(np.arange(10)[::-1]), 3, rng=0).top
-    array([9, 8, 7])
-    """
-    counter = CountingPreference(H)
-    k = check_int(k, "k", minimum=1, maximum=counter.n)
-    gen = as_generator(rng)
-    lo, _, _ = _quicksort_levels(counter, 1, k, gen)
-    top = np.empty(k, dtype=np.int64)
-    chosen = np.flatnonzero(lo[0] < k)
-    top[lo[0][chosen]] = chosen
-    return TopKResult(top, counter.total_calls)
-
-
-def classical_quicksort_calls(n) -> float:
-    """Expected comparisons of classical randomized QuickSort on ``n`` distinct keys.
-
-    ``C_n = 2 (n + 1) H_n - 4 n`` with ``H_n = 1 + 1/2 + ... + 1/n``, which is
-    ``2 n ln n + O(n)``.  It is the expected number of calls of
-    :func:`quicksort_rank` on a transitive 0/1 preference, a reference against
-    which the measured counts of non-transitive preferences can be compared.
-
-    Parameters
-    ----------
-    n : int
-        Number of items, at least 1.
-
-    Returns
-    -------
-    float
-
-    Raises
-    ------
-    ValueError, TypeError
-        If ``n`` is not an integer >= 1.
-
-    References
-    ----------
-    C. A. R. Hoare, "Quicksort", The Computer Journal 5(1), 1962; D. E. Knuth,
-    *The Art of Computer Programming* vol. 3, section 5.2.2.
-
-    Examples
-    --------
-    >>> round(classical_quicksort_calls(3), 6)   # 2 comparisons with prob. 1/3, else 3
-    2.666667
-    """
-    n = check_int(n, "n", minimum=1)
-    harmonic = float(np.sum(1.0 / np.arange(1, n + 1)))
-    return 2.0 * (n + 1) * harmonic - 4.0 * n
-
-
-def expected_quicksort_calls(H) -> float:
-    """Exact expected number of calls to ``h`` made by randomized QuickSort on ``H``.
-
-    A run on a subset ``S`` asks ``h(a, w)`` once for each item ``a`` other
-    than the pivot ``w`` (uniform on ``S``), then recurses on the items placed
-    above (``a`` goes above with probability ``h(a, w)``) and below it:
-    ``C(S) = |S| - 1 + (1/|S|) sum_w E[C(left) + C(right)]``, computed over
-    the subsets of items.  For a transitive 0/1 preference it is
-    :func:`classical_quicksort_calls`; intransitivity changes it (a 3-cycle
-    costs 2 calls whatever the pivot, against 8/3 for an order).
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n)
-        A preference matrix (validated by :func:`as_preference_matrix`), at most
-        :data:`MAX_EXACT_ITEMS` items.
-
-    Returns
-    -------
-    float
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`as_preference_matrix`, or if ``H`` has more than
-        :data:`MAX_EXACT_ITEMS` items.
-
-    References
-    ----------
-    Mohri et al. (2018), section 10.6.2 (randomized QuickSort on a preference function).
-
-    Examples
-    --------
-    >>> round(expected_quicksort_calls(preference_from_sigma([0, 1, 2])), 6)  # = 8/3
-    2.666667
-    >>> expected_quicksort_calls(cyclic_preference(3))
-    2.0
-    """
-    H = _check_exact_size(as_preference_matrix(H))
-    n = H.shape[0]
-    memo: dict[int, float] = {}
-
-    def calls(subset: int) -> float:
-        if subset in memo:
-            return memo[subset]
-        items = [i for i in range(n) if subset >> i & 1]
-        if len(items) < 2:
-            return 0.0
-        total = 0.0
-        for w in items:
-            parts = {0: 1.0}  # distribution of the set of items placed above the pivot
-            for a in items:
-                if a == w:
-                    continue
-                p, grown = float(H[a, w]), {}
-                for above, prob in parts.items():
-                    if p > 0.0:
-                        grown[above | 1 << a] = grown.get(above | 1 << a, 0.0) + prob * p
-                    if p < 1.0:
-                        grown[above] = grown.get(above, 0.0) + prob * (1.0 - p)
-                parts = grown
-            rest = subset & ~(1 << w)
-            total += sum(prob * (calls(above) + calls(rest & ~above))
-                         for above, prob in parts.items())
-        memo[subset] = len(items) - 1 + total / len(items)
-        return memo[subset]
-
-    return calls((1 << n) - 1)
-
 
 # --------------------------------------------------------------------------- #
 # losses
 # --------------------------------------------------------------------------- #
 def _emphasis(omega, n: int) -> np.ndarray:
-    """The emphasis matrix: uniform by default, else validated as metrics does."""
-    return emphasis_uniform(n) if omega is None else emphasis_matrix(omega, n)
+    """The emphasis matrix: uniform by default, else validated as metrics does.
+
+    A matrix is read here first, so that complex or text entries and a size that
+    does not match the target's ``n`` positions are refused naming ``omega``.
+    """
+    if omega is None:
+        return emphasis_uniform(n)
+    if not callable(omega):
+        omega = check_array(omega, "omega", ndim=2)
+        if omega.shape != (n, n):
+            raise ValueError(f"omega must have shape ({n}, {n}), one row and column per "
+                             f"position of sigma_star, got {omega.shape}")
+    return emphasis_matrix(omega, n)
 
 
 def ranking_loss(sigma, sigma_star, omega=None):
@@ -1164,9 +758,7 @@ def ranking_loss(sigma, sigma_star, omega=None):
     >>> ranking_loss([[0, 1, 2], [1, 0, 2]], [0, 1, 2])
     array([0.        , 0.33333333])
     """
-    s = np.asarray(sigma)
-    if s.ndim not in (1, 2):
-        raise ValueError(f"sigma must be 1-D or 2-D, got an array of shape {s.shape}")
+    s = check_array(sigma, "sigma", ndim=(1, 2), dtype="int")
     star = as_permutation(sigma_star, "sigma_star")
     if star.size < 2:
         raise ValueError("sigma_star must rank at least 2 items")
@@ -1190,11 +782,54 @@ def _pair_costs(sigma_star: np.ndarray, W: np.ndarray) -> np.ndarray:
     return 2.0 / (n * (n - 1)) * W[sigma_star[None, :], sigma_star[:, None]] * v_above_u
 
 
-def _check_target(sigma_star, n: int, omega):
+def pair_costs(sigma_star, omega=None, *, n=None) -> np.ndarray:
+    """The cost of each ordered pair under a target: ``L_omega(h, sigma*) = sum C[u, v] h(u, v)``.
+
+    ``C[u, v] = 2 / (n (n - 1)) omega(sigma*(v), sigma*(u))`` when ``sigma*``
+    ranks ``v`` above ``u`` (placing ``u`` above ``v`` is then an error), else 0.
+    Both losses are linear in it: ``preference_loss(H, sigma*, omega) = sum(C * H)``
+    and a ranking ``sigma`` loses ``sum C[u, v] 1[sigma[u] < sigma[v]]``.
+
+    Parameters
+    ----------
+    sigma_star : array_like of int, shape (n,)
+        The target permutation, at least 2 items.
+    omega : array_like of shape (n, n) or callable, optional
+        Emphasis function (``W[i - 1, j - 1] = omega(i, j)``); uniform by default.
+    n : int, optional
+        The number of items ``sigma_star`` must rank (that of the preference the
+        costs will weigh); by default its own length.
+
+    Returns
+    -------
+    ndarray of float64, shape (n, n)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``sigma_star`` is not a permutation of ``n >= 2`` items, or ``omega``
+        is invalid (as :func:`rankviz.pairwise.emphasis_matrix`).
+
+    References
+    ----------
+    Mohri et al. (2018), eqs. (10.24) and (10.36).
+
+    Examples
+    --------
+    >>> pair_costs([0, 1, 2])          # 3 pairs, each error costs 1/3
+    array([[0.        , 0.        , 0.        ],
+           [0.33333333, 0.        , 0.        ],
+           [0.33333333, 0.33333333, 0.        ]])
+    """
     star = as_permutation(sigma_star, "sigma_star")
-    if star.size != n:
-        raise ValueError(f"sigma_star must rank the {n} items of H, got {star.size} positions")
-    return star, _emphasis(omega, n)
+    if n is not None:
+        n = check_int(n, "n", minimum=2)
+        if star.size != n:
+            raise ValueError(f"sigma_star must rank the n = {n} items of the preference, "
+                             f"got {star.size} positions")
+    if star.size < 2:
+        raise ValueError("sigma_star must rank at least 2 items")
+    return _pair_costs(star, _emphasis(omega, star.size))
 
 
 def preference_loss(H, sigma_star, omega=None) -> float:
@@ -1237,8 +872,7 @@ def preference_loss(H, sigma_star, omega=None) -> float:
     0.5
     """
     H = as_preference_matrix(H)
-    star, W = _check_target(sigma_star, H.shape[0], omega)
-    return float(np.sum(_pair_costs(star, W) * H))
+    return float(np.sum(pair_costs(sigma_star, omega, n=H.shape[0]) * H))
 
 
 def bipartite_target(labels, *, normalization="auc"):
@@ -1304,268 +938,3 @@ def bipartite_target(labels, *, normalization="auc"):
         n = positive.size
         omega = omega * (2.0 * n_pos * n_neg / (n * (n - 1)))
     return sigma_star, omega
-
-
-# --------------------------------------------------------------------------- #
-# QuickSort's expected loss: exactly over subsets, and by Monte Carlo
-# --------------------------------------------------------------------------- #
-def _quicksort_subset_dp(H: np.ndarray, costs: np.ndarray | None) -> np.ndarray:
-    """Expected pair costs of QuickSort by dynamic programming over the subsets of items.
-
-    ``costs`` has shape (m, n, n), ``costs[c, x, y]`` the cost of placing ``x``
-    above ``y`` in channel ``c``; ``None`` stands for the n * n unit costs (one
-    channel per ordered pair), which gives the pair probabilities.  Returns the
-    (m,) expected costs of QuickSort on all ``n`` items.  All subsets of one
-    size are handled together (in chunks that bound the memory).
-    """
-    n = H.shape[0]
-    channels = n * n if costs is None else costs.shape[0]
-    flat_costs = None if costs is None else costs.reshape(channels, n * n)
-    M = np.zeros((1 << n, channels))  # M[S]: expected costs of QuickSort run on the subset S
-    masks = np.arange(1 << n)
-    in_mask = (masks[:, None] >> np.arange(n)[None, :]) & 1
-    popcount = in_mask.sum(axis=1)
-    for size in range(2, n + 1):
-        subsets = masks[popcount == size]
-        members_all = np.nonzero(in_mask[subsets])[1].reshape(subsets.size, size)
-        # B[j, b]: is the b-th of the size - 1 other items in the j-th possible left part?
-        B = (np.arange(1 << (size - 1))[:, None] >> np.arange(size - 1)[None, :]) & 1
-        without_self = np.array([[j for j in range(size) if j != w] for w in range(size)])
-        chunk = max(1, (1 << 22) // (size * B.shape[0] * n))
-        for start in range(0, subsets.size, chunk):
-            S = subsets[start:start + chunk]
-            members = members_all[start:start + chunk]  # (c, size)
-            c = S.size
-            others = members[:, without_self]  # (c, size, size - 1): S minus pivot w, per w
-            p = H[others, members[:, :, None]]  # p[., w, a] = h(a, w): a goes left of pivot w
-            left = (1 << others) @ B.T  # (c, size, 2^(size-1)): each possible left part
-            right = (S[:, None] ^ (1 << members))[:, :, None] ^ left
-            weight = np.prod(np.where(B == 1, p[:, :, None, :], 1.0 - p[:, :, None, :]), axis=-1)
-            rows = np.broadcast_to(np.arange(c)[:, None, None], left.shape).ravel()
-            spread = sparse.csr_matrix(
-                (np.concatenate([weight.ravel()] * 2),
-                 (np.concatenate([rows] * 2), np.concatenate([left.ravel(), right.ravel()]))),
-                shape=(c, 1 << n))
-            expected = spread @ M  # sum over the possible left and right parts
-            ci = np.arange(c)[:, None, None]
-            wi = np.arange(size)[None, :, None]
-            p_left = np.zeros((c, size, n))
-            p_left[ci, wi, others] = p
-            p_right = np.zeros((c, size, n))
-            p_right[ci, wi, others] = 1.0 - p
-            split = np.einsum("cwx,cwy->cxy", p_left, p_right)  # x left, y right of one pivot
-            split[:, np.arange(n), np.arange(n)] = 0.0
-            items = np.arange(n)[None, None, :]
-            split[ci, members[:, :, None], items] += p_right  # the pivot above y
-            split[ci, items, members[:, :, None]] += p_left  # x above the pivot
-            direct = split.reshape(c, n * n)
-            if flat_costs is not None:
-                direct = direct @ flat_costs.T
-            M[S] = (expected + direct) / size
-    return M[-1]
-
-
-def quicksort_pair_probabilities(H) -> np.ndarray:
-    """Exact probability that randomized QuickSort ranks ``u`` above ``v``, for every pair.
-
-    Dynamic programming over the subsets ``S`` of items, smallest first:
-    ``P_S[u, v]`` is the probability for QuickSort run on ``S``.  With pivot
-    ``w`` (probability ``1/|S|``) every other item ``a`` goes left independently
-    with probability ``p_a = h(a, w)``; then ``w`` is above ``y`` with
-    probability ``1 - p_y``, ``x`` above ``w`` with probability ``p_x``, and for
-    ``x, y != w``
-
-    ``P(x above y) = p_x (1 - p_y) + sum_L Pr[L] P_L[x, y] + sum_R Pr[R] P_R[x, y]``,
-
-    where ``L`` (``R``) ranges over the possible left (right) parts and
-    ``P_L[x, y] = 0`` unless both items are in ``L``.  Cost ``O(n^3 3^n)``
-    arithmetic in ``2^n`` vectorized steps.
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n)
-        A preference matrix, ``2 <= n <= MAX_EXACT_ITEMS``.
-
-    Returns
-    -------
-    ndarray of float64, shape (n, n)
-        ``P[u, v]``; ``P + P.T = 1`` off the diagonal, diagonal 1/2: ``P`` is
-        itself a pairwise-consistent preference, and
-        ``E[L(QuickSort)] = preference_loss(P, sigma*, omega)`` for every target.
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`as_preference_matrix`, or if ``n > MAX_EXACT_ITEMS``.
-
-    References
-    ----------
-    Mohri et al. (2018), section 10.6.3; Ailon and Mohri (2008).
-
-    Examples
-    --------
-    >>> quicksort_pair_probabilities(cyclic_preference(3)).round(4)
-    array([[0.5   , 0.6667, 0.3333],
-           [0.3333, 0.5   , 0.6667],
-           [0.6667, 0.3333, 0.5   ]])
-    """
-    H = _check_exact_size(as_preference_matrix(H))
-    n = H.shape[0]
-    P = _quicksort_subset_dp(H, None).reshape(n, n)
-    np.fill_diagonal(P, 0.5)
-    return P
-
-
-def _check_exact_size(H: np.ndarray) -> np.ndarray:
-    if H.shape[0] > MAX_EXACT_ITEMS:
-        raise ValueError(f"H has {H.shape[0]} items; the exact computation enumerates subsets "
-                         f"and allows at most {MAX_EXACT_ITEMS} (use quicksort_loss_monte_carlo)")
-    return H
-
-
-def expected_quicksort_loss(H, sigma_star, omega=None) -> float:
-    """Exact expected loss of randomized QuickSort over its own randomness.
-
-    ``E_s[L_omega(QuickSort(h, s), sigma*)]``, computed as the preference loss
-    (10.24) of QuickSort's exact pairwise probabilities
-    (:func:`quicksort_pair_probabilities`): the loss is a sum over pairs, so its
-    expectation only needs the probability of each pair's order.  The same
-    dynamic program runs with the pair costs of the target contracted in, which
-    is ``n^2`` times less work than computing every pair probability.
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n)
-        A preference matrix, ``n <= MAX_EXACT_ITEMS``.
-    sigma_star : array_like of int, shape (n,)
-        The target permutation.
-    omega : array_like of shape (n, n) or callable, optional
-        Emphasis function; uniform by default.
-
-    Returns
-    -------
-    float
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`quicksort_pair_probabilities` and :func:`preference_loss`.
-
-    References
-    ----------
-    Mohri et al. (2018), eqs. (10.33) and (10.35); Ailon and Mohri (2008).
-
-    Examples
-    --------
-    The three-item cycle with item 2 the only positive: QuickSort's expected
-    loss equals the loss of ``h`` (eq. 10.33).
-
-    >>> H = cyclic_preference(3)
-    >>> sigma_star, omega = bipartite_target([0, 0, 1], normalization="pairs")
-    >>> expected_quicksort_loss(H, sigma_star, omega), preference_loss(H, sigma_star, omega)
-    (0.3333333333333333, 0.3333333333333333)
-    """
-    H = _check_exact_size(as_preference_matrix(H))
-    star, W = _check_target(sigma_star, H.shape[0], omega)
-    return float(_quicksort_subset_dp(H, _pair_costs(star, W)[None])[0])
-
-
-@dataclass(frozen=True, eq=False)
-class MonteCarloEstimate:
-    """A Monte Carlo estimate of QuickSort's expected loss with a confidence interval.
-
-    Attributes
-    ----------
-    mean : float
-        Average loss over the runs.
-    std_error : float
-        Sample standard deviation of the losses divided by ``sqrt(n_runs)``.
-    low, high : float
-        Normal-approximation confidence interval ``mean -+ z std_error``.
-    confidence : float
-        Its nominal coverage.
-    losses : ndarray of shape (n_runs,)
-        The loss of each run.
-    calls : ndarray of int64, shape (n_runs,)
-        The calls to ``h`` of each run.
-    """
-
-    mean: float
-    std_error: float
-    low: float
-    high: float
-    confidence: float
-    losses: np.ndarray
-    calls: np.ndarray
-
-    @property
-    def n_runs(self) -> int:
-        """Number of runs."""
-        return int(self.losses.size)
-
-    def __contains__(self, value) -> bool:
-        return self.low <= value <= self.high
-
-    def __repr__(self) -> str:
-        return (f"MonteCarloEstimate(mean={self.mean:.4f}, "
-                f"{self.confidence:.0%} CI=[{self.low:.4f}, {self.high:.4f}], "
-                f"n_runs={self.n_runs})")
-
-
-def quicksort_loss_monte_carlo(H, sigma_star, omega=None, *, n_runs=1000, rng=0,
-                               confidence=0.95) -> MonteCarloEstimate:
-    """Estimate QuickSort's expected loss by running it ``n_runs`` times.
-
-    For sets too large for :func:`expected_quicksort_loss`.  The interval is
-    the normal approximation ``mean -+ z_{(1+c)/2} s / sqrt(n_runs)``, with
-    ``s`` the sample standard deviation of the losses: valid for many runs (the
-    loss is bounded, so the central limit theorem applies); with few runs or a
-    loss that is nearly constant prefer more runs.
-
-    Parameters
-    ----------
-    H : array_like of shape (n, n)
-        A preference matrix.
-    sigma_star : array_like of int, shape (n,)
-        The target permutation.
-    omega : array_like of shape (n, n) or callable, optional
-        Emphasis function; uniform by default.
-    n_runs : int, default 1000
-        Number of QuickSort runs, at least 2.
-    rng : int or numpy.random.Generator, default 0
-        Seed or generator.
-    confidence : float, default 0.95
-        Coverage of the interval, in (0, 1).
-
-    Returns
-    -------
-    MonteCarloEstimate
-
-    Raises
-    ------
-    ValueError, TypeError
-        As :func:`preference_loss`, or if ``n_runs < 2`` or ``confidence`` is
-        not in (0, 1).
-
-    References
-    ----------
-    Mohri et al. (2018), eqs. (10.33) and (10.35).
-
-    Examples
-    --------
-    >>> H = random_preference(30, 0.3, rng=0)
-    >>> estimate = quicksort_loss_monte_carlo(H, np.arange(30), n_runs=400, rng=1)
-    >>> estimate.low < estimate.mean < estimate.high, estimate.n_runs
-    (True, 400)
-    """
-    H = as_preference_matrix(H)
-    star, W = _check_target(sigma_star, H.shape[0], omega)
-    n_runs = check_int(n_runs, "n_runs", minimum=2)
-    confidence = check_probability(confidence, "confidence", open_interval=True)
-    runs = quicksort_runs(H, n_runs, rng)
-    losses = ranking_loss(runs.sigmas, star, W)
-    mean = float(losses.mean())
-    std_error = float(losses.std(ddof=1) / math.sqrt(n_runs))
-    z = float(stats.norm.ppf(0.5 + confidence / 2))
-    return MonteCarloEstimate(mean, std_error, mean - z * std_error, mean + z * std_error,
-                              confidence, losses, runs.calls)

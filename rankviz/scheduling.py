@@ -31,7 +31,11 @@ every task pays for the rounds up to its own.
 The **difference graph** (Duchi, Mackey and Jordan, 2013, section 3.2.2) has
 an edge ``i -> j`` of weight ``y_ij - y_ji`` whenever ``y_ij > y_ji``; when it
 is acyclic, the orders that minimise the pairwise disagreement are exactly its
-topological orders, which Algorithm 2 of the draft runs through.
+topological orders, which Algorithm 2 of the draft runs through.  Listing and
+counting them, the draft's Assumption 1 on them and the random task graphs of
+the chapter are :mod:`rankviz.orders`; this module holds the schedules: the
+loss and its parts, the exact optimum by brute force, the merge cost, and the
+clustering of an order (Algorithm 1, the exact dynamic programme, Algorithm 2).
 
 References
 ----------
@@ -42,6 +46,7 @@ algorithms", *Annals of Statistics* 41(5), 2013 (seed ``003_78b4dd99621c547a.txt
 section 3.2.2 (difference graph, Definition 4: low noise) and section 5.3.
 """
 
+
 from __future__ import annotations
 
 import functools
@@ -49,18 +54,17 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
 from rankviz._validation import (
     as_float_vector,
-    as_generator,
     as_weight_matrix,
     check_choice,
     check_int,
-    check_probability,
     check_real,
+    check_rounds,
 )
+from rankviz.orders import DEFAULT_MAX_ORDERS, topological_orders
 from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import as_permutation
 
@@ -72,18 +76,13 @@ __all__ = [
     "MergeCost",
     "OptimalSchedules",
     "Schedule",
-    "assumption_1_holds",
     "brute_force_schedule",
-    "count_orders",
     "greedy_clustering",
     "improved_clustering",
     "merge_cost",
     "optimal_contiguous_clustering",
-    "random_low_noise_weights",
-    "random_task_weights",
     "schedule_loss",
     "schedule_loss_parts",
-    "topological_orders",
 ]
 
 #: The two losses: ``"depth"`` (draft eq. (1), section 6.1.2) and ``"completion"``
@@ -97,7 +96,6 @@ INNER_STEPS = ("greedy", "dp")
 #: Largest number of tasks :func:`brute_force_schedule` enumerates (545,835 schedules).
 BRUTE_FORCE_MAX = 8
 
-_DEFAULT_MAX_ORDERS = 10_000
 
 
 # --------------------------------------------------------------------------- #
@@ -129,6 +127,13 @@ class LossParts:
     round_cost: float
     variant: str = "depth"
 
+    def __post_init__(self) -> None:
+        # a LossParts is passed back in (rankviz.plotting.plot_schedule draws it)
+        for name in ("disagreement", "clustering", "round_cost"):
+            object.__setattr__(self, name, check_real(getattr(self, name), name,
+                                                      nonnegative=True))
+        check_choice(self.variant, "variant", VARIANTS)
+
     @property
     def total(self) -> float:
         """The loss: the sum of the three parts."""
@@ -155,9 +160,10 @@ class Schedule:
         The order of tasks the schedule was built from (it respects it).
     merge_costs : tuple of float
         Algorithm 1 only: the minimum merge cost at each merge it made.
-    stopping_cost : float
+    stopping_cost : float or None
         Algorithm 1 only: the minimum merge cost that stopped it (it exceeded
-        ``c_cur``), or NaN if it ran until one round was left.
+        ``c_cur``), or None if it ran until one round was left (and for the
+        other algorithms).
     orders_tried : int
         Algorithm 2 only: how many topological orders it clustered (else 0).
     """
@@ -166,8 +172,23 @@ class Schedule:
     loss: float
     order: np.ndarray
     merge_costs: tuple = ()
-    stopping_cost: float = float("nan")
+    stopping_cost: float | None = None
     orders_tried: int = 0
+
+    def __post_init__(self) -> None:
+        rounds = check_rounds(self.rounds, "rounds", np.size(self.rounds))
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "loss", check_real(self.loss, "loss", nonnegative=True))
+        object.__setattr__(self, "order", _check_order(self.order, rounds.size))
+        if not isinstance(self.merge_costs, tuple):
+            raise TypeError(f"merge_costs must be a tuple, got {type(self.merge_costs).__name__}")
+        object.__setattr__(self, "merge_costs", tuple(
+            check_real(cost, "merge_costs", nonnegative=True) for cost in self.merge_costs))
+        if self.stopping_cost is not None:
+            object.__setattr__(self, "stopping_cost", check_real(
+                self.stopping_cost, "stopping_cost", nonnegative=True))
+        object.__setattr__(self, "orders_tried", check_int(self.orders_tried, "orders_tried",
+                                                           minimum=0))
 
     @property
     def depth(self) -> int:
@@ -249,11 +270,6 @@ class MergeCost:
 # --------------------------------------------------------------------------- #
 # validation (once, at the boundary)
 # --------------------------------------------------------------------------- #
-def _check_weights(weights) -> np.ndarray:
-    """Validate a square, finite, non-negative weight matrix with a zero diagonal."""
-    return as_weight_matrix(weights, "weights")
-
-
 def _check_costs(costs, r: int) -> np.ndarray:
     c = as_float_vector(costs, "costs")
     if c.size != r:
@@ -269,69 +285,12 @@ def _check_costs(costs, r: int) -> np.ndarray:
     return c
 
 
-def _check_rounds(rounds, r: int, *, batch: bool = False) -> np.ndarray:
-    if isinstance(rounds, (str, bytes)):
-        raise TypeError(f"rounds must be an array of integers, got {type(rounds).__name__}")
-    try:
-        m = np.asarray(rounds)
-    except Exception as exc:
-        raise ValueError(f"rounds could not be read as an array: {exc}") from None
-    if m.dtype == np.bool_ or not (np.issubdtype(m.dtype, np.integer)
-                                   or np.issubdtype(m.dtype, np.floating)):
-        raise TypeError(f"rounds must contain integers, got dtype {m.dtype}")
-    if m.dtype.kind == "f":
-        if not (np.isfinite(m).all() and np.all(m == np.round(m))):
-            raise TypeError("rounds must contain integers, got non-integral values")
-        m = m.astype(np.int64)
-    allowed = "(r,) or (q, r)" if batch else "(r,)"
-    if not (m.ndim == 1 or (batch and m.ndim == 2)) or m.shape[-1] != r:
-        raise ValueError(f"rounds must have shape {allowed} with r = {r} tasks (the size of "
-                         f"weights), got {m.shape}")
-    m = m.astype(np.int64, copy=False)
-    if m.size == 0:
-        raise ValueError("rounds is empty: give at least one schedule")
-    if m.min() < 1 or m.max() > r:
-        hint = (" (rounds are 1-based as in the draft: round 1 runs first; add 1 to 0-based "
-                "rounds)") if m.min() == 0 else ""
-        raise ValueError(f"rounds must lie in 1..r = 1..{r}, got values from {m.min()} to "
-                         f"{m.max()}{hint}")
-    return m
-
-
 def _check_order(order, r: int) -> np.ndarray:
     o = as_permutation(order, "order")
     if o.size != r:
         raise ValueError(f"order must list each of the r = {r} tasks once, got {o.size} entries")
     return o
 
-
-# --------------------------------------------------------------------------- #
-# the difference graph (Duchi et al. 2013, section 3.2.2)
-# --------------------------------------------------------------------------- #
-def _difference_graph(w: np.ndarray) -> nx.DiGraph:
-    """Edge i -> j with weight y_ij - y_ji whenever y_ij > y_ji (Duchi et al., section 3.2.2).
-
-    Chapter 07's ``rankviz.consistency.difference_graph`` computes the same graph;
-    this private copy exists until the two branches are merged.
-    """
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(w.shape[0]))
-    diff = w - w.T
-    rows, cols = np.nonzero(diff > 0)
-    graph.add_weighted_edges_from(zip(rows.tolist(), cols.tolist(),
-                                      diff[rows, cols].tolist(), strict=True))
-    return graph
-
-
-def _acyclic_difference_graph(w: np.ndarray) -> nx.DiGraph:
-    graph = _difference_graph(w)
-    if not nx.is_directed_acyclic_graph(graph):
-        edges = nx.find_cycle(graph)
-        cycle = " -> ".join(str(u) for u, _ in edges)
-        raise ValueError(
-            f"weights must define an acyclic difference graph (edge i -> j when "
-            f"weights[i, j] > weights[j, i]); found the cycle {cycle} -> {edges[0][0]}")
-    return graph
 
 
 # --------------------------------------------------------------------------- #
@@ -396,10 +355,10 @@ def schedule_loss(rounds, weights, costs, variant="depth"):
     array([4., 3.])
     """
     variant = check_choice(variant, "variant", VARIANTS)
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     c = _check_costs(costs, r)
-    m = _check_rounds(rounds, r, batch=True)
+    m = check_rounds(rounds, "rounds", r, batch=True)
     pairwise = pairwise_disagreement(-m, w, ties="error")
     return pairwise + (float(_round_costs(m, c, variant)) if m.ndim == 1
                        else _round_costs(m, c, variant))
@@ -436,10 +395,10 @@ def schedule_loss_parts(rounds, weights, costs, variant="depth"):
     LossParts(disagreement=3.000, clustering=1.000, depth=1.000, total=5.000)
     """
     variant = check_choice(variant, "variant", VARIANTS)
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     c = _check_costs(costs, r)
-    m = _check_rounds(rounds, r)
+    m = check_rounds(rounds, "rounds", r)
     pairwise = pairwise_disagreement(-m, w, ties="error")
     clustering = float(np.sum(w[m[:, None] == m[None, :]]))
     # the two sums share their terms, so the difference is exact up to rounding
@@ -575,7 +534,7 @@ def brute_force_schedule(weights, costs, variant="depth"):
     [[1, 1, 1]]
     """
     variant = check_choice(variant, "variant", VARIANTS)
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     if r > BRUTE_FORCE_MAX:
         raise ValueError(f"weights has r = {r} tasks; brute_force_schedule enumerates at most "
@@ -640,10 +599,10 @@ def merge_cost(rounds, weights, costs, k, variant="depth"):
     MergeCost(pairwise=1.000, saving=1.000, change=+0.000)
     """
     variant = check_choice(variant, "variant", VARIANTS)
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     c = _check_costs(costs, r)
-    m = _check_rounds(rounds, r)
+    m = check_rounds(rounds, "rounds", r)
     depth = int(m.max())
     if depth < 2:
         raise ValueError("rounds uses a single round: there is nothing to merge")
@@ -671,7 +630,7 @@ def _greedy_core(y: np.ndarray, c: np.ndarray):
     adjacent = np.full(r, np.inf)
     adjacent[:-1] = agg[np.arange(r - 1), np.arange(1, r)]
     cur = r
-    merges, stopping = [], float("nan")
+    merges, stopping = [], None
     loss = float(np.tril(y, -1).sum() + c.sum())  # r singleton rounds, all depth costs
     while cur > 1:
         left = int(np.argmin(adjacent))  # the first cheapest adjacent pair
@@ -804,7 +763,7 @@ def greedy_clustering(weights, costs, order):
     >>> greedy_clustering(W, [0, 1, 1], order=[0, 1, 2]).merge_costs
     (1.0,)
     """
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     c = _check_costs(costs, r)
     o = _check_order(order, r)
@@ -858,7 +817,7 @@ def optimal_contiguous_clustering(weights, costs, order, variant="depth"):
     Schedule(rounds=[1 1 1], loss=4.000, depth=1)
     """
     variant = check_choice(variant, "variant", VARIANTS)
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     c = _check_costs(costs, r)
     o = _check_order(order, r)
@@ -867,125 +826,8 @@ def optimal_contiguous_clustering(weights, costs, order, variant="depth"):
     return Schedule(rounds, float(schedule_loss(rounds, w, c, variant)), o)
 
 
-# --------------------------------------------------------------------------- #
-# all orders of the difference graph
-# --------------------------------------------------------------------------- #
-def _orders_of(graph: nx.DiGraph, max_orders: int) -> list:
-    orders = list(itertools.islice(nx.all_topological_sorts(graph), max_orders + 1))
-    if len(orders) > max_orders:
-        raise ValueError(
-            f"the difference graph has more than max_orders = {max_orders} topological "
-            f"orders (count_orders(weights) gives the exact number); raise max_orders "
-            f"or cluster one order with optimal_contiguous_clustering")
-    return orders
 
-
-def topological_orders(weights, max_orders=_DEFAULT_MAX_ORDERS):
-    """Every topological order of the difference graph: the orders of least pairwise disagreement.
-
-    When the difference graph (edge ``i -> j`` when ``y_ij > y_ji``) is
-    acyclic, an order minimises ``sum_{i before j} y_ji`` exactly when it
-    places ``i`` before ``j`` for every edge of that graph, i.e. when it is a
-    topological order.  These are the set M that Algorithm 2 runs through.
-
-    Parameters
-    ----------
-    weights : array_like of float, shape (r, r)
-        Non-negative weights with zero diagonal and an acyclic difference graph.
-    max_orders : int, default 10000
-        Refuse (with a ``ValueError``) to list more orders than this.
-
-    Returns
-    -------
-    ndarray of int64, shape (k, r)
-        Row ``q`` is an order (tasks first to last), in networkx's enumeration
-        order.
-
-    Raises
-    ------
-    ValueError
-        If the difference graph has a cycle, if there are more than
-        ``max_orders`` orders, or an input is invalid.
-    TypeError
-        If an input is not numeric or ``max_orders`` is not an integer.
-
-    References
-    ----------
-    Duchi et al. (2013), section 3.2.2 (difference graph); seed 002, Algorithm 2, line 2.
-
-    Examples
-    --------
-    >>> topological_orders([[0, 1, 1], [0, 0, 0], [0, 0, 0]])   # 0 first, then 1 and 2 either way
-    array([[0, 2, 1],
-           [0, 1, 2]])
-    """
-    w = _check_weights(weights)
-    max_orders = check_int(max_orders, "max_orders", minimum=1)
-    orders = _orders_of(_acyclic_difference_graph(w), max_orders)
-    return np.array(orders, dtype=np.int64).reshape(len(orders), w.shape[0])
-
-
-def count_orders(weights, max_states=1_000_000):
-    """The number of topological orders of the difference graph, counted exactly.
-
-    Dynamic programming over the down-sets of the graph: the number of orders
-    that start with a given down-set ``S`` is carried forward to ``S + {v}`` for
-    every task ``v`` whose predecessors are all in ``S``.  The work grows with
-    the number of down-sets, small for narrow graphs (two chains of length
-    ``a`` and ``b`` have ``(a + 1)(b + 1)``) and up to ``2^r`` for an antichain.
-
-    Parameters
-    ----------
-    weights : array_like of float, shape (r, r)
-        Non-negative weights with zero diagonal and an acyclic difference graph.
-    max_states : int, default 1000000
-        Refuse (with a ``ValueError``) to visit more down-sets than this.
-
-    Returns
-    -------
-    int
-        The exact count (a Python int, which does not overflow).
-
-    Raises
-    ------
-    ValueError
-        If the difference graph has a cycle, the count needs more than
-        ``max_states`` down-sets, or an input is invalid.
-    TypeError
-        If an input is not numeric.
-
-    References
-    ----------
-    Seed 002, section 6.1.2, the warning after Algorithm 2; Duchi et al. (2013),
-    section 3.2.2.
-
-    Examples
-    --------
-    >>> W = [[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 0, 0]]   # chains 0 -> 1, 2 -> 3
-    >>> count_orders(W)
-    6
-    """
-    w = _check_weights(weights)
-    max_states = check_int(max_states, "max_states", minimum=1)
-    graph = _acyclic_difference_graph(w)
-    r = w.shape[0]
-    needs = [sum(1 << int(u) for u in graph.predecessors(v)) for v in range(r)]
-    level, visited = {0: 1}, 1
-    for _ in range(r):
-        following: dict[int, int] = defaultdict(int)
-        for downset, ways in level.items():
-            for v in range(r):
-                if not downset >> v & 1 and needs[v] & ~downset == 0:
-                    following[downset | 1 << v] += ways
-        level = following
-        visited += len(level)
-        if visited > max_states:
-            raise ValueError(f"counting the orders needs more than max_states = {max_states} "
-                             f"down-sets (the difference graph is too wide); raise max_states")
-    return int(level[(1 << r) - 1])
-
-
-def improved_clustering(weights, costs, inner="greedy", max_orders=_DEFAULT_MAX_ORDERS):
+def improved_clustering(weights, costs, inner="greedy", max_orders=DEFAULT_MAX_ORDERS):
     """Algorithm 2 of the draft: cluster every topological order, keep the best schedule.
 
     Runs the clustering step on every topological order of the difference
@@ -1009,8 +851,8 @@ def improved_clustering(weights, costs, inner="greedy", max_orders=_DEFAULT_MAX_
         contiguous blocks (:func:`optimal_contiguous_clustering`).
     max_orders : int, default 10000
         Refuse (with a ``ValueError``) when the difference graph has more
-        topological orders than this; the draft's warning is that their number
-        can grow factorially.
+        topological orders than this (at most :data:`rankviz.orders.MAX_ORDERS`);
+        the draft's warning is that their number can grow factorially.
 
     Returns
     -------
@@ -1036,14 +878,12 @@ def improved_clustering(weights, costs, inner="greedy", max_orders=_DEFAULT_MAX_
     Schedule(rounds=[1 2 2 3], loss=2.000, depth=3, orders_tried=3)
     """
     inner = check_choice(inner, "inner", INNER_STEPS)
-    w = _check_weights(weights)
+    w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     c = _check_costs(costs, r)
-    max_orders = check_int(max_orders, "max_orders", minimum=1)
-    orders = _orders_of(_acyclic_difference_graph(w), max_orders)
+    orders = topological_orders(w, max_orders)
     best_loss, best = np.inf, None
-    for order in orders:
-        o = np.asarray(order, dtype=np.int64)
+    for o in orders:
         y = w[np.ix_(o, o)]
         if inner == "greedy":
             position_rounds, _, _, loss = _greedy_core(y, c)
@@ -1054,171 +894,4 @@ def improved_clustering(weights, costs, inner="greedy", max_orders=_DEFAULT_MAX_
     rounds = _rounds_from_positions(*best)
     return Schedule(rounds, float(schedule_loss(rounds, w, c)), best[1],
                     orders_tried=len(orders))
-
-
-# --------------------------------------------------------------------------- #
-# Assumption 1 and random instances
-# --------------------------------------------------------------------------- #
-def assumption_1_holds(weights, tol=1e-12):
-    """Whether the draft's Assumption 1 holds: a unique order, and tying far apart costs most.
-
-    Reading of the draft (its statement mixes ``m`` and ``sigma*``): the
-    difference graph has exactly one topological order ``sigma*``, and for any
-    two tasks at positions ``p < q`` of ``sigma*`` the weight of tying them,
-    ``s_ij = y_ij + y_ji``, is at least the sum of the weights of tying each
-    adjacent pair in between: ``s(o_p, o_q) >= sum_{t=p}^{q-1} s(o_t, o_{t+1})``.
-
-    Parameters
-    ----------
-    weights : array_like of float, shape (r, r)
-        Non-negative weights with zero diagonal and an acyclic difference graph.
-    tol : float, default 1e-12
-        Slack allowed in each inequality.
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    ValueError
-        If the difference graph has a cycle or an input is invalid.
-    TypeError
-        If an input is not numeric.
-
-    References
-    ----------
-    Seed 002, section 6.1.2, Assumption 1 (used by Lemma 2, which the chapter
-    proves only for a low-noise order without backward weights; low noise does
-    not imply Assumption 1 when there are backward weights).
-
-    Examples
-    --------
-    >>> assumption_1_holds([[0, 1, 2], [0, 0, 1], [0, 0, 0]])   # 2 >= 1 + 1
-    True
-    >>> assumption_1_holds([[0, 1, 1], [0, 0, 1], [0, 0, 0]])   # 1 < 1 + 1
-    False
-    >>> assumption_1_holds([[0, 1, 1], [0, 0, 0], [0, 0, 0]])   # two orders: not unique
-    False
-    """
-    w = _check_weights(weights)
-    tol = check_real(tol, "tol", nonnegative=True)
-    orders = list(itertools.islice(nx.all_topological_sorts(_acyclic_difference_graph(w)), 2))
-    if len(orders) != 1:
-        return False
-    o = np.asarray(orders[0])
-    s = (w + w.T)[np.ix_(o, o)]
-    chain = np.concatenate(([0.0], np.cumsum(np.diag(s, 1))))  # chain[q] - chain[p]
-    between = chain[None, :] - chain[:, None]
-    upper = np.triu_indices(o.size, 1)
-    return bool(np.all(s[upper] >= between[upper] - tol))
-
-
-def random_task_weights(r, density=0.4, scale=1.0, rng=0):
-    """A random weighted task DAG, tasks numbered in a topological order.
-
-    Each pair ``i < j`` gets the edge ``i -> j`` with probability ``density``,
-    with a weight drawn uniformly from ``[0.5 scale, 1.5 scale]``.
-
-    Parameters
-    ----------
-    r : int
-        Number of tasks, ``r >= 1``.
-    density : float, default 0.4
-        Probability of each of the ``r(r-1)/2`` possible edges, in [0, 1].
-    scale : float, default 1.0
-        Typical edge weight, > 0.
-    rng : int or numpy.random.Generator, default 0
-        Seed or generator.
-
-    Returns
-    -------
-    ndarray of float64, shape (r, r)
-        Upper-triangular weights (``weights[i, j] > 0`` only for ``i < j``).
-
-    Raises
-    ------
-    ValueError, TypeError
-        If ``r`` is not a positive integer, ``density`` is outside [0, 1],
-        ``scale`` is not positive, or ``rng`` is not a seed or a Generator.
-
-    Examples
-    --------
-    >>> W = random_task_weights(5, density=0.5, rng=1)
-    >>> W.shape, bool(np.all(np.tril(W) == 0))
-    ((5, 5), True)
-    """
-    r = check_int(r, "r", minimum=1)
-    density = check_probability(density, "density")
-    scale = check_real(scale, "scale", positive=True)
-    gen = as_generator(rng)
-    present = gen.random((r, r)) < density
-    values = scale * gen.uniform(0.5, 1.5, size=(r, r))
-    return np.triu(np.where(present, values, 0.0), 1)
-
-
-def random_low_noise_weights(r, rng=0, backward=0.0, scale=1.0):
-    """Random weights whose difference graph is low-noise with a unique topological order.
-
-    A hidden random order ``o`` is drawn.  The differences ``d(p, q) =
-    y(o_p, o_q) - y(o_q, o_p)`` for positions ``p < q`` are built by interval
-    length: adjacent pairs get ``scale * U(0.2, 1)``, and a longer interval gets
-    the largest ``d(p, t) + d(t, q)`` over its splits plus, with probability
-    1/2, an extra ``scale * U(0, 1)``.  So every difference is positive (the
-    order is unique) and ``d(p, q) >= d(p, t) + d(t, q)`` (Duchi et al.'s
-    Definition 4).  Each pair also gets a backward weight ``y(o_q, o_p)``
-    drawn from ``scale * U(0, backward)``.  With ``backward = 0`` the tie
-    weights equal the differences and Assumption 1 of the draft holds too.
-
-    Parameters
-    ----------
-    r : int
-        Number of tasks, ``r >= 1``.
-    rng : int or numpy.random.Generator, default 0
-        Seed or generator.
-    backward : float, default 0.0
-        Size of the backward weights relative to ``scale``, >= 0.
-    scale : float, default 1.0
-        Typical adjacent difference, > 0.
-
-    Returns
-    -------
-    ndarray of float64, shape (r, r)
-
-    Raises
-    ------
-    ValueError, TypeError
-        If an argument is out of range or of the wrong type.
-
-    References
-    ----------
-    Duchi et al. (2013), Definition 4; seed 002, Assumption 1.
-
-    Examples
-    --------
-    >>> W = random_low_noise_weights(4, rng=3)
-    >>> count_orders(W), assumption_1_holds(W)
-    (1, True)
-    """
-    r = check_int(r, "r", minimum=1)
-    gen = as_generator(rng)
-    backward = check_real(backward, "backward", nonnegative=True)
-    scale = check_real(scale, "scale", positive=True)
-    d = np.zeros((r, r))
-    for p in range(r - 1):
-        d[p, p + 1] = scale * gen.uniform(0.2, 1.0)
-    for length in range(2, r):
-        for p in range(r - length):
-            q = p + length
-            splits = max(d[p, t] + d[t, q] for t in range(p + 1, q))
-            extra = scale * gen.uniform(0.0, 1.0) if gen.random() < 0.5 else 0.0
-            d[p, q] = splits + extra
-    back = np.triu(scale * gen.uniform(0.0, backward, size=(r, r)), 1) if backward else 0.0
-    y_positions = d + back + np.transpose(back)  # forward d + b, backward b
-    y_positions[np.diag_indices(r)] = 0.0
-    y_positions = np.triu(y_positions, 1) + np.tril(y_positions, -1)
-    order = gen.permutation(r)
-    w = np.zeros((r, r))
-    w[np.ix_(order, order)] = y_positions
-    return w
 

@@ -13,9 +13,9 @@ from rankviz.preference import (
     cyclic_preference,
     majority_graph,
     preference_from_sigma,
-    quicksort_rank,
     random_preference,
 )
+from rankviz.quicksort import quicksort_rank
 
 
 @pytest.fixture

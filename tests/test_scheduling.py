@@ -1,34 +1,34 @@
 """rankviz.scheduling against brute force, naive re-implementations and networkx."""
 
 import itertools
-import math
 
-import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rankviz.orders import (
+    MAX_ORDERS,
+    assumption_1_holds,
+    count_orders,
+    random_low_noise_weights,
+    random_task_weights,
+    topological_orders,
+)
 from rankviz.pairwise import pairwise_disagreement
-from rankviz.permutations import all_permutations, order_from_sigma
 from rankviz.scheduling import (
     BRUTE_FORCE_MAX,
     LossParts,
     MergeCost,
     OptimalSchedules,
     Schedule,
-    assumption_1_holds,
     brute_force_schedule,
-    count_orders,
     greedy_clustering,
     improved_clustering,
     merge_cost,
     optimal_contiguous_clustering,
-    random_low_noise_weights,
-    random_task_weights,
     schedule_loss,
     schedule_loss_parts,
-    topological_orders,
 )
 
 FUBINI = [1, 3, 13, 75, 541, 4683, 47293, 545835]
@@ -292,7 +292,7 @@ def test_lemma_4_and_the_stopping_rule(rng):
         order = rng.permutation(r)
         result = greedy_clustering(w, c, order)
         trace = list(result.merge_costs)
-        if not math.isnan(result.stopping_cost):
+        if result.stopping_cost is not None:
             trace.append(result.stopping_cost)
             stopped += 1
         assert all(a <= b + 1e-12 for a, b in itertools.pairwise(trace))
@@ -338,7 +338,7 @@ def test_dp_is_never_worse_than_greedy_and_never_better_than_brute_force(rng):
         perm = rng.permutation(r)
         w = random_task_weights(r, density=0.6, rng=rng)[np.ix_(perm, perm)]
         c = float(rng.uniform(0.3, 1.5)) * np.arange(r)
-        order = topological_orders(w, max_orders=10**6)[0]
+        order = topological_orders(w, max_orders=MAX_ORDERS)[0]
         greedy = greedy_clustering(w, c, order)
         dp = optimal_contiguous_clustering(w, c, order)
         optimum = brute_force_schedule(w, c).loss
@@ -362,72 +362,16 @@ def test_greedy_counterexample_under_low_noise_and_assumption_1():
 
 
 # --------------------------------------------------------------------------- #
-# orders of the difference graph, Algorithm 2
+# Algorithm 2
 # --------------------------------------------------------------------------- #
-def test_topological_orders_are_exactly_the_pairwise_optimal_orders(rng):
-    perms = {n: all_permutations(n) for n in range(2, 7)}
-    for _ in range(25):
-        r = int(rng.integers(2, 7))
-        w = random_weights(rng, r, dag=True)
-        back = rng.uniform(0, 0.5, size=(r, r)) * (w.T > 0)  # some backward weight, still acyclic
-        w = w + np.where(w.T > w, np.minimum(back, 0.5 * w.T), 0.0)
-        losses = pairwise_disagreement(-perms[r], w)
-        optimal = {tuple(order_from_sigma(s)) for s in perms[r][np.isclose(losses, losses.min())]}
-        found = {tuple(o) for o in topological_orders(w)}
-        assert found == optimal
-
-
-HAND_MADE = {
-    "chain of 5": [(0, 1), (1, 2), (2, 3), (3, 4)],
-    "antichain of 4": [],
-    "diamond": [(0, 1), (0, 2), (1, 3), (2, 3)],
-    "two chains 3 + 3": [(0, 1), (1, 2), (3, 4), (4, 5)],
-    "fork and join": [(0, 1), (0, 2), (0, 3), (1, 4), (2, 4), (3, 4), (4, 5)],
-    "transitive edges": [(0, 1), (1, 2), (0, 2), (2, 3), (0, 3)],
-}
-
-
-@pytest.mark.parametrize("name", list(HAND_MADE))
-def test_count_orders_against_networkx_on_hand_made_dags(name):
-    edges = HAND_MADE[name]
-    r = 1 + max((max(e) for e in edges), default=3)
-    w = np.zeros((r, r))
-    for i, j in edges:
-        w[i, j] = 1.0
-    graph = nx.DiGraph(edges)
-    graph.add_nodes_from(range(r))
-    expected = len(list(nx.all_topological_sorts(graph)))
-    assert count_orders(w) == expected
-    assert topological_orders(w).shape == (expected, r)
-
-
-def test_count_orders_against_networkx_on_random_dags(rng):
-    for _ in range(20):
-        r = int(rng.integers(1, 8))
-        w = random_weights(rng, r, dag=True, density=float(rng.uniform(0.1, 0.7)))
-        graph = nx.DiGraph((int(i), int(j)) for i, j in zip(*np.nonzero(w), strict=True))
-        graph.add_nodes_from(range(r))
-        assert count_orders(w) == len(list(nx.all_topological_sorts(graph)))
-
-
-@pytest.mark.parametrize(("a", "b"), [(1, 1), (2, 2), (3, 3), (4, 4), (10, 10), (20, 20), (5, 2)])
-def test_two_chains_have_binomially_many_orders(a, b):
-    w = np.zeros((a + b, a + b))
-    for i in range(a - 1):
-        w[i, i + 1] = 1
-    for i in range(a, a + b - 1):
-        w[i, i + 1] = 1
-    assert count_orders(w) == math.comb(a + b, a)
-
-
 def test_improved_clustering_is_the_best_over_all_orders(rng):
     for _ in range(25):
         r = int(rng.integers(2, 7))
         w, c = random_weights(rng, r, dag=True), random_costs(rng, r)
-        orders = topological_orders(w, max_orders=10**6)
+        orders = topological_orders(w, max_orders=MAX_ORDERS)
         for inner, run in (("greedy", greedy_clustering),
                            ("dp", optimal_contiguous_clustering)):
-            result = improved_clustering(w, c, inner=inner, max_orders=10**6)
+            result = improved_clustering(w, c, inner=inner, max_orders=MAX_ORDERS)
             assert result.orders_tried == len(orders) == count_orders(w)
             assert result.loss == pytest.approx(min(run(w, c, o).loss for o in orders))
             assert result.loss >= brute_force_schedule(w, c).loss - 1e-9
@@ -442,41 +386,6 @@ def test_improved_clustering_with_a_unique_order_is_algorithm_1_on_it(rng):
         assert improved_clustering(w, c).rounds.tolist() == \
             greedy_clustering(w, c, order).rounds.tolist()
 
-
-# --------------------------------------------------------------------------- #
-# Assumption 1, random instances
-# --------------------------------------------------------------------------- #
-def test_assumption_1_reads_the_inequality_along_the_unique_order():
-    assert assumption_1_holds([[0, 1, 2], [0, 0, 1], [0, 0, 0]])
-    assert not assumption_1_holds([[0, 1, 1], [0, 0, 1], [0, 0, 0]])
-    assert not assumption_1_holds([[0, 1, 1], [0, 0, 0], [0, 0, 0]])  # two orders
-    # backward weights count in s = y_ij + y_ji: s_02 = 4 + 1 >= s_01 + s_12 = 1 + 3 ...
-    assert assumption_1_holds([[0, 1, 4], [0, 0, 2], [1, 1, 0]])
-    # ... and can break it: s_02 = 2 < s_01 + s_12 = 1.5 + 1
-    assert not assumption_1_holds([[0, 1, 2], [0.5, 0, 1], [0, 0, 0]])
-    assert assumption_1_holds([[0]])
-
-
-def test_random_low_noise_weights_have_the_promised_structure(rng):
-    for _ in range(15):
-        r = int(rng.integers(1, 8))
-        w = random_low_noise_weights(r, rng)
-        assert count_orders(w) == 1
-        assert low_noise(w)
-        assert assumption_1_holds(w)
-        noisy = random_low_noise_weights(r, rng, backward=1.0)
-        assert count_orders(noisy) == 1 and low_noise(noisy)
-        assert np.all(noisy >= 0) and np.all(np.diag(noisy) == 0)
-
-
-def test_random_task_weights_are_a_dag_in_index_order():
-    w = random_task_weights(30, density=0.3, scale=2.0, rng=5)
-    assert np.all(np.tril(w) == 0)
-    present = w[np.triu_indices(30, 1)] > 0
-    assert 0.2 < present.mean() < 0.4
-    assert np.all((w[w > 0] >= 1.0) & (w[w > 0] <= 3.0))
-    np.testing.assert_array_equal(w, random_task_weights(30, 0.3, 2.0, rng=5))
-    assert np.all(random_task_weights(6, density=0.0) == 0)
 
 
 # --------------------------------------------------------------------------- #
@@ -502,10 +411,11 @@ CYCLE = [[0, 1, 0], [0, 0, 1], [1, 0, 0]]
 
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda: schedule_loss([1, 2], W3, [0, 1, 1]), r"rounds must have shape"),
+    (lambda: schedule_loss([1, 2], W3, [0, 1, 1]), r"rounds must (have shape|be 1-D or 2-D)"),
     (lambda: schedule_loss([0, 1, 2], W3, [0, 1, 1]), r"1\.\.r = 1\.\.3.*1-based"),
     (lambda: schedule_loss([1, 2, 4], W3, [0, 1, 1]), r"rounds must lie in 1\.\.r"),
-    (lambda: schedule_loss([[[1, 2, 3]]], W3, [0, 1, 1]), r"rounds must have shape"),
+    (lambda: schedule_loss([[[1, 2, 3]]], W3, [0, 1, 1]),
+     r"rounds must (have shape|be 1-D or 2-D)"),
     (lambda: schedule_loss(np.zeros((0, 3), dtype=int), W3, [0, 1, 1]), r"rounds is empty"),
     (lambda: schedule_loss([1, 2, 3], [[0, 1], [0, 0], [0, 0]], [0, 1, 1]), r"square"),
     (lambda: schedule_loss([1, 2, 3], [[0, -1, 0], [0, 0, 0], [0, 0, 0]], [0, 1, 1]),
@@ -531,15 +441,6 @@ CYCLE = [[0, 1, 0], [0, 0, 1], [1, 0, 0]]
     (lambda: improved_clustering(W3, [0, 1, 1], inner="exact"), r"inner must be one of"),
     (lambda: improved_clustering(np.zeros((6, 6)), np.zeros(6), max_orders=100),
      r"more than max_orders = 100"),
-    (lambda: topological_orders(CYCLE), r"acyclic difference graph"),
-    (lambda: topological_orders(np.zeros((4, 4)), max_orders=23), r"more than max_orders"),
-    (lambda: count_orders(CYCLE), r"cycle"),
-    (lambda: count_orders(np.zeros((12, 12)), max_states=1000), r"max_states = 1000"),
-    (lambda: assumption_1_holds(CYCLE), r"cycle"),
-    (lambda: random_task_weights(0), r"r must be >= 1"),
-    (lambda: random_task_weights(4, density=1.5), r"density must lie in \[0, 1\]"),
-    (lambda: random_task_weights(4, scale=0), r"scale must be > 0"),
-    (lambda: random_low_noise_weights(4, backward=-1), r"backward must be >= 0"),
 ])
 def test_bad_input_raises_value_error_naming_the_argument(call, message):
     with pytest.raises(ValueError, match=message):
@@ -556,7 +457,6 @@ def test_bad_input_raises_value_error_naming_the_argument(call, message):
     (lambda: schedule_loss([1, 2, 3], W3, ["a", "b", "c"]), r"costs must contain numbers"),
     (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 1.0), r"k must be an integer"),
     (lambda: improved_clustering(W3, [0, 1, 1], max_orders=2.5), r"max_orders must be"),
-    (lambda: random_task_weights(4, rng="seed"), r"rng must be an int seed"),
 ])
 def test_non_numeric_input_raises_type_error(call, message):
     with pytest.raises(TypeError, match=message):

@@ -10,12 +10,14 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
 from rankviz.preference import (
-    classical_quicksort_calls,
-    expected_quicksort_calls,
-    expected_quicksort_loss,
     preference_loss,
     random_preference,
     ranking_loss,
+)
+from rankviz.quicksort import (
+    classical_quicksort_calls,
+    expected_quicksort_calls,
+    expected_quicksort_loss,
     sort_by_degree,
 )
 from rankviz.widgets import tournament_explorer

@@ -10,6 +10,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.path import Path
 from PIL import Image
 
+from rankviz.orders import random_task_weights
 from rankviz.plotting import (
     EDGE_BACKWARD_COLOR,
     EDGE_OK_COLOR,
@@ -26,7 +27,6 @@ from rankviz.scheduling import (
     brute_force_schedule,
     greedy_clustering,
     optimal_contiguous_clustering,
-    random_task_weights,
     schedule_loss_parts,
 )
 from rankviz.widgets import schedule_explorer

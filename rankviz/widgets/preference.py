@@ -22,15 +22,17 @@ from rankviz.plotting import (
 )
 from rankviz.preference import (
     bipartite_target,
-    classical_quicksort_calls,
     cyclic_triangles,
-    expected_quicksort_calls,
-    expected_quicksort_loss,
     flip_pair,
     preference_loss,
-    quicksort_loss_monte_carlo,
     random_preference,
     ranking_loss,
+)
+from rankviz.quicksort import (
+    classical_quicksort_calls,
+    expected_quicksort_calls,
+    expected_quicksort_loss,
+    quicksort_loss_monte_carlo,
     sort_by_degree,
 )
 from rankviz.widgets.dashboard import (

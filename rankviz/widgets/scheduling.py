@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from rankviz.orders import random_task_weights
 from rankviz.plotting import (
     plot_legend,
     plot_schedule,
@@ -18,7 +19,6 @@ from rankviz.scheduling import (
     brute_force_schedule,
     greedy_clustering,
     optimal_contiguous_clustering,
-    random_task_weights,
     schedule_loss_parts,
 )
 from rankviz.widgets.dashboard import (
@@ -123,7 +123,7 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
     axes : types.SimpleNamespace
         As returned by :func:`setup_schedule_explorer`.
     r, density, scale, seed
-        The random DAG (:func:`rankviz.scheduling.random_task_weights`); tasks
+        The random DAG (:func:`rankviz.orders.random_task_weights`); tasks
         are numbered in a topological order, which Algorithm 1 and the DP cluster.
     c1, slope : float
         The round costs (:func:`schedule_costs`).
