@@ -132,7 +132,7 @@ def public_callables() -> dict[str, object]:
     for module in public_modules():
         for name in getattr(module, "__all__", ()):
             obj = getattr(module, name)
-            if not (inspect.isfunction(obj) or inspect.isclass(obj)):
+            if not (inspect.isfunction(inspect.unwrap(obj)) or inspect.isclass(obj)):
                 continue
             if not getattr(obj, "__module__", "").startswith("rankviz"):
                 continue
