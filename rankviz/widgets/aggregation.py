@@ -27,6 +27,7 @@ from rankviz.aggregation import (
 )
 from rankviz.consistency import difference_graph
 from rankviz.metrics import ndcg
+from rankviz.permutations import format_order
 from rankviz.plotting import (
     RIGHT_EDGE_COLOR,
     WRONG_EDGE_COLOR,
@@ -308,8 +309,7 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         "NDCG of the recovered order": (float("nan") if scores is None
                                         else ndcg(grades, scores, gain="linear")),
         "recovered order": ("—" if scores is None else
-                            " ≻ ".join(str(int(i)) for i in np.lexsort((np.arange(n_items),
-                                                                        -scores)))),
+                            format_order(np.lexsort((np.arange(n_items), -scores)))),
         "edges overruled": len(overruled),
         "scores": short,
     }

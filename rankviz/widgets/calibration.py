@@ -36,7 +36,7 @@ from rankviz.bayes import (
     simplex_grid,
     squared_surrogate,
 )
-from rankviz.permutations import all_permutations
+from rankviz.permutations import all_permutations, format_order, order_from_sigma
 from rankviz.plotting import (
     permutation_risk_legend_entries,
     plot_calibration_simplex,
@@ -227,7 +227,7 @@ def _weights(values) -> tuple[np.ndarray, bool]:
 
 
 def _order_names(sigmas: np.ndarray) -> list[str]:
-    return ["".join(_ITEM_NAMES[i] for i in np.argsort(s)) for s in sigmas]
+    return [format_order(order_from_sigma(s), _ITEM_NAMES, sep="") for s in sigmas]
 
 
 def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **_values):

@@ -12,7 +12,6 @@ loss (23), the low-noise check and the Bayes orders.
 from __future__ import annotations
 
 import functools
-import itertools
 from types import SimpleNamespace
 
 import numpy as np
@@ -32,6 +31,7 @@ from rankviz.consistency import (
     surrogate_minimizer,
     violated_edges,
 )
+from rankviz.permutations import format_order
 from rankviz.plotting import (
     RIGHT_EDGE_COLOR,
     WRONG_EDGE_COLOR,
@@ -124,13 +124,7 @@ def _order_text(alpha, tol=1e-6) -> str:
     that the text does not depend on the last digits of the solution.
     """
     order = np.lexsort((np.arange(alpha.size), -alpha))
-    groups = [[int(order[0])]]
-    for previous, item in itertools.pairwise(order):
-        if abs(alpha[previous] - alpha[item]) <= tol:
-            groups[-1].append(int(item))
-        else:
-            groups.append([int(item)])
-    return " ≻ ".join(" = ".join(str(i) for i in sorted(group)) for group in groups)
+    return format_order(order, tied=np.abs(np.diff(alpha[order])) <= tol)
 
 
 def _edges_text(edges, alpha) -> str:
@@ -284,7 +278,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     plot_item_scores(axes.scores, 1, aggregated, wrong=aggregated_wrong, note=aggregated_note,
                      span=_SPAN, fontsize=size)
 
-    bayes_text = " | ".join(" ≻ ".join(str(v) for v in order) for order in orders[:3])
+    bayes_text = " | ".join(format_order(order) for order in orders[:3])
     if len(orders) > 3:
         bayes_text += f" | … ({len(orders)} orders)"
     readouts = {

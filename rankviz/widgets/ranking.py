@@ -32,7 +32,12 @@ from rankviz.metrics import (
     pairwise_disagreement,
     precision_at_k,
 )
-from rankviz.permutations import order_from_sigma, sigma_from_order, sigma_from_scores
+from rankviz.permutations import (
+    format_order,
+    order_from_sigma,
+    sigma_from_order,
+    sigma_from_scores,
+)
 from rankviz.plotting import (
     CUTOFF_STYLES,
     EXACT_COLOR,
@@ -128,7 +133,7 @@ def ranking_of(values) -> np.ndarray:
     Examples
     --------
     >>> values = dict(RANKING_PLAYGROUND_DEFAULTS, rule="reversed grade")
-    >>> "".join(DOCUMENTS[i] for i in order_from_sigma(ranking_of(values)))
+    >>> format_order(order_from_sigma(ranking_of(values)), DOCUMENTS, sep="")
     'CEHAGDBF'
     """
     rule = values["rule"]
@@ -267,7 +272,7 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
     both_classes = 0 < n_relevant < n
     misranked = pairwise_disagreement(scores, preference_graph_from_grades(relevant))
     return {
-        "ranking (top first)": " ".join(names),
+        "ranking (top first)": format_order(order, DOCUMENTS, sep=" "),
         f"relevant (grade ≥ {relevant_from})": f"{n_relevant} of {n}",
         f"Precision@{k}": precision_at_k(relevant, scores, k),
         f"mean of Prec@1..{k} (draft's AvgPrec@{k})": mean_precision_up_to_k(relevant, scores, k),
@@ -293,7 +298,7 @@ def _move(step: int):
         target = where + step
         if 0 <= target < len(order):
             order[where], order[target] = order[target], order[where]
-        dash.set(rule="manual", order=" ".join(DOCUMENTS[i] for i in order))
+        dash.set(rule="manual", order=format_order(order, DOCUMENTS, sep=" "))
     return callback
 
 
@@ -301,7 +306,7 @@ def _set_order(reverse: bool):
     def callback(dash) -> None:
         grades = _grades(dash.values)
         order = order_from_sigma(sigma_from_scores(-grades if reverse else grades))
-        dash.set(rule="manual", order=" ".join(DOCUMENTS[i] for i in order))
+        dash.set(rule="manual", order=format_order(order, DOCUMENTS, sep=" "))
     return callback
 
 
@@ -313,7 +318,7 @@ def _keep_the_ranking_box_in_step(controls) -> None:
     box switches the rule back to "by hand", so that the typed ranking is shown.
     """
     def rule_ranking(values) -> str:
-        return " ".join(DOCUMENTS[i] for i in order_from_sigma(ranking_of(values)))
+        return format_order(order_from_sigma(ranking_of(values)), DOCUMENTS, sep=" ")
 
     def current():
         return {name: control.value for name, control in controls.items()}
