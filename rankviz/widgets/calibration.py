@@ -8,16 +8,18 @@ mixtures of a, b and c, coloured where pred is not Bayes-optimal, with the
 current distribution as a dot.
 
 Everything the dashboard shows comes from :mod:`rankviz.bayes` with closed-form
-minimizers: the loss matrix of the three labels and the map of the triangle
-are computed once per (loss, surrogate, labels) and cached; a weight change
-costs one matrix-vector product, one closed form and one pred.  Only the
+minimizers: the loss matrix of the three labels (:func:`~rankviz.bayes.loss_matrix`)
+and the map of the triangle (:func:`~rankviz.bayes.calibration_regret`) are
+cached per (loss, surrogate, labels); a weight change costs one
+:func:`~rankviz.bayes.conditional_risk` on the cached matrix, one closed-form
+:func:`~rankviz.bayes.surrogate_minimizer` and one pred.  Only the
 labels fix the layout: changing the loss or the surrogate redraws the bars and
 the map over the cached static picture (a blit), like a weight change.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from types import SimpleNamespace
 
 import ipywidgets as widgets
@@ -25,7 +27,9 @@ import numpy as np
 
 from rankviz.bayes import (
     DEFAULT_TOL,
+    SimplexGrid,
     calibration_regret,
+    conditional_risk,
     err_loss,
     loss_matrix,
     map_loss,
@@ -35,6 +39,7 @@ from rankviz.bayes import (
     precision_loss,
     simplex_grid,
     squared_surrogate,
+    surrogate_minimizer,
 )
 from rankviz.permutations import all_permutations, format_order, order_from_sigma
 from rankviz.plotting import (
@@ -254,9 +259,7 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
     Returns
     -------
     types.SimpleNamespace
-        The axes ``risks`` and ``simplex``, the permutations ``sigmas`` and their
-        names, the grid of the triangle map, and a cache of the computations
-        that depend on (loss, surrogate) only.
+        The axes ``risks`` and ``simplex``, and ``wide``.
 
     Raises
     ------
@@ -269,7 +272,7 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
         raise ValueError(f"labels a, b and c must have the same number of items, got "
                          f"{[row.size for row in rows]}")
     sigmas = all_permutations(rows[0].size)
-    names = _order_names(sigmas)
+    names = _order_names(sigmas)  # the tick labels
     vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
     if wide:
         risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.6, 1.0])
@@ -293,20 +296,32 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
                     fontsize="small")
         style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
                            title="mixtures of a, b, c: where pred(u*) is not Bayes")
-    return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, sigmas=sigmas, names=names,
-                           grid=simplex_grid(MAP_RESOLUTION), cache={}, wide=wide)
+    return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, wide=wide)
 
 
-def _case_and_map(handles, values):
-    """The case of (loss, surrogate, labels), its loss matrix and map, computed once."""
-    key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
-    if key not in handles.cache:
-        case = explorer_case(*key)
-        n = case.labels.shape[1]
-        matrix = loss_matrix(case.loss, n, case.labels)
-        regret = calibration_regret(matrix, case.surrogate, case.labels, handles.grid.centroids)
-        handles.cache[key] = (case, matrix, regret)
-    return handles.cache[key]
+@lru_cache(maxsize=1)
+def _grid() -> SimplexGrid:
+    """The triangle map's grid: :func:`~rankviz.bayes.simplex_grid`'s own result."""
+    return simplex_grid(MAP_RESOLUTION)
+
+
+@lru_cache(maxsize=32)
+def _loss_matrix(loss, surrogate, label_a, label_b, label_c) -> np.ndarray:
+    """:func:`~rankviz.bayes.loss_matrix` of the case, cached (read-only)."""
+    case = explorer_case(loss, surrogate, label_a, label_b, label_c)
+    matrix = loss_matrix(case.loss, case.labels.shape[1], case.labels)
+    matrix.flags.writeable = False
+    return matrix
+
+
+@lru_cache(maxsize=32)
+def _regret_map(loss, surrogate, label_a, label_b, label_c) -> np.ndarray:
+    """:func:`~rankviz.bayes.calibration_regret` over the triangle's grid, cached (read-only)."""
+    case = explorer_case(loss, surrogate, label_a, label_b, label_c)
+    matrix = _loss_matrix(loss, surrogate, label_a, label_b, label_c)
+    regret = calibration_regret(matrix, case.surrogate, case.labels, _grid().centroids)
+    regret.flags.writeable = False
+    return regret
 
 
 def draw_calibration_explorer(handles, **values):
@@ -330,22 +345,25 @@ def draw_calibration_explorer(handles, **values):
     ValueError
         As :func:`explorer_case` (e.g. grades typed for a binary loss).
     """
-    case, matrix, map_regret = _case_and_map(handles, values)
+    key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
+    case = explorer_case(*key)
+    map_regret = _regret_map(*key)
     probs, all_zero = _weights(values)
-    risks = matrix @ probs
+    risks = conditional_risk(_loss_matrix(*key), case.labels, probs)
     best = risks.min()
     bayes = risks <= best + DEFAULT_TOL
-    tbar = probs @ case.surrogate.statistic(case.labels)
-    scores = case.surrogate.closed_form(tbar)
+    scores = surrogate_minimizer(case.surrogate, case.labels, probs, method="closed_form").scores
     sigma = case.surrogate.pred(scores)
-    index = int(np.flatnonzero((handles.sigmas == sigma).all(axis=1))[0])
+    sigmas = all_permutations(case.labels.shape[1])
+    names = _order_names(sigmas)
+    index = int(np.flatnonzero((sigmas == sigma).all(axis=1))[0])
     wide = getattr(handles, "wide", False)
     plot_permutation_risks(handles.risks, risks, bayes=bayes, pred=index, legend=False)
     if not wide:  # the presentation layout has the dropdowns right above the figure
         handles.risks.text(0.01, 0.98, f"loss: {case.loss.name}",
                            transform=handles.risks.transAxes, ha="left", va="top", fontsize=10,
                            fontweight="bold")
-    plot_calibration_simplex(handles.simplex, handles.grid, map_regret, vmax=REGRET_SCALE,
+    plot_calibration_simplex(handles.simplex, _grid(), map_regret, vmax=REGRET_SCALE,
                              colorbar=False)
     if not wide:
         handles.simplex.text(0.5, -0.02, f"surrogate: {case.surrogate.name}",
@@ -353,7 +371,7 @@ def draw_calibration_explorer(handles, **values):
                              fontsize=10, fontweight="bold")
     plot_simplex_point(handles.simplex, probs)
     regret = float(risks[index] - best)
-    bayes_names = [handles.names[i] for i in np.flatnonzero(bayes)]
+    bayes_names = [names[i] for i in np.flatnonzero(bayes)]
     shown = ", ".join(bayes_names[:6]) + (f", … ({len(bayes_names)} in all)"
                                           if len(bayes_names) > 6 else "")
     if case.surrogate.pred_kind == "sort":
@@ -364,7 +382,7 @@ def draw_calibration_explorer(handles, **values):
         "distribution (a, b, c)": " · ".join(f"{p:.3f}" for p in probs)
         + ("  (all weights 0: uniform)" if all_zero else ""),
         "surrogate minimizer u*": minimizer,
-        "pred(u*) (top first)": handles.names[index],
+        "pred(u*) (top first)": names[index],
         "Bayes set (top first)": shown,
         "Bayes risk": float(best),
         "risk of pred(u*)": float(risks[index]),

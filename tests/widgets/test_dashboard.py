@@ -75,17 +75,6 @@ def test_fast_mode_renders_the_static_part_once_and_blits_the_rest():
     assert bytes(dash.image.value) != first
 
 
-def test_blitted_picture_equals_a_full_render():
-    dash = Dashboard("fast", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3))
-    for value in (1.75, -1.25, 0.5):
-        dash.controls["slope"].value = value
-    dash.controls["kind"].value = "dots"
-    blitted = decode(dash.image.value)
-    reference = full_render(dash.figure)
-    assert blitted.shape == reference.shape
-    assert np.mean(np.any(blitted != reference, axis=-1)) < 0.002
-
-
 def test_safety_net_re_renders_when_draw_changes_the_static_part():
     def draw(ax, slope, kind):
         ax.plot([0, 1], [0, slope])
