@@ -338,8 +338,10 @@ def format_order(order, names=None, *, sep=" ≻ ", tied=None, tie_sep=" = ") ->
     if tied is None:
         tied = np.zeros(order.size - 1, dtype=bool)
     else:
-        tied = check_array(tied, "tied", shape=(order.size - 1,), dtype="bool",
-                           allow_empty=True)
+        tied = check_array(tied, "tied", ndim=1, dtype="bool", allow_empty=True)
+        if tied.size != order.size - 1:
+            raise ValueError(f"tied must have one entry per pair of consecutive positions of "
+                             f"order ({order.size - 1}), got {tied.size}")
     groups = [[int(order[0])]]
     for item, tie in zip(order[1:], tied, strict=True):
         if tie:

@@ -51,6 +51,7 @@ from rankviz.plotting import (
     style_permutation_risk_axes,
     style_simplex_axes,
 )
+from rankviz.widgets._shell import check_figure, check_flag, check_handles, check_text
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -142,6 +143,8 @@ def parse_label(text, name="label"):
 
     Raises
     ------
+    TypeError
+        If ``text`` or ``name`` is not a string.
     ValueError
         If the text is not 2 to MAX_ITEMS non-negative numbers.
 
@@ -150,7 +153,9 @@ def parse_label(text, name="label"):
     >>> parse_label("0, 1 2")
     array([0., 1., 2.])
     """
-    tokens = str(text).replace(",", " ").split()
+    name = check_text(name, "name")
+    text = check_text(text, name)
+    tokens = text.replace(",", " ").split()
     try:
         values = np.array([float(t) for t in tokens])
     except ValueError:
@@ -160,6 +165,18 @@ def parse_label(text, name="label"):
     if not np.isfinite(values).all() or (values < 0).any():
         raise ValueError(f"{name} must hold non-negative grades, got {text!r}")
     return values
+
+
+def _parse_labels(label_a, label_b, label_c) -> list[np.ndarray]:
+    """The three typed label vectors, each named by its argument, of one length."""
+    rows = [parse_label(text, f"label_{name}")
+            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
+    sizes = [row.size for row in rows]
+    for name, size in zip("bc", sizes[1:], strict=True):
+        if size != sizes[0]:
+            raise ValueError(f"label_a and label_{name} must have the same number of items, "
+                             f"got {sizes}")
+    return rows
 
 
 def explorer_case(loss, surrogate, label_a, label_b, label_c):
@@ -194,11 +211,7 @@ def explorer_case(loss, surrogate, label_a, label_b, label_c):
     (RankingLoss('MAP', labels: binary), Surrogate('MAP quadratic (n(n+1)/2), argmax', \
 pred=argmax, closed form), (3, 2))
     """
-    rows = [parse_label(text, f"label {name}")
-            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
-    if len({row.size for row in rows}) > 1:
-        raise ValueError(f"labels a, b and c must have the same number of items, got "
-                         f"{[row.size for row in rows]}")
+    rows = _parse_labels(label_a, label_b, label_c)
     labels = np.vstack(rows)
     top = max(1.0, float(labels.max()))
     losses = {"precision@2": lambda: precision_loss(2), "map": map_loss, "ndcg": ndcg_loss,
@@ -217,8 +230,9 @@ pred=argmax, closed form), (3, 2))
         raise ValueError(f"surrogate must be one of {sorted(surrogates)}, got {surrogate!r}")
     target = losses[loss]()
     if target.label_kind == "binary" and not np.isin(labels, (0.0, 1.0)).all():
-        raise ValueError(f"{target.name} needs binary labels (0/1); type grades only for "
-                         f"NDCG and ERR")
+        graded = "abc"[int(np.flatnonzero(~np.isin(labels, (0.0, 1.0)).all(axis=1))[0])]
+        raise ValueError(f"label_{graded} holds grades, but {target.name} needs binary labels "
+                         f"(0/1); type grades only for NDCG and ERR")
     return SimpleNamespace(loss=target, surrogate=surrogates[surrogate](), labels=labels,
                            max_grade=top)
 
@@ -266,11 +280,9 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
     ValueError
         If a label cannot be read or the labels differ in length.
     """
-    rows = [parse_label(text, f"label {name}")
-            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
-    if len({row.size for row in rows}) > 1:
-        raise ValueError(f"labels a, b and c must have the same number of items, got "
-                         f"{[row.size for row in rows]}")
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
+    rows = _parse_labels(label_a, label_b, label_c)
     sigmas = all_permutations(rows[0].size)
     names = _order_names(sigmas)  # the tick labels
     vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
@@ -345,6 +357,7 @@ def draw_calibration_explorer(handles, **values):
     ValueError
         As :func:`explorer_case` (e.g. grades typed for a binary loss).
     """
+    handles = check_handles(handles, "handles", "risks", "simplex")
     key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
     case = explorer_case(*key)
     map_regret = _regret_map(*key)

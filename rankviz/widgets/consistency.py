@@ -40,6 +40,13 @@ from rankviz.plotting import (
     plot_preference_circle,
     style_item_scores_axes,
 )
+from rankviz.widgets._shell import (
+    check_controls,
+    check_figure,
+    check_flag,
+    check_handles,
+    check_text,
+)
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -76,6 +83,13 @@ _FORM_LABELS = {"pairwise": "pairwise (12)", "margin": "margin (13)"}
 _WIDE_HEIGHT = 6.0
 
 
+#: What the distribution's arguments allow: a probability and non-negative weights.
+_DISTRIBUTION_RANGES = {"p": ("real", 0.0, 1.0),
+                        **{name: ("real", 0.0, _MAX_WEIGHT) for name in _EDGES}}
+#: What each control of the explorer allows (the draw function checks its values against it).
+_RANGES = {**_DISTRIBUTION_RANGES, "p": ("real", 0.05, 0.95),
+           "phi": ("choice", tuple(SURROGATES)), "form": ("choice", tuple(_FORM_LABELS))}
+
 def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
     """The distribution over DAGs that the explorer's weight controls describe.
 
@@ -110,6 +124,9 @@ def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
     >>> mu[1][1].tolist()
     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [4.0, 0.0, 0.0]]
     """
+    checked = check_controls({"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20,
+                              "w21": w21}, _DISTRIBUTION_RANGES)
+    p, w01, w02, w12, w10, w20, w21 = checked.values()
     values = {"w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20, "w21": w21}
     graphs = np.zeros((2, 3, 3))
     for name, (k, i, j) in _EDGES.items():
@@ -155,6 +172,8 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
         The axes ``dag1``, ``dag2``, ``diff`` and ``scores``, and ``fontsize``
         (None, or the size of the texts drawn on them).
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         return _setup_wide(fig)
     axes = fig.subplot_mosaic([["dag1", "dag2", "diff"], ["scores", "scores", "scores"]],
@@ -229,6 +248,11 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         If a parameter is invalid.  A surrogate without a minimiser is not an
         error: the panel says so.
     """
+    axes = check_handles(axes, "axes", "dag1", "dag2", "diff", "scores")
+    checked = check_controls({"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20,
+                              "w21": w21, "phi": phi, "form": form}, _RANGES)
+    p, w01, w02, w12, w10, w20, w21, phi, form = checked.values()
+    search_note = check_text(search_note, "search_note", allow_none=True)
     mu = explorer_distribution(p, w01, w02, w12, w10, w20, w21)
     Y = mean_adjacency(mu)
     D = difference_graph(Y)

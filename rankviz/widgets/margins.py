@@ -31,6 +31,7 @@ from rankviz.plotting import (
     style_margin_histogram_axes,
 )
 from rankviz.ranksvm import LinearUtilityModel, RankSVMModel, rank_svm
+from rankviz.widgets._shell import MAX_SEED, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -123,6 +124,8 @@ def setup_margin_bound_explorer(fig, *, wide=False, **_values):
         The axes ``curve``, ``bars`` (None in the wide layout) and ``histogram``,
         and ``wide``.
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         curve, histogram = fig.subplots(1, 2, width_ratios=(1.45, 1.0))
         style_margin_bound_axes(curve, rho_max=float(RHO_GRID[-1]), ymax=YMAX,
@@ -193,11 +196,12 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     ValueError
         If a value is out of range.
     """
+    axes = check_handles(axes, "axes", "curve", "bars", "histogram")
     form = check_choice(form, "form", BOUND_FORMS)
     m = check_int(m, "m", minimum=2, maximum=MAX_PAIRS)
     noise = check_real(noise, "noise", minimum=0.0, maximum=0.5)
     log10_C = check_real(log10_C, "log10_C", minimum=-LOG10_C_LIMIT, maximum=LOG10_C_LIMIT)
-    seed = check_int(seed, "seed", minimum=0)
+    seed = check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
     rho = check_real(rho, "rho", positive=True, maximum=1.0)
     delta = check_probability(delta, "delta", open_interval=True)
     data = LinearUtilityModel(d=DIMENSION, noise=noise)

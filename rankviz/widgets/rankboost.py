@@ -34,6 +34,7 @@ from rankviz.plotting import (
     style_roc_axes,
 )
 from rankviz.rankboost import RankBoostModel, bipartite_rankboost
+from rankviz.widgets._shell import MAX_SEED, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -150,6 +151,8 @@ def setup_rankboost_stepper(fig, *, wide=False, **_values):
         The axes ``weights``, ``surface`` (None in the wide layout), ``roc`` and ``bounds``.
         Theorem 10.3's panel has a logarithmic vertical axis in both layouts.
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         weights, roc, bounds = fig.subplots(1, 3, width_ratios=(1.0, 1.0, 1.6))
         weights.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1",
@@ -204,8 +207,9 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     ValueError
         If ``data`` is unknown or ``round`` is out of range.
     """
+    axes = check_handles(axes, "axes", "weights", "surface", "roc", "bounds")
     data = check_choice(data, "data", STEPPER_DATA)
-    seed = check_int(seed, "seed", minimum=0)
+    seed = check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
     round = check_int(round, "round", minimum=1, maximum=MAX_ROUNDS)
     t = round - 1
     X_pos, X_neg, X_test, y_test = _toy_sample(data, seed)

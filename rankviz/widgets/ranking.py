@@ -12,6 +12,7 @@ contradicts the figure.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
 from types import SimpleNamespace
 
@@ -19,7 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from rankviz._validation import as_generator
+from rankviz._validation import as_generator, check_choice
 from rankviz.metrics import (
     auc,
     average_precision,
@@ -49,6 +50,7 @@ from rankviz.plotting import (
     style_position_axes,
 )
 from rankviz.samples import preference_graph_from_grades
+from rankviz.widgets._shell import check_controls, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -99,6 +101,11 @@ RANKING_PLAYGROUND_DEFAULTS = {
 _MEASURE_CURVES = ("NDCG@k", "Prec@k", "AP@k", "ERR@k")
 
 
+_GAINS = ("exponential", "linear")
+#: What the controls the draw function takes by name allow.
+_RANGES = {"gain": ("choice", _GAINS), "k": ("int", 1, len(DOCUMENTS)),
+           "relevant_from": ("int", 1, MAX_GRADE)}
+
 def _grades(values) -> np.ndarray:
     return np.array([values[f"grade_{d}"] for d in DOCUMENTS], dtype=float)
 
@@ -127,8 +134,11 @@ def ranking_of(values) -> np.ndarray:
 
     Raises
     ------
+    TypeError
+        If ``values`` is not a mapping.
     ValueError
-        If ``rule`` is "manual" and ``order`` does not list every document once.
+        If a control is missing, or ``rule`` is "manual" and ``order`` does not
+        list every document once.
 
     Examples
     --------
@@ -136,6 +146,12 @@ def ranking_of(values) -> np.ndarray:
     >>> format_order(order_from_sigma(ranking_of(values)), DOCUMENTS, sep="")
     'CEHAGDBF'
     """
+    if not isinstance(values, Mapping):
+        raise TypeError(f"values must be a mapping of control values, got {type(values).__name__}")
+    missing = [key for key in ("rule", "order", "noise", "seed", *(f"grade_{d}" for d in DOCUMENTS))
+               if key not in values]
+    if missing:
+        raise ValueError(f"values must hold the controls {missing}")
     rule = values["rule"]
     if rule == "manual":
         return sigma_from_order(_parse_order(values["order"]))
@@ -168,6 +184,9 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
     types.SimpleNamespace
         The axes ``gain``, ``discount`` (both None in the wide layout), ``term`` and ``curves``.
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
+    gain = check_choice(gain, "gain", _GAINS)
     n = len(DOCUMENTS)
     top_gain = float(dcg_gains([MAX_GRADE], gain=gain)[0])
     label = "2^y − 1" if gain == "exponential" else "y"
@@ -241,6 +260,9 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
     ValueError
         If the typed ranking is not a permutation of the documents.
     """
+    axes = check_handles(axes, "axes", "gain", "discount", "term", "curves")
+    checked = check_controls({"gain": gain, "k": k, "relevant_from": relevant_from}, _RANGES)
+    gain, k, relevant_from = checked.values()
     grades = _grades(values)
     sigma = ranking_of(values)
     order = order_from_sigma(sigma)

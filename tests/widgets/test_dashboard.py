@@ -127,7 +127,7 @@ def test_set_changes_several_controls_with_one_redraw():
     dash.set(slope=-1.0, kind="dots")
     assert dash.update_count == 2
     assert dash.readouts == {"slope": -1.0, "kind": "dots"}
-    with pytest.raises(KeyError, match="unknown controls"):
+    with pytest.raises(TypeError, match="unknown controls"):
         dash.set(intercept=1.0)
 
 
