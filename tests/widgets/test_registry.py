@@ -9,6 +9,7 @@ Two promises every chapter dashboard keeps, tested once for all of them:
   and at least one of those values changes what is shown (the picture or the readouts).
 """
 
+import importlib
 import io
 
 import ipywidgets as widgets
@@ -119,3 +120,19 @@ def test_every_control_survives_every_value_it_allows(key):
         else:
             assert changed, f"{key}: no value of {control_name} changed what is shown"
     dash.reset()
+
+
+@pytest.mark.parametrize("key", sorted(DASHBOARDS))
+def test_the_draw_function_accepts_every_value_its_controls_allow(key):
+    """The ranges a draw function checks (its module's _RANGES) contain its sliders' ranges."""
+    ranges = getattr(importlib.import_module(DASHBOARDS[key]), "_RANGES", {})
+    dash = build(key)
+    for name, control in dash.controls.items():
+        if name not in ranges:
+            continue
+        kind, *limits = ranges[name]
+        if kind == "choice":
+            assert set(extremes(control)) <= set(limits[0]), (key, name)
+        else:
+            low, high = limits
+            assert low <= control.min and control.max <= high, (key, name, limits)

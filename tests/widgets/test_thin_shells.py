@@ -153,3 +153,17 @@ def test_no_widget_module_keeps_a_removed_experiment_function():
     for name, module in (("rankboost_run", "rankboost"), ("margin_bound_fit", "margins")):
         widget = importlib.import_module(f"rankviz.widgets.{module}")
         assert not hasattr(widget, name)
+
+
+@pytest.mark.parametrize("key", sorted(DASHBOARDS))
+def test_setup_and_draw_check_their_figure_and_handles(key):
+    from matplotlib.figure import Figure
+
+    module = importlib.import_module(DASHBOARDS[key])
+    setup, draw = getattr(module, f"setup_{key}"), getattr(module, f"draw_{key}")
+    values = getattr(rankviz.widgets, key)().values
+    with pytest.raises(TypeError, match="fig must be a matplotlib.figure.Figure"):
+        setup(Figure().subplots(), **values)
+    with pytest.raises(TypeError, match="must be the handles setup returned"):
+        draw(Figure(), **values)
+    draw(setup(Figure(), **values), **values)  # and the valid pair draws
