@@ -8,6 +8,8 @@ own cases cover their checks), so its case mutates ``presentation``.
 
 from __future__ import annotations
 
+import functools
+
 from matplotlib.figure import Figure
 
 from bad_input.harness import Call, Case
@@ -57,11 +59,17 @@ def _call(function, /, *args, **kwargs):
     return call
 
 
+@functools.cache
+def _handles(module, name, values):
+    """The handles of a dashboard's setup on a bare figure, built once per process (a case's
+    mutations then only draw, which keeps the widgets group fast)."""
+    return getattr(module, f"setup_{name}")(Figure(), **dict(values))
+
+
 def _setup(module, name, **values):
     """A draw function's valid call: the handles of its setup on a bare figure, and values."""
-    setup = getattr(module, f"setup_{name}")
     draw = getattr(module, f"draw_{name}")
-    return _call(draw, setup(Figure(), **values), **values)
+    return _call(draw, _handles(module, name, tuple(sorted(values.items()))), **values)
 
 
 # a figure or handles of the wrong kind, beyond the automatic "abc", 7 and None
