@@ -296,8 +296,8 @@ def float_slider(description, value, min, max, step, *, readout_format=".2f",
     0.3
     """
     description = check_text(description, "description")
-    value, min, max, step = (check_real(v, name) for v, name in
-                             ((value, "value"), (min, "min"), (max, "max"), (step, "step")))
+    value, min, max, step = _numbers(check_real, description, value=value, min=min, max=max,
+                                     step=step)
     _check_range(description, value, min, max, step)
     readout_format = check_text(readout_format, "readout_format")
     continuous_update = check_flag(continuous_update, "continuous_update")
@@ -339,8 +339,8 @@ def int_slider(description, value, min, max, step=1, *, continuous_update=True):
         :data:`MAX_SLIDER_POSITIONS` positions or ``value`` is outside the range.
     """
     description = check_text(description, "description")
-    value, min, max, step = (check_int(v, name) for v, name in
-                             ((value, "value"), (min, "min"), (max, "max"), (step, "step")))
+    value, min, max, step = _numbers(check_int, description, value=value, min=min, max=max,
+                                     step=step)
     _check_range(description, value, min, max, step)
     continuous_update = check_flag(continuous_update, "continuous_update")
     return _SteppedIntSlider(
@@ -432,6 +432,17 @@ def initial_values(dashboard: str, defaults: Mapping[str, object],
         raise TypeError(f"{dashboard} got unknown controls {sorted(unknown)} in its initial "
                         f"values; known: {sorted(defaults)}")
     return {**defaults, **initial}
+
+
+def _numbers(check, description, **numbers) -> list:
+    """Check a slider's numbers; a message starts with the slider's description."""
+    out = []
+    for name, value in numbers.items():
+        try:
+            out.append(check(value, name))
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{description!r}: {exc}") from None
+    return out
 
 
 def _check_range(description, value, low, high, step) -> None:
