@@ -28,6 +28,7 @@ __all__ = [
     "MAX_ENUMERATION",
     "all_permutations",
     "as_permutation",
+    "format_order",
     "merge_near_ties",
     "order_from_sigma",
     "sigma_from_order",
@@ -264,3 +265,94 @@ def all_permutations(n) -> np.ndarray:
     out = np.fromiter(itertools.chain.from_iterable(itertools.permutations(range(n))),
                       dtype=np.int64, count=math.factorial(n) * n)
     return out.reshape(math.factorial(n), n)
+
+
+def _check_text(value, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
+    return value
+
+
+def format_order(order, names=None, *, sep=" ≻ ", tied=None, tie_sep=" = ") -> str:
+    """Write an order (the item at each position, top first) as text.
+
+    The one formatter of orders used by the widgets, the chapters' readouts and
+    the notebooks: ``[2, 0, 1]`` becomes ``'2 ≻ 0 ≻ 1'``.  An order is the
+    inverse of a permutation ``sigma`` (see :func:`order_from_sigma`); it may
+    list only some of the items (a top of a list), each at most once.
+
+    Parameters
+    ----------
+    order : array_like of int, shape (k,)
+        Item ids from the top down, distinct and non-negative.
+    names : str or sequence of str, optional
+        ``names[i]`` is written for item ``i`` (a string gives one character per
+        item, e.g. ``"ABC"``); by default the item ids are written.
+    sep : str, default " ≻ "
+        Written between consecutive positions.
+    tied : array_like of bool, shape (k - 1,), optional
+        ``tied[r]`` says that the items at positions ``r`` and ``r + 1`` are tied.
+        Tied items are written in increasing id (a tie has no order of its own),
+        joined by ``tie_sep``.
+    tie_sep : str, default " = "
+        Written between tied items.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    TypeError
+        If ``order`` does not hold integers, ``names`` is not a string or a
+        sequence of strings, or ``sep`` / ``tie_sep`` is not a string.
+    ValueError
+        If ``order`` is not 1-D, is empty, holds a negative or repeated id or an
+        id without a name, or ``tied`` has the wrong length.
+
+    Examples
+    --------
+    >>> format_order([2, 0, 1])
+    '2 ≻ 0 ≻ 1'
+    >>> format_order(order_from_sigma([2, 0, 1]), "ABC", sep="")
+    'BCA'
+    >>> format_order([3, 1, 0, 2], tied=[True, False, True])
+    '1 = 3 ≻ 0 = 2'
+    """
+    order = check_array(order, "order", ndim=1, dtype="int", nonnegative=True)
+    if np.unique(order).size != order.size:
+        raise ValueError(f"order must list each item at most once, got {order}")
+    sep = _check_text(sep, "sep")
+    tie_sep = _check_text(tie_sep, "tie_sep")
+    if names is None:
+        labels = None
+    else:
+        if not isinstance(names, str):
+            try:
+                names = list(names)
+            except TypeError:
+                raise TypeError("names must be a string or a sequence of strings, "
+                                f"got {type(names).__name__}") from None
+            if not all(isinstance(name, str) for name in names):
+                raise TypeError("names must be a string or a sequence of strings")
+        if order.max() >= len(names):
+            raise ValueError(f"order holds item {order.max()}, but names has only "
+                             f"{len(names)} entries")
+        labels = names
+    if tied is None:
+        tied = np.zeros(order.size - 1, dtype=bool)
+    else:
+        tied = check_array(tied, "tied", ndim=1, dtype="bool", allow_empty=True)
+        if tied.size != order.size - 1:
+            raise ValueError(f"tied must have one entry per pair of consecutive positions of "
+                             f"order ({order.size - 1}), got {tied.size}")
+    groups = [[int(order[0])]]
+    for item, tie in zip(order[1:], tied, strict=True):
+        if tie:
+            groups[-1].append(int(item))
+        else:
+            groups.append([int(item)])
+    return sep.join(
+        tie_sep.join(str(i) if labels is None else labels[i] for i in sorted(group))
+        for group in groups
+    )

@@ -125,3 +125,49 @@ def test_merge_near_ties_rejects_bad_input():
         merge_near_ties([0.1, 0.2], atol=-1e-9)
     with pytest.raises(TypeError, match="atol must be a real number"):
         merge_near_ties([0.1, 0.2], atol="1e-9")
+
+
+# --------------------------------------------------------------------------- #
+# format_order: the one order-to-text formatter
+# --------------------------------------------------------------------------- #
+def test_format_order_writes_the_items_from_the_top():
+    from rankviz.permutations import format_order
+
+    assert format_order([2, 0, 1]) == "2 ≻ 0 ≻ 1"
+    assert format_order(np.array([2, 0, 1]), "ABC", sep="") == "CAB"
+    assert format_order([1, 0], ["first", "second"], sep=" > ") == "second > first"
+    assert format_order([4]) == "4"  # a top of one item
+
+
+@given(st.permutations(range(6)))
+def test_format_order_of_the_inverse_of_sigma_lists_items_by_position(order):
+    from rankviz.permutations import format_order
+
+    sigma = sigma_from_order(order)
+    text = format_order(order_from_sigma(sigma), "ABCDEF", sep="")
+    assert [text.index(name) for name in "ABCDEF"] == list(sigma)
+
+
+def test_format_order_writes_ties_in_increasing_id():
+    from rankviz.permutations import format_order
+
+    assert format_order([3, 1, 0, 2], tied=[True, False, True]) == "1 = 3 ≻ 0 = 2"
+    assert format_order([2, 1, 0], "abc", sep="", tied=[True, True], tie_sep="") == "abc"
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"order": [0, 0, 1]}, ValueError, "order must list each item at most once"),
+    ({"order": [0, -1]}, ValueError, "order must be non-negative"),
+    ({"order": []}, ValueError, "order is empty"),
+    ({"order": [0.5, 1]}, TypeError, "order must contain integers"),
+    ({"order": [0, 3], "names": "ABC"}, ValueError, "order holds item 3, but names has only 3"),
+    ({"order": [0, 1], "names": ["A", 2]}, TypeError, "names must be a string or a sequence"),
+    ({"order": [0, 1], "names": 7}, TypeError, "names must be a string or a sequence"),
+    ({"order": [0, 1], "sep": None}, TypeError, "sep must be a string"),
+    ({"order": [0, 1], "tied": [True, False]}, ValueError, "tied must have one entry per pair"),
+])
+def test_format_order_errors(kwargs, error, message):
+    from rankviz.permutations import format_order
+
+    with pytest.raises(error, match=message):
+        format_order(**kwargs)

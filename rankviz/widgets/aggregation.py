@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import numpy as np
 from scipy.stats import kendalltau
 
+from rankviz._validation import check_int, check_real
 from rankviz.aggregation import (
     aggregate_scores,
     btl_maximum_likelihood,
@@ -27,6 +28,7 @@ from rankviz.aggregation import (
 )
 from rankviz.consistency import difference_graph
 from rankviz.measures import ndcg
+from rankviz.permutations import format_order
 from rankviz.plotting import (
     RIGHT_EDGE_COLOR,
     WRONG_EDGE_COLOR,
@@ -36,6 +38,7 @@ from rankviz.plotting import (
     plot_rank_links,
     style_item_scores_axes,
 )
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -76,6 +79,16 @@ _STRENGTH_RANGE = 1.5
 _WIDE_HEIGHT = 6.0
 _MAX_DRAWS = 5
 
+
+#: Most items the explorer shows (its slider's maximum).
+MAX_ITEMS = 8
+#: What each control of the explorer allows (the draw function checks its values against it).
+_RANGES = {
+    "n_items": ("int", 3, MAX_ITEMS), "n_per_pair": ("int", 0, 50),
+    "observed": ("real", 0.0, 1.0), "noise": ("real", 0.1, 3.0), "c": ("real", 0.01, 2.0),
+    "method": ("choice", tuple(METHOD_LABELS)), "seed": ("int", 0, MAX_SEED),
+    "draws": ("int", 0, _MAX_DRAWS),
+}
 
 def _btl_with_virtual_draws(W, draws):
     """BTL maximum likelihood after adding ``draws`` wins each way to every compared pair.
@@ -120,7 +133,7 @@ def explorer_strengths(n_items, noise=1.0):
     Raises
     ------
     ValueError, TypeError
-        If ``n_items < 2`` or ``noise <= 0``.
+        If ``n_items`` is not in ``[2, MAX_ITEMS]`` or ``noise <= 0``.
 
     References
     ----------
@@ -131,9 +144,7 @@ def explorer_strengths(n_items, noise=1.0):
     >>> explorer_strengths(4, noise=0.5)
     array([ 3.,  1., -1., -3.])
     """
-    from rankviz._validation import check_int, check_real
-
-    n = check_int(n_items, "n_items", minimum=2)
+    n = check_int(n_items, "n_items", minimum=2, maximum=MAX_ITEMS)
     tau = check_real(noise, "noise", positive=True)
     return np.linspace(_STRENGTH_RANGE, -_STRENGTH_RANGE, n) / tau
 
@@ -168,6 +179,9 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
         The axes ``graph`` and ``scores``, and ``fontsize`` (None, or the size
         of the texts drawn on them).
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
+    n_items = check_int(n_items, "n_items", minimum=3, maximum=MAX_ITEMS)
     if wide:
         return _setup_wide(fig, n_items)
     graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.1])
@@ -183,7 +197,7 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
         ("edge the recovered order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--"}),
         ("crossing lines: a pair the aggregate misorders", {"color": "0.55", "lw": 1.2}),
     ], loc="outside lower center", ncols=2)
-    return SimpleNamespace(graph=graph, scores=scores, fontsize=None)
+    return SimpleNamespace(graph=graph, scores=scores, fontsize=None, n_items=n_items)
 
 
 def _setup_wide(fig, n_items):
@@ -202,7 +216,7 @@ def _setup_wide(fig, n_items):
         ("crossing lines: a misordered pair", {"color": "0.55", "lw": 1.5}),
         ("edge the order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--", "lw": 3}),
     ], loc="outside lower center", ncols=2, fontsize="medium", handlelength=2.6)
-    return SimpleNamespace(graph=graph, scores=scores, fontsize=size)
+    return SimpleNamespace(graph=graph, scores=scores, fontsize=size, n_items=n_items)
 
 
 def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, method, seed,
@@ -249,6 +263,14 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         data (a disconnected comparison graph, a group that never loses) is not
         an error: the score panel says why.
     """
+    axes = check_handles(axes, "axes", "graph", "scores")
+    checked = check_controls({"n_items": n_items, "n_per_pair": n_per_pair, "observed": observed,
+                              "noise": noise, "c": c, "method": method, "seed": seed,
+                              "draws": draws}, _RANGES)
+    n_items, n_per_pair, observed, noise, c, method, seed, draws = checked.values()
+    if getattr(axes, "n_items", n_items) != n_items:
+        raise ValueError(f"n_items must be the {axes.n_items} items setup laid out, "
+                         f"got {n_items}")
     base = explorer_strengths(n_items)
     truth = explorer_strengths(n_items, noise)
     rows = simulate_btl_comparisons(truth, n_per_pair, seed, observed=observed)
@@ -308,8 +330,7 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         "NDCG of the recovered order": (float("nan") if scores is None
                                         else ndcg(grades, scores, gain="linear")),
         "recovered order": ("—" if scores is None else
-                            " ≻ ".join(str(int(i)) for i in np.lexsort((np.arange(n_items),
-                                                                        -scores)))),
+                            format_order(np.lexsort((np.arange(n_items), -scores)))),
         "edges overruled": len(overruled),
         "scores": short,
     }

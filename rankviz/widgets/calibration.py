@@ -8,24 +8,34 @@ mixtures of a, b and c, coloured where pred is not Bayes-optimal, with the
 current distribution as a dot.
 
 Everything the dashboard shows comes from :mod:`rankviz.bayes` with closed-form
-minimizers: the loss matrix of the three labels and the map of the triangle
-are computed once per (loss, surrogate, labels) and cached; a weight change
-costs one matrix-vector product, one closed form and one pred.  Only the
+minimizers: the loss matrix of the three labels (:func:`~rankviz.bayes.loss_matrix`)
+and the map of the triangle (:func:`~rankviz.calibration.calibration_regret`) are
+cached per (loss, surrogate, labels); a weight change costs one
+:func:`~rankviz.bayes.conditional_risk` on the cached matrix, one closed-form
+:func:`~rankviz.surrogates.surrogate_minimizer` and one pred.  Only the
 labels fix the layout: changing the loss or the surrogate redraws the bars and
 the map over the cached static picture (a blit), like a weight change.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from types import SimpleNamespace
 
 import ipywidgets as widgets
 import numpy as np
 
-from rankviz.bayes import DEFAULT_TOL, err_loss, loss_matrix, map_loss, ndcg_loss, precision_loss
-from rankviz.calibration import calibration_regret, simplex_triangulation
-from rankviz.permutations import all_permutations
+from rankviz.bayes import (
+    DEFAULT_TOL,
+    conditional_risk,
+    err_loss,
+    loss_matrix,
+    map_loss,
+    ndcg_loss,
+    precision_loss,
+)
+from rankviz.calibration import SimplexTriangulation, calibration_regret, simplex_triangulation
+from rankviz.permutations import all_permutations, format_order, order_from_sigma
 from rankviz.plotting import (
     permutation_risk_legend_entries,
     plot_calibration_simplex,
@@ -35,7 +45,13 @@ from rankviz.plotting import (
     style_permutation_risk_axes,
     style_simplex_axes,
 )
-from rankviz.surrogates import map_surrogate, pairwise_surrogate, squared_surrogate
+from rankviz.surrogates import (
+    map_surrogate,
+    pairwise_surrogate,
+    squared_surrogate,
+    surrogate_minimizer,
+)
+from rankviz.widgets._shell import check_figure, check_flag, check_handles, check_text
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -127,6 +143,8 @@ def parse_label(text, name="label"):
 
     Raises
     ------
+    TypeError
+        If ``text`` or ``name`` is not a string.
     ValueError
         If the text is not 2 to MAX_ITEMS non-negative numbers.
 
@@ -135,7 +153,9 @@ def parse_label(text, name="label"):
     >>> parse_label("0, 1 2")
     array([0., 1., 2.])
     """
-    tokens = str(text).replace(",", " ").split()
+    name = check_text(name, "name")
+    text = check_text(text, name)
+    tokens = text.replace(",", " ").split()
     try:
         values = np.array([float(t) for t in tokens])
     except ValueError:
@@ -145,6 +165,18 @@ def parse_label(text, name="label"):
     if not np.isfinite(values).all() or (values < 0).any():
         raise ValueError(f"{name} must hold non-negative grades, got {text!r}")
     return values
+
+
+def _parse_labels(label_a, label_b, label_c) -> list[np.ndarray]:
+    """The three typed label vectors, each named by its argument, of one length."""
+    rows = [parse_label(text, f"label_{name}")
+            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
+    sizes = [row.size for row in rows]
+    for name, size in zip("bc", sizes[1:], strict=True):
+        if size != sizes[0]:
+            raise ValueError(f"label_a and label_{name} must have the same number of items, "
+                             f"got {sizes}")
+    return rows
 
 
 def explorer_case(loss, surrogate, label_a, label_b, label_c):
@@ -179,11 +211,7 @@ def explorer_case(loss, surrogate, label_a, label_b, label_c):
     (RankingLoss('MAP', labels: binary), Surrogate('MAP quadratic (n(n+1)/2), argmax', \
 pred=argmax, closed form), (3, 2))
     """
-    rows = [parse_label(text, f"label {name}")
-            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
-    if len({row.size for row in rows}) > 1:
-        raise ValueError(f"labels a, b and c must have the same number of items, got "
-                         f"{[row.size for row in rows]}")
+    rows = _parse_labels(label_a, label_b, label_c)
     labels = np.vstack(rows)
     top = max(1.0, float(labels.max()))
     losses = {"precision@2": lambda: precision_loss(2), "map": map_loss, "ndcg": ndcg_loss,
@@ -202,8 +230,9 @@ pred=argmax, closed form), (3, 2))
         raise ValueError(f"surrogate must be one of {sorted(surrogates)}, got {surrogate!r}")
     target = losses[loss]()
     if target.label_kind == "binary" and not np.isin(labels, (0.0, 1.0)).all():
-        raise ValueError(f"{target.name} needs binary labels (0/1); type grades only for "
-                         f"NDCG and ERR")
+        graded = "abc"[int(np.flatnonzero(~np.isin(labels, (0.0, 1.0)).all(axis=1))[0])]
+        raise ValueError(f"label_{graded} holds grades, but {target.name} needs binary labels "
+                         f"(0/1); type grades only for NDCG and ERR")
     return SimpleNamespace(loss=target, surrogate=surrogates[surrogate](), labels=labels,
                            max_grade=top)
 
@@ -217,7 +246,7 @@ def _weights(values) -> tuple[np.ndarray, bool]:
 
 
 def _order_names(sigmas: np.ndarray) -> list[str]:
-    return ["".join(_ITEM_NAMES[i] for i in np.argsort(s)) for s in sigmas]
+    return [format_order(order_from_sigma(s), _ITEM_NAMES, sep="") for s in sigmas]
 
 
 def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **_values):
@@ -244,22 +273,18 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
     Returns
     -------
     types.SimpleNamespace
-        The axes ``risks`` and ``simplex``, the permutations ``sigmas`` and their
-        names, the grid of the triangle map, and a cache of the computations
-        that depend on (loss, surrogate) only.
+        The axes ``risks`` and ``simplex``, and ``wide``.
 
     Raises
     ------
     ValueError
         If a label cannot be read or the labels differ in length.
     """
-    rows = [parse_label(text, f"label {name}")
-            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
-    if len({row.size for row in rows}) > 1:
-        raise ValueError(f"labels a, b and c must have the same number of items, got "
-                         f"{[row.size for row in rows]}")
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
+    rows = _parse_labels(label_a, label_b, label_c)
     sigmas = all_permutations(rows[0].size)
-    names = _order_names(sigmas)
+    names = _order_names(sigmas)  # the tick labels
     vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
     if wide:
         risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.6, 1.0])
@@ -283,20 +308,32 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
                     fontsize="small")
         style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
                            title="mixtures of a, b, c: where pred(u*) is not Bayes")
-    return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, sigmas=sigmas, names=names,
-                           grid=simplex_triangulation(MAP_RESOLUTION), cache={}, wide=wide)
+    return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, wide=wide)
 
 
-def _case_and_map(handles, values):
-    """The case of (loss, surrogate, labels), its loss matrix and map, computed once."""
-    key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
-    if key not in handles.cache:
-        case = explorer_case(*key)
-        n = case.labels.shape[1]
-        matrix = loss_matrix(case.loss, n, case.labels)
-        regret = calibration_regret(matrix, case.surrogate, case.labels, handles.grid.centroids)
-        handles.cache[key] = (case, matrix, regret)
-    return handles.cache[key]
+@lru_cache(maxsize=1)
+def _grid() -> SimplexTriangulation:
+    """The triangle map's grid: :func:`~rankviz.calibration.simplex_triangulation`'s own result."""
+    return simplex_triangulation(MAP_RESOLUTION)
+
+
+@lru_cache(maxsize=32)
+def _loss_matrix(loss, surrogate, label_a, label_b, label_c) -> np.ndarray:
+    """:func:`~rankviz.bayes.loss_matrix` of the case, cached (read-only)."""
+    case = explorer_case(loss, surrogate, label_a, label_b, label_c)
+    matrix = loss_matrix(case.loss, case.labels.shape[1], case.labels)
+    matrix.flags.writeable = False
+    return matrix
+
+
+@lru_cache(maxsize=32)
+def _regret_map(loss, surrogate, label_a, label_b, label_c) -> np.ndarray:
+    """:func:`~rankviz.calibration.calibration_regret` on the triangle's grid, cached, read-only."""
+    case = explorer_case(loss, surrogate, label_a, label_b, label_c)
+    matrix = _loss_matrix(loss, surrogate, label_a, label_b, label_c)
+    regret = calibration_regret(matrix, case.surrogate, case.labels, _grid().centroids)
+    regret.flags.writeable = False
+    return regret
 
 
 def draw_calibration_explorer(handles, **values):
@@ -320,22 +357,26 @@ def draw_calibration_explorer(handles, **values):
     ValueError
         As :func:`explorer_case` (e.g. grades typed for a binary loss).
     """
-    case, matrix, map_regret = _case_and_map(handles, values)
+    handles = check_handles(handles, "handles", "risks", "simplex")
+    key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
+    case = explorer_case(*key)
+    map_regret = _regret_map(*key)
     probs, all_zero = _weights(values)
-    risks = matrix @ probs
+    risks = conditional_risk(_loss_matrix(*key), case.labels, probs)
     best = risks.min()
     bayes = risks <= best + DEFAULT_TOL
-    tbar = probs @ case.surrogate.statistic(case.labels)
-    scores = case.surrogate.closed_form(tbar)
+    scores = surrogate_minimizer(case.surrogate, case.labels, probs, method="closed_form").scores
     sigma = case.surrogate.pred(scores)
-    index = int(np.flatnonzero((handles.sigmas == sigma).all(axis=1))[0])
+    sigmas = all_permutations(case.labels.shape[1])
+    names = _order_names(sigmas)
+    index = int(np.flatnonzero((sigmas == sigma).all(axis=1))[0])
     wide = getattr(handles, "wide", False)
     plot_permutation_risks(handles.risks, risks, bayes=bayes, pred=index, legend=False)
     if not wide:  # the presentation layout has the dropdowns right above the figure
         handles.risks.text(0.01, 0.98, f"loss: {case.loss.name}",
                            transform=handles.risks.transAxes, ha="left", va="top", fontsize=10,
                            fontweight="bold")
-    plot_calibration_simplex(handles.simplex, handles.grid, map_regret, vmax=REGRET_SCALE,
+    plot_calibration_simplex(handles.simplex, _grid(), map_regret, vmax=REGRET_SCALE,
                              colorbar=False)
     if not wide:
         handles.simplex.text(0.5, -0.02, f"surrogate: {case.surrogate.name}",
@@ -343,7 +384,7 @@ def draw_calibration_explorer(handles, **values):
                              fontsize=10, fontweight="bold")
     plot_simplex_point(handles.simplex, probs)
     regret = float(risks[index] - best)
-    bayes_names = [handles.names[i] for i in np.flatnonzero(bayes)]
+    bayes_names = [names[i] for i in np.flatnonzero(bayes)]
     shown = ", ".join(bayes_names[:6]) + (f", … ({len(bayes_names)} in all)"
                                           if len(bayes_names) > 6 else "")
     if case.surrogate.pred_kind == "sort":
@@ -354,7 +395,7 @@ def draw_calibration_explorer(handles, **values):
         "distribution (a, b, c)": " · ".join(f"{p:.3f}" for p in probs)
         + ("  (all weights 0: uniform)" if all_zero else ""),
         "surrogate minimizer u*": minimizer,
-        "pred(u*) (top first)": handles.names[index],
+        "pred(u*) (top first)": names[index],
         "Bayes set (top first)": shown,
         "Bayes risk": float(best),
         "risk of pred(u*)": float(risks[index]),

@@ -12,7 +12,6 @@ loss (23), the low-noise check and the Bayes orders.
 from __future__ import annotations
 
 import functools
-import itertools
 from types import SimpleNamespace
 
 import numpy as np
@@ -28,6 +27,7 @@ from rankviz.consistency import (
     violated_edges,
 )
 from rankviz.disagreement import bayes_orders, pairwise_loss
+from rankviz.permutations import format_order
 from rankviz.plotting import (
     RIGHT_EDGE_COLOR,
     WRONG_EDGE_COLOR,
@@ -40,6 +40,13 @@ from rankviz.surrogates import (
     SURROGATES,
     aggregated_surrogate_minimizer,
     graph_surrogate_minimizer,
+)
+from rankviz.widgets._shell import (
+    check_controls,
+    check_figure,
+    check_flag,
+    check_handles,
+    check_text,
 )
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
@@ -77,6 +84,13 @@ _FORM_LABELS = {"pairwise": "pairwise (12)", "margin": "margin (13)"}
 _WIDE_HEIGHT = 6.0
 
 
+#: What the distribution's arguments allow: a probability and non-negative weights.
+_DISTRIBUTION_RANGES = {"p": ("real", 0.0, 1.0),
+                        **{name: ("real", 0.0, _MAX_WEIGHT) for name in _EDGES}}
+#: What each control of the explorer allows (the draw function checks its values against it).
+_RANGES = {**_DISTRIBUTION_RANGES, "p": ("real", 0.05, 0.95),
+           "phi": ("choice", tuple(SURROGATES)), "form": ("choice", tuple(_FORM_LABELS))}
+
 def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
     """The distribution over DAGs that the explorer's weight controls describe.
 
@@ -111,6 +125,9 @@ def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
     >>> mu[1][1].tolist()
     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [4.0, 0.0, 0.0]]
     """
+    checked = check_controls({"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20,
+                              "w21": w21}, _DISTRIBUTION_RANGES)
+    p, w01, w02, w12, w10, w20, w21 = checked.values()
     values = {"w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20, "w21": w21}
     graphs = np.zeros((2, 3, 3))
     for name, (k, i, j) in _EDGES.items():
@@ -125,13 +142,7 @@ def _order_text(alpha, tol=1e-6) -> str:
     that the text does not depend on the last digits of the solution.
     """
     order = np.lexsort((np.arange(alpha.size), -alpha))
-    groups = [[int(order[0])]]
-    for previous, item in itertools.pairwise(order):
-        if abs(alpha[previous] - alpha[item]) <= tol:
-            groups[-1].append(int(item))
-        else:
-            groups.append([int(item)])
-    return " ≻ ".join(" = ".join(str(i) for i in sorted(group)) for group in groups)
+    return format_order(order, tied=np.abs(np.diff(alpha[order])) <= tol)
 
 
 def _edges_text(edges, alpha) -> str:
@@ -162,6 +173,8 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
         The axes ``dag1``, ``dag2``, ``diff`` and ``scores``, and ``fontsize``
         (None, or the size of the texts drawn on them).
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         return _setup_wide(fig)
     axes = fig.subplot_mosaic([["dag1", "dag2", "diff"], ["scores", "scores", "scores"]],
@@ -236,6 +249,11 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         If a parameter is invalid.  A surrogate without a minimiser is not an
         error: the panel says so.
     """
+    axes = check_handles(axes, "axes", "dag1", "dag2", "diff", "scores")
+    checked = check_controls({"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20,
+                              "w21": w21, "phi": phi, "form": form}, _RANGES)
+    p, w01, w02, w12, w10, w20, w21, phi, form = checked.values()
+    search_note = check_text(search_note, "search_note", allow_none=True)
     mu = explorer_distribution(p, w01, w02, w12, w10, w20, w21)
     Y = mean_adjacency(mu)
     D = difference_graph(Y)
@@ -285,7 +303,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     plot_item_scores(axes.scores, 1, aggregated, wrong=aggregated_wrong, note=aggregated_note,
                      span=_SPAN, fontsize=size)
 
-    bayes_text = " | ".join(" ≻ ".join(str(v) for v in order) for order in orders[:3])
+    bayes_text = " | ".join(format_order(order) for order in orders[:3])
     if len(orders) > 3:
         bayes_text += f" | … ({len(orders)} orders)"
     readouts = {

@@ -77,9 +77,14 @@ import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
-from traitlets import validate
+from traitlets import TraitError, validate
+
+from rankviz._validation import check_array, check_int, check_real
+from rankviz.widgets._shell import check_flag, check_names, check_text
 
 __all__ = [
+    "MAX_FIGURE_PIXELS",
+    "MAX_SLIDER_POSITIONS",
     "PRESENTATION_DPI",
     "PRESENTATION_RC",
     "PRESENTATION_WIDTH",
@@ -120,6 +125,11 @@ PRESENTATION_RC = {
 }
 
 _PRESENTATION = {"on": False}
+
+#: Most positions a slider may have ((max - min) / step): a slider on a screen has fewer pixels.
+MAX_SLIDER_POSITIONS = 100_000
+#: Largest width or height of a dashboard's picture, in pixels (figsize times dpi).
+MAX_FIGURE_PIXELS = 4_000
 
 # Type and spacing of a dashboard in presentation mode.  Scoped to the class that
 # only the presentation layout's root has; a notebook in the student layout is unchanged.
@@ -270,8 +280,13 @@ def float_slider(description, value, min, max, step, *, readout_format=".2f",
 
     Raises
     ------
+    TypeError
+        If ``description`` or ``readout_format`` is not a string, a number is
+        not a real number or ``continuous_update`` is not a bool.
     ValueError
-        If ``min < max`` fails, ``step <= 0`` or ``value`` is outside the range.
+        If a number is not finite, ``min < max`` fails, ``step <= 0``, the
+        slider would have more than :data:`MAX_SLIDER_POSITIONS` positions,
+        ``value`` is outside the range or ``readout_format`` is not a number format.
 
     Examples
     --------
@@ -280,12 +295,21 @@ def float_slider(description, value, min, max, step, *, readout_format=".2f",
     >>> slider.value
     0.3
     """
+    description = check_text(description, "description")
+    value, min, max, step = _numbers(check_real, description, value=value, min=min, max=max,
+                                     step=step)
     _check_range(description, value, min, max, step)
-    return _SteppedFloatSlider(
-        value=value, min=min, max=max, step=step, description=description,
-        readout_format=readout_format, continuous_update=continuous_update,
-        style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,
-    )
+    readout_format = check_text(readout_format, "readout_format")
+    continuous_update = check_flag(continuous_update, "continuous_update")
+    try:
+        return _SteppedFloatSlider(
+            value=value, min=min, max=max, step=step, description=description,
+            readout_format=readout_format, continuous_update=continuous_update,
+            style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,
+        )
+    except TraitError as exc:  # the one trait left unchecked: the format
+        raise ValueError(f"readout_format must be a number format such as '.2f', "
+                         f"got {readout_format!r}") from exc
 
 
 def int_slider(description, value, min, max, step=1, *, continuous_update=True):
@@ -307,10 +331,18 @@ def int_slider(description, value, min, max, step=1, *, continuous_update=True):
 
     Raises
     ------
+    TypeError
+        If ``description`` is not a string, a number is not an integer or
+        ``continuous_update`` is not a bool.
     ValueError
-        If the range is empty, ``step <= 0`` or ``value`` is outside the range.
+        If the range is empty, ``step <= 0``, the slider would have more than
+        :data:`MAX_SLIDER_POSITIONS` positions or ``value`` is outside the range.
     """
+    description = check_text(description, "description")
+    value, min, max, step = _numbers(check_int, description, value=value, min=min, max=max,
+                                     step=step)
     _check_range(description, value, min, max, step)
+    continuous_update = check_flag(continuous_update, "continuous_update")
     return _SteppedIntSlider(
         value=value, min=min, max=max, step=step, description=description,
         continuous_update=continuous_update, style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,
@@ -335,12 +367,24 @@ def dropdown(description, options, value=None):
 
     Raises
     ------
+    TypeError
+        If ``description`` is not a string or ``options`` is not a sequence of
+        strings or of (label, value) pairs with string labels.
     ValueError
         If ``options`` is empty or ``value`` is not among them.
     """
+    description = check_text(description, "description")
+    if isinstance(options, (str, bytes, Mapping)) or not isinstance(options, Iterable):
+        raise TypeError(f"options of {description!r} must be a sequence of strings or of "
+                        f"(label, value) pairs, got {type(options).__name__}")
     options = list(options)
     if not options:
         raise ValueError(f"options of {description!r} must not be empty")
+    for option in options:
+        label = option[0] if isinstance(option, tuple) and len(option) == 2 else option
+        if not isinstance(label, str):
+            raise TypeError(f"options of {description!r} must be strings or (label, value) "
+                            f"pairs with string labels, got {option!r}")
     values = [o[1] if isinstance(o, tuple) else o for o in options]
     if value is None:
         value = values[0]
@@ -370,18 +414,35 @@ def initial_values(dashboard: str, defaults: Mapping[str, object],
     Raises
     ------
     TypeError
-        If ``initial`` names a control the dashboard does not have.
+        If ``dashboard`` is not a string, ``defaults`` or ``initial`` is not a
+        mapping, or ``initial`` names a control the dashboard does not have.
 
     Examples
     --------
     >>> initial_values("demo", {"a": 1, "b": 2}, {"b": 5})
     {'a': 1, 'b': 5}
     """
+    dashboard = check_text(dashboard, "dashboard")
+    for mapping, name in ((defaults, "defaults"), (initial, "initial")):
+        if not isinstance(mapping, Mapping):
+            raise TypeError(f"{name} must be a mapping of control names to values, "
+                            f"got {type(mapping).__name__}")
     unknown = set(initial) - set(defaults)
     if unknown:
-        raise TypeError(f"{dashboard} got unknown controls {sorted(unknown)}; "
-                        f"known: {sorted(defaults)}")
+        raise TypeError(f"{dashboard} got unknown controls {sorted(unknown)} in its initial "
+                        f"values; known: {sorted(defaults)}")
     return {**defaults, **initial}
+
+
+def _numbers(check, description, **numbers) -> list:
+    """Check a slider's numbers; a message starts with the slider's description."""
+    out = []
+    for name, value in numbers.items():
+        try:
+            out.append(check(value, name))
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{description!r}: {exc}") from None
+    return out
 
 
 def _check_range(description, value, low, high, step) -> None:
@@ -389,8 +450,27 @@ def _check_range(description, value, low, high, step) -> None:
         raise ValueError(f"{description!r}: min must be < max, got {low} and {high}")
     if not step > 0:
         raise ValueError(f"{description!r}: step must be > 0, got {step}")
+    if (high - low) / step > MAX_SLIDER_POSITIONS:
+        raise ValueError(f"{description!r}: (max - min) / step must be <= "
+                         f"{MAX_SLIDER_POSITIONS} (MAX_SLIDER_POSITIONS), got "
+                         f"{(high - low) / step:.3g}")
+    if step > high - low:
+        raise ValueError(f"{description!r}: step must be <= max - min, got {step}")
     if not low <= value <= high:
         raise ValueError(f"{description!r}: value {value} is outside [{low}, {high}]")
+
+
+def _check_figsize(figsize, name: str) -> tuple[float, float]:
+    size = check_array(figsize, name, shape=(2,))
+    if (size <= 0).any():
+        raise ValueError(f"{name} must be two positive numbers (inches), got {tuple(size)}")
+    return float(size[0]), float(size[1])
+
+
+def _check_pixels(figsize, dpi, name: str) -> None:
+    if max(figsize) * dpi > MAX_FIGURE_PIXELS:
+        raise ValueError(f"{name} times dpi must be at most {MAX_FIGURE_PIXELS} pixels "
+                         f"(MAX_FIGURE_PIXELS) each way, got {max(figsize) * dpi:g}")
 
 
 def _format_value(value) -> str:
@@ -585,24 +665,39 @@ class Dashboard:
                  advanced: Iterable[str] = (),
                  on_reset: Callable[[Dashboard], None] | None = None,
                  presentation: bool | None = None, presentation_figsize=None) -> None:
+        title = check_text(title, "title")
         if not callable(draw):
             raise TypeError(f"draw must be callable, got {type(draw).__name__}")
         if setup is not None and not callable(setup):
             raise TypeError(f"setup must be callable or None, got {type(setup).__name__}")
+        if not isinstance(controls, Mapping):
+            raise TypeError(f"controls must be a mapping of names to ipywidgets controls, "
+                            f"got {type(controls).__name__}")
         if not controls:
             raise ValueError("controls must not be empty")
         for name, control in controls.items():
             if not isinstance(control, widgets.ValueWidget):
                 raise TypeError(f"controls[{name!r}] must be an ipywidgets value widget, "
                                 f"got {type(control).__name__}")
-        self.layout_controls = frozenset(layout_controls)
-        if not self.layout_controls <= set(controls):
-            raise ValueError(f"layout_controls names unknown controls "
-                             f"{sorted(self.layout_controls - set(controls))}")
-        advanced = tuple(advanced)
-        if not set(advanced) <= set(controls):
-            raise ValueError(f"advanced names unknown controls "
-                             f"{sorted(set(advanced) - set(controls))}")
+        self.layout_controls = frozenset(check_names(layout_controls, "layout_controls",
+                                                     controls))
+        advanced = check_names(advanced, "advanced", controls)
+        headline = check_names(headline, "headline")
+        note = check_text(note, "note", allow_none=True)
+        figsize = _check_figsize(figsize, "figsize")
+        dpi = check_int(dpi, "dpi", minimum=10, maximum=600)
+        _check_pixels(figsize, dpi, "figsize")
+        if presentation_figsize is not None:
+            presentation_figsize = _check_figsize(presentation_figsize, "presentation_figsize")
+            _check_pixels(presentation_figsize, PRESENTATION_DPI, "presentation_figsize")
+        if buttons is not None:
+            if not isinstance(buttons, Mapping):
+                raise TypeError(f"buttons must be a mapping of labels to callbacks, "
+                                f"got {type(buttons).__name__}")
+            for label, callback in buttons.items():
+                if not isinstance(label, str) or not callable(callback):
+                    raise TypeError(f"buttons must map string labels to callables, "
+                                    f"got {label!r}: {type(callback).__name__}")
         if on_reset is not None and not callable(on_reset):
             raise TypeError(f"on_reset must be callable or None, got {type(on_reset).__name__}")
         self.presentation = presentation_enabled(presentation)
@@ -712,17 +807,20 @@ class Dashboard:
 
         Raises
         ------
-        KeyError
+        TypeError
             If a keyword is not the name of a control.
         """
         unknown = set(values) - set(self.controls)
         if unknown:
-            raise KeyError(f"unknown controls {sorted(unknown)}; known: {sorted(self.controls)}")
+            raise TypeError(f"unknown controls {sorted(unknown)}; known: {sorted(self.controls)}")
         outer = self._holding  # inside a button callback, the handler redraws
         self._holding = True
         try:
             for name, value in values.items():
-                self.controls[name].value = value
+                try:
+                    self.controls[name].value = value
+                except TraitError as exc:
+                    raise TypeError(f"{name} cannot take the value {value!r}: {exc}") from None
         finally:
             self._holding = outer
         if not outer:

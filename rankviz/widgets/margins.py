@@ -3,8 +3,10 @@
 A ranking SVM is trained on pairs from :class:`rankviz.ranksvm.LinearUtilityModel`
 (two features, points in the unit ball, so r = 1), and its weight vector is
 normalized to ``||w|| = 1`` (the class of Corollary 10.2 with Lambda = 1).  The
-fit is cached per (m, noise, C, seed): moving rho, delta or the bound's form
-only recomputes the bound from the sorted margins and redraws.
+:class:`~rankviz.ranksvm.RankSVMModel` that :func:`~rankviz.ranksvm.rank_svm` returns is
+cached per (m, noise, C, seed): moving rho, delta or the bound's form redraws the
+sample (a millisecond), asks the model for its margins
+(:meth:`~rankviz.ranksvm.RankSVMModel.pairwise_margins`) and recomputes the bound.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from rankviz._validation import check_choice, check_int, check_probability, check_real
 from rankviz.bounds import margin_loss, ranking_margin_bound
 from rankviz.plotting import (
     MARGIN_ZONE_COLORS,
@@ -27,7 +30,8 @@ from rankviz.plotting import (
     style_margin_bound_axes,
     style_margin_histogram_axes,
 )
-from rankviz.ranksvm import LinearUtilityModel, rank_svm
+from rankviz.ranksvm import LinearUtilityModel, RankSVMModel, rank_svm
+from rankviz.widgets._shell import MAX_SEED, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -45,7 +49,6 @@ __all__ = [
     "MARGIN_BOUND_EXPLORER_DEFAULTS",
     "draw_margin_bound_explorer",
     "margin_bound_explorer",
-    "margin_bound_fit",
     "setup_margin_bound_explorer",
 ]
 
@@ -63,6 +66,12 @@ BOUND_FORMS = {
 
 #: Dimension of the data (the bound does not depend on it; two features keep the fit fast).
 DIMENSION = 2
+#: Largest number of training pairs m: twice the slider's maximum (a fit of 10**5 noisy
+#: pairs at C = 100 takes about 15 s, too slow for a dashboard).
+MAX_PAIRS = 10_000
+#: Largest |log10 C| accepted, the slider's range: at log10 C = 3 a fit of 5000 noisy pairs
+#: takes 1.5 s, at 4 about 9 s.
+LOG10_C_LIMIT = 2.0
 #: The rho grid of the top panel.
 RHO_GRID = np.linspace(0.01, 1.0, 199)
 #: Vertical limit of the bound panels (a bound above 1 is vacuous).
@@ -80,58 +89,14 @@ ADVANCED = ("log10_C", "seed", "delta", "form")
 
 
 @lru_cache(maxsize=64)
-def margin_bound_fit(m: int = 1000, noise: float = 0.1, log10_C: float = 0.0,
-                     seed: int = 0) -> SimpleNamespace:
-    """Sample m pairs, fit the ranking SVM, and return what the explorer draws.
+def _fitted(m: int, noise: float, log10_C: float, seed: int) -> RankSVMModel:
+    """The ranking SVM the explorer shows: :func:`~rankviz.ranksvm.rank_svm`'s own model.
 
-    Parameters
-    ----------
-    m : int, default 1000
-        Number of training pairs.
-    noise : float, default 0.1
-        Label flip probability of the :class:`~rankviz.ranksvm.LinearUtilityModel`.
-    log10_C : float, default 0.0
-        log10 of the SVM's C.
-    seed : int, default 0
-        Seed of the sample.
-
-    Returns
-    -------
-    types.SimpleNamespace
-        ``model`` (the data model), ``svm`` (the :class:`~rankviz.ranksvm.RankSVMModel`),
-        ``w`` (unit-norm weights), ``margins`` (normalized training margins,
-        sorted), ``train_error`` (share of margins <= 0, eq. 10.2),
-        ``true_error`` (exact R(h), eq. 10.1).  Cached: the same arguments
-        return the same object.
-
-    Raises
-    ------
-    ValueError, TypeError
-        If an argument is out of range.
-
-    References
-    ----------
-    Mohri et al. (2018), sections 10.2-10.3.
-
-    Examples
-    --------
-    >>> fit = margin_bound_fit(200, 0.1, 0.0, 0)
-    >>> fit.margins.size, round(float(np.linalg.norm(fit.w)), 6)
-    (200, 1.0)
-    >>> bool(0.1 <= fit.true_error < 0.2)
-    True
+    Cached per (m, noise, log10_C, seed): moving rho, delta or the bound's form
+    does not refit.
     """
-    model = LinearUtilityModel(d=DIMENSION, noise=noise)
-    X, pairs, labels = model.sample(m, rng=seed)
-    svm = rank_svm(X, pairs, labels, C=10.0**log10_C, method="liblinear")
-    norm = svm.norm
-    if norm == 0.0:
-        raise ValueError("the ranking SVM returned w = 0; raise C")
-    w = svm.w / norm
-    margins = np.sort(labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ w))
-    return SimpleNamespace(model=model, svm=svm, w=w, margins=margins,
-                           train_error=float(np.mean(margins <= 0)),
-                           true_error=float(model.pairwise_error(w)))
+    X, pairs, labels = LinearUtilityModel(d=DIMENSION, noise=noise).sample(m, rng=seed)
+    return rank_svm(X, pairs, labels, C=10.0**log10_C, method="liblinear")
 
 
 def setup_margin_bound_explorer(fig, *, wide=False, **_values):
@@ -159,6 +124,8 @@ def setup_margin_bound_explorer(fig, *, wide=False, **_values):
         The axes ``curve``, ``bars`` (None in the wide layout) and ``histogram``,
         and ``wide``.
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         curve, histogram = fig.subplots(1, 2, width_ratios=(1.45, 1.0))
         style_margin_bound_axes(curve, rho_max=float(RHO_GRID[-1]), ymax=YMAX,
@@ -203,8 +170,14 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     ----------
     axes : types.SimpleNamespace
         As returned by :func:`setup_margin_bound_explorer`.
-    m, noise, log10_C, seed
-        The sample and the fit (see :func:`margin_bound_fit`).
+    m : int
+        Number of training pairs, 2 <= m <= :data:`MAX_PAIRS`.
+    noise : float
+        Label flip probability of the :class:`~rankviz.ranksvm.LinearUtilityModel`, in [0, 0.5].
+    log10_C : float
+        log10 of the SVM's C, with ``|log10_C| <=`` :data:`LOG10_C_LIMIT`.
+    seed : int
+        Seed of the sample (>= 0).
     rho : float
         The margin, in (0, 1].
     delta : float
@@ -223,30 +196,43 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     ValueError
         If a value is out of range.
     """
-    if form not in BOUND_FORMS:
-        raise ValueError(f"form must be one of {tuple(BOUND_FORMS)}, got {form!r}")
-    fit = margin_bound_fit(int(m), float(noise), float(log10_C), int(seed))
+    axes = check_handles(axes, "axes", "curve", "bars", "histogram")
+    form = check_choice(form, "form", BOUND_FORMS)
+    m = check_int(m, "m", minimum=2, maximum=MAX_PAIRS)
+    noise = check_real(noise, "noise", minimum=0.0, maximum=0.5)
+    log10_C = check_real(log10_C, "log10_C", minimum=-LOG10_C_LIMIT, maximum=LOG10_C_LIMIT)
+    seed = check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
+    rho = check_real(rho, "rho", positive=True, maximum=1.0)
+    delta = check_probability(delta, "delta", open_interval=True)
+    data = LinearUtilityModel(d=DIMENSION, noise=noise)
+    X, pairs, labels = data.sample(m, rng=seed)
+    svm = _fitted(m, noise, log10_C, seed)
+    if svm.norm == 0.0:
+        raise ValueError("log10_C is too small: the ranking SVM returned w = 0; raise C")
+    margins = np.sort(svm.pairwise_margins(X, pairs, labels) / svm.norm)
+    train_error = float(np.mean(margins <= 0))  # eq. (10.2): ties count as errors
+    true_error = float(data.pairwise_error(svm.w / svm.norm))
     uniform = form == "uniform"
-    curve = ranking_margin_bound(fit.margins, RHO_GRID, delta, Lambda=1.0, r=1.0,
+    curve = ranking_margin_bound(margins, RHO_GRID, delta, Lambda=1.0, r=1.0,
                                  uniform=uniform)
-    at_rho = ranking_margin_bound(fit.margins, rho, delta, Lambda=1.0, r=1.0, uniform=uniform)
+    at_rho = ranking_margin_bound(margins, rho, delta, Lambda=1.0, r=1.0, uniform=uniform)
     best = curve.best()
-    plot_margin_bound_terms(axes.curve, curve, error=fit.true_error, mark=rho, legend=False)
+    plot_margin_bound_terms(axes.curve, curve, error=true_error, mark=rho, legend=False)
     if axes.bars is not None:
-        plot_bound_bars(axes.bars, at_rho, {"training error": fit.train_error,
-                                            "true error R(h)": fit.true_error}, legend=False)
-    plot_margin_histogram(axes.histogram, fit.margins, rho, legend=False)
+        plot_bound_bars(axes.bars, at_rho, {"training error": train_error,
+                                            "true error R(h)": true_error}, legend=False)
+    plot_margin_histogram(axes.histogram, margins, rho, legend=False)
     wide = getattr(axes, "wide", False)
-    axes.histogram.text(0.02, 0.96, f"margin ≤ 0: {fit.train_error:.1%}\n"
-                        f"margin ≤ ρ: {margin_loss(fit.margins, rho, kind='indicator'):.1%}",
+    axes.histogram.text(0.02, 0.96, f"margin ≤ 0: {train_error:.1%}\n"
+                        f"margin ≤ ρ: {margin_loss(margins, rho, kind='indicator'):.1%}",
                         transform=axes.histogram.transAxes, ha="left", va="top",
                         fontsize=None if wide else 10,  # presentation: rcParams' size
                         bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"})
     readouts = {
         "pairs m": int(m),
-        "SVM: C / ‖w‖": f"{10.0**log10_C:.3g} / {fit.svm.norm:.3g}",
-        "training pairwise error": fit.train_error,
-        "true pairwise error R(h)": fit.true_error,
+        "SVM: C / ‖w‖": f"{10.0**log10_C:.3g} / {svm.norm:.3g}",
+        "training pairwise error": train_error,
+        "true pairwise error R(h)": true_error,
         "Bayes error (= noise)": float(noise),
         "margin loss R̂_ρ (10.3)": at_rho.margin_loss,
         "complexity term": at_rho.complexity,
@@ -258,7 +244,7 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
         "bound at ρ": at_rho.total,
         "best ρ on the grid": best.rho,
         "bound at the best ρ": best.total,
-        "bound ≥ R(h)": bool(at_rho.total >= fit.true_error),
+        "bound ≥ R(h)": bool(at_rho.total >= true_error),
     })
     if not uniform and not math.isclose(best.rho, rho, abs_tol=0.005):
         readouts["note"] = "only the uniform form may use the best ρ"

@@ -35,6 +35,7 @@ from rankviz.quicksort import (
     quicksort_loss_monte_carlo,
     sort_by_degree,
 )
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -90,6 +91,11 @@ _LOSS_STYLES = REFERENCE_STYLES[:4]  # L(h), exact E[L(QuickSort)], 2 L(h), sort
 _CALL_STYLES = (REFERENCE_STYLES[3], REFERENCE_STYLES[4])  # sort-by-degree, classical mean
 
 
+#: What each control of the explorer allows (the functions check their values against it).
+_RANGES = {"n": ("int", 4, 9), "intransitivity": ("real", 0.0, 1.0), "seed": ("int", 0, MAX_SEED),
+           "target": ("choice", tuple(key for _, key in _TARGETS)),
+           "flip": ("choice", tuple(key for _, key in _FLIPS))}
+
 def tournament_instance(n, intransitivity, seed, target, flip):
     """The preference, target and emphasis that the explorer shows for given control values.
 
@@ -119,6 +125,9 @@ def tournament_instance(n, intransitivity, seed, target, flip):
         If a value is invalid for :func:`rankviz.preference.random_preference`
         or ``target``/``flip`` is unknown.
     """
+    checked = check_controls({"n": n, "intransitivity": intransitivity, "seed": seed,
+                              "target": target, "flip": flip}, _RANGES)
+    n, intransitivity, seed, target, flip = checked.values()
     H = random_preference(n, intransitivity, seed)
     pairs = {"none": None, "extremes": (0, n - 1), "top": (0, 1), "bottom": (n - 2, n - 1)}
     if flip not in pairs:
@@ -168,6 +177,8 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
     types.SimpleNamespace
         The axes ``graph``, ``losses`` and ``calls`` (None in the wide layout).
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         graph, losses = fig.subplots(1, 2, width_ratios=(1.0, 1.9))
         graph.set(xlim=(-1.3, 1.3), ylim=(-1.3, 1.3), xticks=[], yticks=[], aspect="equal",
@@ -242,6 +253,10 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
     ValueError, TypeError
         As :func:`tournament_instance`.
     """
+    axes = check_handles(axes, "axes", "graph", "losses", "calls")
+    checked = check_controls({"n": n, "intransitivity": intransitivity, "seed": seed,
+                              "target": target, "flip": flip}, _RANGES)
+    n, intransitivity, seed, target, flip = checked.values()
     inst = tournament_instance(n, intransitivity, seed, target, flip)
     loss_h = preference_loss(inst.H, inst.sigma_star, inst.omega)
     by_degree = sort_by_degree(inst.H)

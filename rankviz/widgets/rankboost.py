@@ -1,6 +1,6 @@
 """Chapter 03 dashboard: the RankBoost stepper.
 
-A run of :func:`rankviz.rankboost.bipartite_rankboost` on a two-feature toy
+The model :func:`rankviz.rankboost.bipartite_rankboost` returns for a two-feature toy
 sample is computed once per (data set, seed) and cached; the round slider
 then only draws: the weights D_t^+ / D_t^- and the stump h_t of round t, the
 normalized score f_t / ||alpha||_1 after it, the ROC curves of f_t on the
@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import numpy as np
 from sklearn.datasets import make_gaussian_quantiles, make_moons
 
+from rankviz._validation import check_choice, check_int
 from rankviz.metrics import auc, roc_curve
 from rankviz.plotting import (
     BOOSTING_BOUND_STYLES,
@@ -32,7 +33,8 @@ from rankviz.plotting import (
     style_boosting_axes,
     style_roc_axes,
 )
-from rankviz.rankboost import bipartite_rankboost
+from rankviz.rankboost import RankBoostModel, bipartite_rankboost
+from rankviz.widgets._shell import MAX_SEED, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -46,7 +48,6 @@ __all__ = [
     "RANKBOOST_STEPPER_DEFAULTS",
     "STEPPER_DATA",
     "draw_rankboost_stepper",
-    "rankboost_run",
     "rankboost_stepper",
     "setup_rankboost_stepper",
 ]
@@ -69,6 +70,7 @@ SAMPLE_SIZE = 160
 #: The square shown, in standardized feature units.
 WINDOW = (-3.2, 3.2)
 _GRID = np.linspace(*WINDOW, 90)
+_GRID_POINTS = np.column_stack([a.ravel() for a in np.meshgrid(_GRID, _GRID)])
 
 
 def _toy_points(data: str, seed: int, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -91,76 +93,27 @@ def _toy_points(data: str, seed: int, size: int) -> tuple[np.ndarray, np.ndarray
     return X, y
 
 
-@lru_cache(maxsize=16)
-def rankboost_run(data: str = "ring", seed: int = 0) -> SimpleNamespace:
-    """One bipartite RankBoost run on a toy sample, with everything the stepper draws.
+def _toy_sample(data: str, seed: int):
+    """The standardized training positives and negatives and the test sample (points, labels).
 
-    Parameters
-    ----------
-    data : str, default "ring"
-        One of :data:`STEPPER_DATA`.
-    seed : int, default 0
-        Seed of the sample (training and test points are drawn together).
-
-    Returns
-    -------
-    types.SimpleNamespace
-        ``model`` (a :class:`~rankviz.rankboost.RankBoostModel` of
-        :data:`MAX_ROUNDS` rounds), the standardized samples ``X_pos``,
-        ``X_neg`` (training) and ``X_test``, ``y_test``; per round t (row t-1):
-        ``d_pos``, ``d_neg`` (the distribution used to choose h_t),
-        ``train_scores``, ``test_scores``, ``surface`` (f_t / ||alpha||_1 on
-        the grid), ``train_auc``, ``test_auc``.  Cached: the same arguments
-        return the same object.
-
-    Raises
-    ------
-    ValueError
-        If ``data`` is unknown or ``seed`` is negative.
-
-    References
-    ----------
-    Mohri et al. (2018), section 10.5.1 and Figure 10.2 (corrected).
-
-    Examples
-    --------
-    >>> run = rankboost_run("ring", 0)
-    >>> run.surface.shape[0] == run.model.n_rounds == 60
-    True
-    >>> bool(run.train_auc[-1] > run.train_auc[0])
-    True
+    Training and test points are drawn together and split alternately; both are
+    standardized with the training sample's mean and standard deviation.
     """
-    if data not in STEPPER_DATA:
-        raise ValueError(f"data must be one of {tuple(STEPPER_DATA)}, got {data!r}")
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    X, y = _toy_points(data, int(seed), 2 * SAMPLE_SIZE)
+    X, y = _toy_points(data, seed, 2 * SAMPLE_SIZE)
     train = np.arange(X.shape[0]) % 2 == 0
     center, scale = X[train].mean(axis=0), X[train].std(axis=0)
     X = (X - center) / scale
-    X_pos, X_neg = X[train & (y == 1)], X[train & (y == 0)]
-    X_test, y_test = X[~train], y[~train]
-    model = bipartite_rankboost(X_pos, X_neg, MAX_ROUNDS)
-    xx, yy = np.meshgrid(_GRID, _GRID)
-    grid_points = np.column_stack([xx.ravel(), yy.ravel()])
-    norms = np.cumsum(model.alphas)[:, None]
-    staged_grid = model.staged_decision_function(grid_points)
-    surface = np.divide(staged_grid, norms, out=np.zeros_like(staged_grid), where=norms > 0)
-    X_train = np.vstack([X_pos, X_neg])
-    y_train = np.r_[np.ones(len(X_pos), dtype=int), np.zeros(len(X_neg), dtype=int)]
-    train_scores = model.staged_decision_function(X_train)
-    test_scores = model.staged_decision_function(X_test)
-    weights = [model.class_distributions(X_pos, X_neg, round=t)
-               for t in range(1, MAX_ROUNDS + 1)]
-    return SimpleNamespace(
-        data=data, seed=int(seed), model=model, X_pos=X_pos, X_neg=X_neg, y_train=y_train,
-        X_test=X_test, y_test=y_test,
-        d_pos=np.array([w[0] for w in weights]), d_neg=np.array([w[1] for w in weights]),
-        train_scores=train_scores, test_scores=test_scores,
-        surface=surface.reshape(MAX_ROUNDS, _GRID.size, _GRID.size),
-        train_auc=np.array([auc(y_train, s) for s in train_scores]),
-        test_auc=np.array([auc(y_test, s) for s in test_scores]),
-    )
+    return X[train & (y == 1)], X[train & (y == 0)], X[~train], y[~train]
+
+
+@lru_cache(maxsize=16)
+def _fitted(data: str, seed: int) -> RankBoostModel:
+    """The run the stepper shows: :func:`~rankviz.rankboost.bipartite_rankboost`'s own model.
+
+    Cached per (data, seed): moving the round slider only asks the model for round t.
+    """
+    X_pos, X_neg, _, _ = _toy_sample(data, seed)
+    return bipartite_rankboost(X_pos, X_neg, MAX_ROUNDS)
 
 
 #: The figure's legend: the points, the stump, the ROC curves and Theorem 10.3's lines.
@@ -198,6 +151,8 @@ def setup_rankboost_stepper(fig, *, wide=False, **_values):
         The axes ``weights``, ``surface`` (None in the wide layout), ``roc`` and ``bounds``.
         Theorem 10.3's panel has a logarithmic vertical axis in both layouts.
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         weights, roc, bounds = fig.subplots(1, 3, width_ratios=(1.0, 1.0, 1.6))
         weights.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1",
@@ -252,21 +207,29 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     ValueError
         If ``data`` is unknown or ``round`` is out of range.
     """
-    run = rankboost_run(data, seed)
-    if not 1 <= round <= MAX_ROUNDS:
-        raise ValueError(f"round must lie in [1, {MAX_ROUNDS}], got {round}")
+    axes = check_handles(axes, "axes", "weights", "surface", "roc", "bounds")
+    data = check_choice(data, "data", STEPPER_DATA)
+    seed = check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
+    round = check_int(round, "round", minimum=1, maximum=MAX_ROUNDS)
     t = round - 1
-    model, history = run.model, run.model.history
-    stump = model.rankers[t]
-    plot_weighted_points(axes.weights, run.X_pos, run.X_neg, run.d_pos[t], run.d_neg[t],
-                         legend=False)
+    X_pos, X_neg, X_test, y_test = _toy_sample(data, seed)
+    model = _fitted(data, seed)
+    history, stump = model.history, model.rankers[t]
+    d_pos, d_neg = model.class_distributions(X_pos, X_neg, round=round)
+    plot_weighted_points(axes.weights, X_pos, X_neg, d_pos, d_neg, legend=False)
     plot_stump(axes.weights, stump, legend=False)
     if axes.surface is not None:
-        plot_score_surface(axes.surface, run.surface[t], (*WINDOW, *WINDOW))
-        plot_weighted_points(axes.surface, run.X_pos, run.X_neg, legend=False)
-    fpr, tpr, _ = roc_curve(run.y_train, run.train_scores[t])
+        norm = model.alpha_l1(round)
+        surface = model.decision_function(_GRID_POINTS, rounds=round) / (norm if norm > 0 else 1)
+        plot_score_surface(axes.surface, surface.reshape(_GRID.size, _GRID.size),
+                           (*WINDOW, *WINDOW))
+        plot_weighted_points(axes.surface, X_pos, X_neg, legend=False)
+    y_train = np.r_[np.ones(len(X_pos), dtype=int), np.zeros(len(X_neg), dtype=int)]
+    train_scores = model.decision_function(np.vstack([X_pos, X_neg]), rounds=round)
+    test_scores = model.decision_function(X_test, rounds=round)
+    fpr, tpr, _ = roc_curve(y_train, train_scores)
     plot_roc(axes.roc, fpr, tpr, label="train", color=SAMPLE_COLOR, legend=False)
-    fpr, tpr, _ = roc_curve(run.y_test, run.test_scores[t])
+    fpr, tpr, _ = roc_curve(y_test, test_scores)
     plot_roc(axes.roc, fpr, tpr, label="test", color="0.2", ls="--", legend=False)
     plot_boosting_bounds(axes.bounds, history, rounds=round, legend=False)
     return {
@@ -280,8 +243,8 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
         "training pairwise error": float(history.error[t]),
         "∏ Z_s": float(history.product_Z[t]),
         "exp(−2 Σ γ_s²)": float(history.edge_bound[t]),
-        "training AUC": float(run.train_auc[t]),
-        "test AUC": float(run.test_auc[t]),
+        "training AUC": auc(y_train, train_scores),
+        "test AUC": auc(y_test, test_scores),
     }
 
 

@@ -12,6 +12,7 @@ contradicts the figure.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
 from types import SimpleNamespace
 
@@ -19,7 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from rankviz._validation import as_generator
+from rankviz._validation import as_generator, check_choice
 from rankviz.measures import (
     average_precision,
     dcg,
@@ -32,7 +33,12 @@ from rankviz.measures import (
 )
 from rankviz.metrics import auc
 from rankviz.pairwise import pairwise_disagreement
-from rankviz.permutations import order_from_sigma, sigma_from_order, sigma_from_scores
+from rankviz.permutations import (
+    format_order,
+    order_from_sigma,
+    sigma_from_order,
+    sigma_from_scores,
+)
 from rankviz.plotting import (
     CUTOFF_STYLES,
     EXACT_COLOR,
@@ -44,6 +50,7 @@ from rankviz.plotting import (
     style_position_axes,
 )
 from rankviz.samples import preference_graph_from_grades
+from rankviz.widgets._shell import check_controls, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -94,6 +101,11 @@ RANKING_PLAYGROUND_DEFAULTS = {
 _MEASURE_CURVES = ("NDCG@k", "Prec@k", "AP@k", "ERR@k")
 
 
+_GAINS = ("exponential", "linear")
+#: What the controls the draw function takes by name allow.
+_RANGES = {"gain": ("choice", _GAINS), "k": ("int", 1, len(DOCUMENTS)),
+           "relevant_from": ("int", 1, MAX_GRADE)}
+
 def _grades(values) -> np.ndarray:
     return np.array([values[f"grade_{d}"] for d in DOCUMENTS], dtype=float)
 
@@ -122,15 +134,24 @@ def ranking_of(values) -> np.ndarray:
 
     Raises
     ------
+    TypeError
+        If ``values`` is not a mapping.
     ValueError
-        If ``rule`` is "manual" and ``order`` does not list every document once.
+        If a control is missing, or ``rule`` is "manual" and ``order`` does not
+        list every document once.
 
     Examples
     --------
     >>> values = dict(RANKING_PLAYGROUND_DEFAULTS, rule="reversed grade")
-    >>> "".join(DOCUMENTS[i] for i in order_from_sigma(ranking_of(values)))
+    >>> format_order(order_from_sigma(ranking_of(values)), DOCUMENTS, sep="")
     'CEHAGDBF'
     """
+    if not isinstance(values, Mapping):
+        raise TypeError(f"values must be a mapping of control values, got {type(values).__name__}")
+    missing = [key for key in ("rule", "order", "noise", "seed", *(f"grade_{d}" for d in DOCUMENTS))
+               if key not in values]
+    if missing:
+        raise ValueError(f"values must hold the controls {missing}")
     rule = values["rule"]
     if rule == "manual":
         return sigma_from_order(_parse_order(values["order"]))
@@ -163,6 +184,9 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
     types.SimpleNamespace
         The axes ``gain``, ``discount`` (both None in the wide layout), ``term`` and ``curves``.
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
+    gain = check_choice(gain, "gain", _GAINS)
     n = len(DOCUMENTS)
     top_gain = float(dcg_gains([MAX_GRADE], gain=gain)[0])
     label = "2^y − 1" if gain == "exponential" else "y"
@@ -236,6 +260,9 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
     ValueError
         If the typed ranking is not a permutation of the documents.
     """
+    axes = check_handles(axes, "axes", "gain", "discount", "term", "curves")
+    checked = check_controls({"gain": gain, "k": k, "relevant_from": relevant_from}, _RANGES)
+    gain, k, relevant_from = checked.values()
     grades = _grades(values)
     sigma = ranking_of(values)
     order = order_from_sigma(sigma)
@@ -267,7 +294,7 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
     both_classes = 0 < n_relevant < n
     misranked = pairwise_disagreement(scores, preference_graph_from_grades(relevant))
     return {
-        "ranking (top first)": " ".join(names),
+        "ranking (top first)": format_order(order, DOCUMENTS, sep=" "),
         f"relevant (grade ≥ {relevant_from})": f"{n_relevant} of {n}",
         f"Precision@{k}": precision_at_k(relevant, scores, k),
         f"mean of Prec@1..{k} (draft's AvgPrec@{k})": mean_precision_up_to_k(relevant, scores, k),
@@ -293,7 +320,7 @@ def _move(step: int):
         target = where + step
         if 0 <= target < len(order):
             order[where], order[target] = order[target], order[where]
-        dash.set(rule="manual", order=" ".join(DOCUMENTS[i] for i in order))
+        dash.set(rule="manual", order=format_order(order, DOCUMENTS, sep=" "))
     return callback
 
 
@@ -301,7 +328,7 @@ def _set_order(reverse: bool):
     def callback(dash) -> None:
         grades = _grades(dash.values)
         order = order_from_sigma(sigma_from_scores(-grades if reverse else grades))
-        dash.set(rule="manual", order=" ".join(DOCUMENTS[i] for i in order))
+        dash.set(rule="manual", order=format_order(order, DOCUMENTS, sep=" "))
     return callback
 
 
@@ -313,7 +340,7 @@ def _keep_the_ranking_box_in_step(controls) -> None:
     box switches the rule back to "by hand", so that the typed ranking is shown.
     """
     def rule_ranking(values) -> str:
-        return " ".join(DOCUMENTS[i] for i in order_from_sigma(ranking_of(values)))
+        return format_order(order_from_sigma(ranking_of(values)), DOCUMENTS, sep=" ")
 
     def current():
         return {name: control.value for name, control in controls.items()}

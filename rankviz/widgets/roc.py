@@ -23,6 +23,7 @@ from rankviz.plotting import (
     style_precision_recall_axes,
     style_roc_axes,
 )
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -53,6 +54,12 @@ SCORE_WINDOW = (-6.0, 6.0)
 _FPR_GRID = np.concatenate(([0.0], np.geomspace(1e-4, 1.0, 200)))
 
 
+#: What each control of the explorer allows (the draw function checks its values against it).
+_RANGES = {"mu_pos": ("real", -3.0, 3.0), "sigma_pos": ("real", 0.2, 3.0),
+           "mu_neg": ("real", -3.0, 3.0), "sigma_neg": ("real", 0.2, 3.0),
+           "prevalence": ("real", 0.02, 0.98), "n": ("int", 20, 5000), "seed": ("int", 0, MAX_SEED),
+           "threshold": ("real", -5.0, 5.0)}
+
 def setup_roc_explorer(fig, *, wide=False, **_values):
     """Build the static part of the ROC explorer: its axes and one legend.
 
@@ -73,6 +80,8 @@ def setup_roc_explorer(fig, *, wide=False, **_values):
     types.SimpleNamespace
         The axes ``density``, ``roc``, ``pr`` and ``cm`` (None in the wide layout).
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     if wide:
         density, roc, pr = fig.subplots(1, 3, width_ratios=(1.3, 1.0, 1.0))
         cm = None
@@ -134,6 +143,11 @@ def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence,
     ValueError, TypeError
         If a parameter is invalid for :class:`~rankviz.distributions.Binormal`.
     """
+    axes = check_handles(axes, "axes", "density", "roc", "pr", "cm")
+    checked = check_controls({"mu_pos": mu_pos, "sigma_pos": sigma_pos, "mu_neg": mu_neg,
+                              "sigma_neg": sigma_neg, "prevalence": prevalence, "n": n,
+                              "seed": seed, "threshold": threshold}, _RANGES)
+    mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence, n, seed, threshold = checked.values()
     model = Binormal(mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence)
     y, s = model.sample(n, seed, stratified=True)
     fpr, tpr, _ = roc_curve(y, s)

@@ -21,6 +21,7 @@ from rankviz.scheduling import (
     optimal_contiguous_clustering,
     schedule_loss_parts,
 )
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -58,6 +59,10 @@ _WIDE_LABEL_SIZE = 17.0
 _WIDE_XLABEL = "disagreement + clustering + depth"
 
 
+#: What each control of the explorer allows (the functions check their values against it).
+_RANGES = {"r": ("int", 2, 12), "density": ("real", 0.0, 1.0), "scale": ("real", 0.1, 5.0),
+           "seed": ("int", 0, MAX_SEED), "c1": ("real", 0.0, 3.0), "slope": ("real", 0.0, 3.0)}
+
 def schedule_costs(r, c1, slope):
     """The dashboard's round costs ``c_t = c1 + slope * (t - 1)``, t = 1..r.
 
@@ -78,6 +83,8 @@ def schedule_costs(r, c1, slope):
     >>> schedule_costs(4, 0.0, 0.5)
     array([0. , 0.5, 1. , 1.5])
     """
+    checked = check_controls({"r": r, "c1": c1, "slope": slope}, _RANGES)
+    r, c1, slope = checked.values()
     return c1 + slope * np.arange(r, dtype=np.float64)
 
 
@@ -100,6 +107,8 @@ def setup_schedule_explorer(fig, *, wide=False, **_values):
     types.SimpleNamespace
         The axes ``greedy``, ``dp`` and ``brute``, and ``wide``.
     """
+    fig = check_figure(fig)
+    wide = check_flag(wide, "wide")
     axes = fig.subplots(1, 3)
     for ax, (key, title) in zip(axes, _PANELS, strict=True):
         if wide:
@@ -135,6 +144,10 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
         loss, and the excess of Algorithm 1 and of the DP over the optimum
         (when ``r <= BRUTE_FORCE_MAX``).
     """
+    axes = check_handles(axes, "axes", "greedy", "dp", "brute")
+    checked = check_controls({"r": r, "density": density, "scale": scale, "seed": seed, "c1": c1,
+                              "slope": slope}, _RANGES)
+    r, density, scale, seed, c1, slope = checked.values()
     weights = random_task_weights(r, density, scale, rng=seed)
     costs = schedule_costs(r, c1, slope)
     order = np.arange(r)

@@ -1,13 +1,11 @@
 """The chapter 04 dashboard and drawing functions, driven as a reader drives them."""
 
-import io
 import math
+from types import SimpleNamespace
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from PIL import Image
 
 from rankviz import plotting
 from rankviz.bounds import ranking_margin_bound
@@ -16,7 +14,7 @@ from rankviz.widgets import margin_bound_explorer
 from rankviz.widgets.margins import (
     MARGIN_BOUND_EXPLORER_DEFAULTS,
     RHO_GRID,
-    margin_bound_fit,
+    _fitted,
 )
 
 
@@ -28,23 +26,34 @@ def dash():
 # --------------------------------------------------------------------------- #
 # the cached fit
 # --------------------------------------------------------------------------- #
-def test_fit_is_cached_and_is_the_normalized_ranking_svm():
-    fit = margin_bound_fit(300, 0.2, -0.5, 4)
-    assert margin_bound_fit(300, 0.2, -0.5, 4) is fit
+def reference(m, noise, log10_C, seed):
+    """What the explorer shows, computed here from the compute modules alone."""
+    model = LinearUtilityModel(d=2, noise=noise)
+    X, pairs, labels = model.sample(m, rng=seed)
+    svm = rank_svm(X, pairs, labels, C=10.0**log10_C, method="liblinear")
+    w = svm.w / svm.norm
+    margins = np.sort(svm.pairwise_margins(X, pairs, labels) / svm.norm)
+    return SimpleNamespace(svm=svm, w=w, margins=margins,
+                           train_error=float(np.mean(margins <= 0)),
+                           true_error=float(model.pairwise_error(w)))
+
+
+def test_the_cache_holds_rank_svms_own_model():
+    svm = _fitted(300, 0.2, -0.5, 4)
+    assert _fitted(300, 0.2, -0.5, 4) is svm
     X, pairs, labels = LinearUtilityModel(d=2, noise=0.2).sample(300, rng=4)
-    svm = rank_svm(X, pairs, labels, C=10**-0.5)  # cvxpy referees the liblinear fit
-    np.testing.assert_allclose(fit.w, svm.w / svm.norm, atol=1e-5)
-    np.testing.assert_allclose(fit.margins, np.sort(svm.pairwise_margins(X, pairs, labels)
-                                                    / svm.norm), atol=1e-5)
-    assert fit.train_error == np.mean(fit.margins <= 0)
-    assert fit.true_error == pytest.approx(fit.model.pairwise_error(fit.w))
+    exact = rank_svm(X, pairs, labels, C=10**-0.5)  # cvxpy referees the liblinear fit
+    np.testing.assert_allclose(svm.w / svm.norm, exact.w / exact.norm, atol=1e-5)
+    np.testing.assert_allclose(reference(300, 0.2, -0.5, 4).margins,
+                               np.sort(exact.pairwise_margins(X, pairs, labels) / exact.norm),
+                               atol=1e-5)
 
 
 # --------------------------------------------------------------------------- #
 # the dashboard
 # --------------------------------------------------------------------------- #
 def test_default_state(dash):
-    fit = margin_bound_fit(1000, 0.1, 0.0, 0)
+    fit = reference(1000, 0.1, 0.0, 0)
     bound = ranking_margin_bound(fit.margins, 0.3, 0.05, Lambda=1.0, r=1.0)
     r = dash.readouts
     assert dash.error is None and dash.values == MARGIN_BOUND_EXPLORER_DEFAULTS
@@ -59,7 +68,7 @@ def test_default_state(dash):
 
 def test_rho_and_delta_only_redraw_and_trade_off_the_terms(dash):
     picture = bytes(dash.image.value)
-    hits = margin_bound_fit.cache_info().hits
+    hits = _fitted.cache_info().hits
     before = dict(dash.readouts)
     dash.controls["rho"].value = 0.6
     after = dict(dash.readouts)
@@ -69,13 +78,13 @@ def test_rho_and_delta_only_redraw_and_trade_off_the_terms(dash):
     assert after["true pairwise error R(h)"] == before["true pairwise error R(h)"]
     dash.controls["delta"].value = 0.01
     assert dash.readouts["confidence term"] > after["confidence term"]
-    assert margin_bound_fit.cache_info().hits > hits  # no re-fit
+    assert _fitted.cache_info().hits > hits  # no re-fit
     assert dash.full_render_count == 1  # blits only
     assert bytes(dash.image.value) != picture
 
 
 def test_best_rho_is_the_minimum_over_the_grid(dash):
-    fit = margin_bound_fit(1000, 0.1, 0.0, 0)
+    fit = reference(1000, 0.1, 0.0, 0)
     curve = ranking_margin_bound(fit.margins, RHO_GRID, 0.05, Lambda=1.0, r=1.0)
     assert dash.readouts["best ρ on the grid"] == pytest.approx(RHO_GRID[np.argmin(curve.total)])
     assert dash.readouts["bound at the best ρ"] == pytest.approx(curve.total.min())
@@ -112,16 +121,6 @@ def test_noise_raises_the_true_error_towards_one_half(dash):
     assert dash.readouts["bound ≥ R(h)"] is True
 
 
-@pytest.mark.parametrize("name", ["m", "noise", "log10_C", "seed", "rho", "delta"])
-def test_every_slider_survives_its_extreme_values(dash, name):
-    control = dash.controls[name]
-    for value in (control.min, control.max):
-        control.value = value
-        assert dash.error is None, f"{name}={value}: {dash.error}"
-        assert bytes(dash.image.value).startswith(b"\x89PNG")
-        assert dash.readouts["bound at ρ"] >= dash.readouts["margin loss R̂_ρ (10.3)"]
-
-
 def test_all_extremes_together(dash):
     for form in ("fixed", "uniform"):
         dash.set(m=50, noise=0.45, log10_C=-2.0, seed=9, rho=0.01, delta=0.01, form=form)
@@ -130,17 +129,6 @@ def test_all_extremes_together(dash):
         dash.set(m=5000, noise=0.0, log10_C=2.0, seed=0, rho=1.0, delta=0.5, form=form)
         assert dash.error is None
         assert dash.readouts["bound at ρ"] >= dash.readouts["true pairwise error R(h)"]
-
-
-def test_blitted_picture_equals_a_full_render(dash):
-    for name, value in [("rho", 0.45), ("m", 2000), ("delta", 0.2), ("noise", 0.25)]:
-        dash.controls[name].value = value
-    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
-    canvas = FigureCanvasAgg(dash.figure)
-    canvas.draw()
-    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
-    assert blitted.shape == reference.shape
-    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
 
 
 def test_initial_values_are_validated():

@@ -75,17 +75,6 @@ def test_fast_mode_renders_the_static_part_once_and_blits_the_rest():
     assert bytes(dash.image.value) != first
 
 
-def test_blitted_picture_equals_a_full_render():
-    dash = Dashboard("fast", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3))
-    for value in (1.75, -1.25, 0.5):
-        dash.controls["slope"].value = value
-    dash.controls["kind"].value = "dots"
-    blitted = decode(dash.image.value)
-    reference = full_render(dash.figure)
-    assert blitted.shape == reference.shape
-    assert np.mean(np.any(blitted != reference, axis=-1)) < 0.002
-
-
 def test_safety_net_re_renders_when_draw_changes_the_static_part():
     def draw(ax, slope, kind):
         ax.plot([0, 1], [0, slope])
@@ -138,7 +127,7 @@ def test_set_changes_several_controls_with_one_redraw():
     dash.set(slope=-1.0, kind="dots")
     assert dash.update_count == 2
     assert dash.readouts == {"slope": -1.0, "kind": "dots"}
-    with pytest.raises(KeyError, match="unknown controls"):
+    with pytest.raises(TypeError, match="unknown controls"):
         dash.set(intercept=1.0)
 
 
@@ -298,3 +287,38 @@ def test_presentation_mode_is_the_default_of_dashboards_built_afterwards():
         presentation_mode("yes")
     with pytest.raises(ValueError, match="advanced names unknown"):
         Dashboard("demo", slope_controls(), draw_line, advanced=("nope",))
+
+
+# --------------------------------------------------------------------------- #
+# bad arguments: a clear error naming the argument
+# --------------------------------------------------------------------------- #
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda: float_slider("p", "0.5", 0.0, 1.0, 0.1), TypeError, "value must be a real number"),
+    (lambda: float_slider("p", 0.5, 0.0, float("inf"), 0.1), ValueError, "max must be finite"),
+    (lambda: float_slider("p", 0.5, 0.0, 1.0, 1e-9), ValueError, "MAX_SLIDER_POSITIONS"),
+    (lambda: float_slider("p", 0.5, 0.0, 1.0, 0.1, readout_format="%d%"), ValueError,
+     "readout_format must be a number format"),
+    (lambda: float_slider("p", 0.5, 0.0, 1.0, 0.1, continuous_update=None), TypeError,
+     "continuous_update must be True or False"),
+    (lambda: int_slider("n", 3, 1, 10**12), ValueError, "MAX_SLIDER_POSITIONS"),
+    (lambda: int_slider("n", 3, 1, 9, step=20), ValueError, "step must be <= max - min"),
+    (lambda: int_slider(None, 3, 1, 9), TypeError, "description must be a string"),
+    (lambda: dropdown("kind", "abc"), TypeError, "options of 'kind' must be a sequence"),
+    (lambda: dropdown("kind", ["a", 3]), TypeError, "string labels"),
+    (lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line,
+                       figsize=(1e4, 1.0)), ValueError, "figsize times dpi"),
+    (lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line, dpi=2.5),
+     TypeError, "dpi must be an integer"),
+    (lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line,
+                       headline="slope"), TypeError, "headline must be a sequence of names"),
+    (lambda: Dashboard(3, slope_controls(), draw_line), TypeError, "title must be a string"),
+])
+def test_bad_arguments_raise_a_clear_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_set_refuses_a_value_its_control_cannot_take():
+    dash = Dashboard("demo", slope_controls(), draw_line, setup=setup_line)
+    with pytest.raises(TypeError, match="slope cannot take the value"):
+        dash.set(slope="steep")

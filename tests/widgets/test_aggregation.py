@@ -1,12 +1,9 @@
 """The chapter 08 dashboard, driven as a reader drives it: by setting control values."""
 
-import io
 import math
 
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from PIL import Image
 from scipy.stats import kendalltau
 
 from rankviz.aggregation import (
@@ -84,17 +81,6 @@ def test_zero_comparisons_and_the_missing_maximum_likelihood(dash):
     assert "never lost" in dash.readouts["why no scores"]
 
 
-@pytest.mark.parametrize("name", list(AGGREGATION_EXPLORER_DEFAULTS))
-def test_every_control_survives_its_extreme_values(dash, name):
-    control = dash.controls[name]
-    values = ([key for _, key in control.options] if name == "method"
-              else (control.min, control.max))
-    for value in values:
-        control.value = value
-        assert dash.error is None, f"{name}={value}: {dash.error}"
-        assert bytes(dash.image.value).startswith(b"\x89PNG")
-
-
 def test_all_extremes_together(dash):
     for extreme in ({"n_items": 8, "n_per_pair": 50, "observed": 1.0, "noise": 0.1, "c": 0.01},
                     {"n_items": 3, "n_per_pair": 0, "observed": 0.0, "noise": 3.0, "c": 2.0}):
@@ -110,17 +96,6 @@ def test_changing_the_number_of_items_rebuilds_the_layout(dash):
     dash.controls["n_items"].value = 4
     assert dash.full_render_count == renders + 1
     assert dash.readouts["pairs compared"] == "3 of 6, 3.6 expected"
-
-
-def test_blitted_picture_equals_a_full_render(dash):
-    for name, value in [("c", 1.2), ("noise", 0.4), ("seed", 7), ("method", "eigenvector")]:
-        dash.controls[name].value = value
-    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
-    canvas = FigureCanvasAgg(dash.figure)
-    canvas.draw()
-    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
-    assert blitted.shape == reference.shape
-    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
 
 
 def test_the_sampling_readout_agrees_with_its_control(dash):

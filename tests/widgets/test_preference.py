@@ -1,13 +1,10 @@
 """The chapter 05 dashboard, driven as a reader drives it: by setting control values."""
 
-import io
 import itertools
 import math
 
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from PIL import Image
 
 from rankviz.preference import (
     preference_loss,
@@ -115,15 +112,6 @@ def test_the_flip_changes_one_pair(dash):
     assert dash.readouts["L(h, σ*)"] == pytest.approx(preference_loss(flipped, np.arange(6)))
 
 
-@pytest.mark.parametrize("name", ["n", "intransitivity", "seed"])
-def test_every_slider_survives_its_extreme_values(dash, name):
-    control = dash.controls[name]
-    for value in (control.min, control.max):
-        control.value = value
-        assert dash.error is None, f"{name}={value}: {dash.error}"
-        assert bytes(dash.image.value).startswith(b"\x89PNG")
-
-
 @pytest.mark.parametrize("name", ["target", "flip"])
 def test_every_dropdown_option_draws_at_the_smallest_n(dash, name):
     dash.controls["n"].value = 4
@@ -139,18 +127,6 @@ def test_top2_emphasis_never_costs_more_than_the_uniform_loss(dash):
     assert dash.readouts["E[L(QuickSort)] exact"] <= uniform
     dash.set(n=9, flip="bottom")
     assert dash.error is None and dash.readouts["calls: sort-by-degree"] == 36
-
-
-def test_blitted_picture_equals_a_full_render(dash):
-    for name, value in [("seed", 3), ("intransitivity", 0.8), ("flip", "bottom"),
-                        ("target", "bipartite"), ("seed", 11)]:
-        dash.controls[name].value = value
-    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
-    canvas = FigureCanvasAgg(dash.figure)
-    canvas.draw()
-    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
-    assert blitted.shape == reference.shape
-    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
 
 
 def test_instance_and_initial_values_are_validated():

@@ -1,13 +1,10 @@
 """The chapter 06 dashboard, driven as a reader drives it: by setting control values."""
 
-import io
 import itertools
 
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from PIL import Image
 
 from rankviz.bayes import conditional_risk, map_loss, ndcg_loss
 from rankviz.calibration import calibration_regret, is_calibrated_at, simplex_triangulation
@@ -18,6 +15,7 @@ from rankviz.widgets.calibration import (
     LOSSES,
     MAP_RESOLUTION,
     SURROGATES,
+    _regret_map,
     draw_calibration_explorer,
     explorer_case,
     setup_calibration_explorer,
@@ -108,15 +106,6 @@ def test_bad_labels_are_explained_and_the_dashboard_recovers(dash):
     assert dash.error is None
 
 
-@pytest.mark.parametrize("name", ["weight_a", "weight_b", "weight_c"])
-def test_every_weight_survives_its_extreme_values(dash, name):
-    control = dash.controls[name]
-    for value in (control.min, control.max):
-        control.value = value
-        assert dash.error is None, f"{name}={value}: {dash.error}"
-        assert bytes(dash.image.value).startswith(b"\x89PNG")
-
-
 def test_degenerate_distributions(dash):
     dash.set(weight_a=0.0, weight_b=0.0, weight_c=0.0)
     assert dash.error is None
@@ -137,8 +126,8 @@ def test_every_loss_and_surrogate_combination_draws():
         handles = setup_calibration_explorer(fig, **values)
         readouts = draw_calibration_explorer(handles, **values)
         assert readouts["calibrated here"] in ("yes", "NO"), (loss, surrogate)
-        (_, _, regret), = handles.cache.values()
-        assert regret.shape == (MAP_RESOLUTION ** 2,)
+        key = (loss, surrogate, values["label_a"], values["label_b"], values["label_c"])
+        assert _regret_map(*key).shape == (MAP_RESOLUTION ** 2,)
     # through the dashboard, one change of each dropdown
     dash = calibration_explorer(loss="err", surrogate="ls_err")
     assert dash.error is None
@@ -151,17 +140,6 @@ def test_five_items_hide_the_tick_labels(dash):
     assert dash.error is None
     assert dash.figure.axes[0].get_xticks().size == 0
     assert len(dash.figure.axes[0].collections[-1].get_paths()) == 120
-
-
-def test_blitted_picture_equals_a_full_render(dash):
-    for name, value in [("weight_a", 0.2), ("weight_c", 0.7), ("weight_b", 0.05)]:
-        dash.controls[name].value = value
-    blitted = np.asarray(Image.open(io.BytesIO(bytes(dash.image.value))).convert("RGB")).astype(int)
-    canvas = FigureCanvasAgg(dash.figure)
-    canvas.draw()
-    reference = np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
-    assert blitted.shape == reference.shape
-    assert np.mean(np.any(np.abs(blitted - reference) > 2, axis=-1)) < 0.005
 
 
 def test_initial_values_are_validated():
