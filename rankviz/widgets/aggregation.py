@@ -28,8 +28,8 @@ from rankviz.aggregation import (
 from rankviz.consistency import difference_graph
 from rankviz.metrics import ndcg
 from rankviz.plotting import (
-    RIGHT_EDGE_COLOR,
-    WRONG_EDGE_COLOR,
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
     plot_item_scores,
     plot_legend,
     plot_preference_circle,
@@ -179,8 +179,8 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
     scores.set_title("true strengths against the aggregated scores")
     plot_legend(fig, [
         ("i → j: i won more of their comparisons (label: P̂ᵢⱼ − P̂ⱼᵢ)", {"color": "0.3"}),
-        ("edge the recovered order agrees with", {"color": RIGHT_EDGE_COLOR}),
-        ("edge the recovered order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--"}),
+        ("edge the recovered order agrees with", {"color": SAMPLE_COLOR}),
+        ("edge the recovered order overrules", {"color": POSITIVE_COLOR, "ls": "--"}),
         ("crossing lines: a pair the aggregate misorders", {"color": "0.55", "lw": 1.2}),
     ], loc="outside lower center", ncols=2)
     return SimpleNamespace(graph=graph, scores=scores, fontsize=None)
@@ -198,9 +198,9 @@ def _setup_wide(fig, n_items):
     scores.set_title("true strengths and recovered scores")
     plot_legend(fig, [
         ("i → j: i won more (width ∝ P̂ᵢⱼ − P̂ⱼᵢ)", {"color": "0.3"}),
-        ("edge the order agrees with", {"color": RIGHT_EDGE_COLOR, "lw": 3}),
+        ("edge the order agrees with", {"color": SAMPLE_COLOR, "lw": 3}),
         ("crossing lines: a misordered pair", {"color": "0.55", "lw": 1.5}),
-        ("edge the order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--", "lw": 3}),
+        ("edge the order overrules", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
     ], loc="outside lower center", ncols=2, fontsize="medium", handlelength=2.6)
     return SimpleNamespace(graph=graph, scores=scores, fontsize=size)
 

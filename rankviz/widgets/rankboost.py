@@ -19,10 +19,10 @@ from sklearn.datasets import make_gaussian_quantiles, make_moons
 from rankviz.metrics import auc, roc_curve
 from rankviz.plotting import (
     BOOSTING_BOUND_STYLES,
+    HIGHLIGHT_COLOR,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
-    STUMP_COLOR,
     plot_boosting_bounds,
     plot_legend,
     plot_roc,
@@ -167,7 +167,7 @@ def rankboost_run(data: str = "ring", seed: int = 0) -> SimpleNamespace:
 _LEGEND = (
     ("positives", {"marker": "s", "color": POSITIVE_COLOR, "lw": 0}),
     ("negatives", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
-    ("stump $h_t$ (shaded: $h_t = 1$)", {"color": STUMP_COLOR}),
+    ("stump $h_t$ (shaded: $h_t = 1$)", {"color": HIGHLIGHT_COLOR}),
     ("train ROC", {"color": SAMPLE_COLOR}),
     ("test ROC", {"color": "0.2", "ls": "--"}),
     ("pairwise error (ties count)", {"color": BOOSTING_BOUND_STYLES["error"]["color"]}),

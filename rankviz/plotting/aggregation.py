@@ -1,0 +1,222 @@
+"""Chapter 08 (rank aggregation and U-statistic risks): bands, the U-statistic experiment
+(Duchi et al., Figure 3) and links between two rankings.
+
+Every ``plot_*`` function takes a Matplotlib ``Axes`` first, draws on it and returns it;
+the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` function would
+(see :mod:`rankviz.plotting`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rankviz._validation import as_float_vector
+from rankviz.plotting._style import (
+    EXACT_COLOR,
+    NEUTRAL_COLOR,
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
+    _check_axes,
+    _point,
+)
+
+__all__ = [
+    "plot_band",
+    "plot_rank_links",
+    "plot_u_statistic_experiment",
+]
+
+
+
+
+
+def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o", ls="-",
+              alpha=0.2, legend=True):
+    """Draw a mean curve with a shaded band (a confidence interval, a spread) around it.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    x, mean, lower, upper : array_like of shape (K,)
+        Positions, the curve and the band's lower and upper edges
+        (``lower <= mean <= upper``).
+    label : str
+        Legend label of the curve.
+    color : str, default EXACT_COLOR
+        Colour of the curve and (lighter) of the band.
+    marker, ls : str, default "o", "-"
+        Marker and line style of the curve ("" for no marker).
+    alpha : float, default 0.2
+        Opacity of the band.
+    legend : bool, default True
+        Add (or refresh) the legend.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``ax`` is not an Axes, the arrays are not finite 1-D arrays of one
+        length, or the band does not contain the curve.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> ax = plot_band(ax, [1, 2, 3], [0.5, 0.4, 0.3], [0.4, 0.3, 0.2], [0.6, 0.5, 0.4],
+    ...                label="risk")
+    >>> [t.get_text() for t in ax.get_legend().get_texts()], len(ax.collections)
+    (['risk'], 1)
+    >>> plt.close(fig)
+    """
+    _check_axes(ax)
+    xs = as_float_vector(x, "x")
+    curves = [as_float_vector(v, name) for v, name in
+              ((mean, "mean"), (lower, "lower"), (upper, "upper"))]
+    if any(c.size != xs.size for c in curves):
+        raise ValueError(f"x, mean, lower and upper must have one length, got "
+                         f"{[xs.size] + [c.size for c in curves]}")
+    middle, low, high = curves
+    if (low > middle + 1e-12).any() or (high < middle - 1e-12).any():
+        raise ValueError("the band must contain the curve: lower <= mean <= upper")
+    ax.fill_between(xs, low, high, color=color, alpha=alpha, lw=0)
+    ax.plot(xs, middle, color=color, marker=marker, ls=ls, lw=2, ms=6, label=label)
+    if legend:
+        ax.legend(fontsize="small")
+    return ax
+
+
+def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=True):
+    """Draw Duchi et al.'s Figure 3: NDCG risk against the order k of the U-statistic.
+
+    The regression on aggregated scores is a curve over ``k`` with its
+    confidence band; the pairwise logistic fit and the full-information fit do
+    not depend on ``k`` and are drawn as horizontal bands.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw; the x axis becomes logarithmic.
+    result : rankviz.aggregation.ExperimentResult
+        The risks of :func:`rankviz.aggregation.u_statistic_experiment`.
+    level : float, default 0.95
+        Confidence level of the bands (t intervals over the runs).
+    title : str, optional
+        Axes title; by default one stating the number of runs.
+    legend : bool, default True
+        Add a legend.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``ax`` is not an Axes or ``level`` is not in (0, 1).
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), section 6.2 and Figure 3.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from rankviz.aggregation import u_statistic_experiment
+    >>> result = u_statistic_experiment((1, 50), n_runs=2, n_queries=4, n_judgments=400,
+    ...                                 n_test_queries=20)
+    >>> fig, ax = plt.subplots()
+    >>> ax = plot_u_statistic_experiment(ax, result)
+    >>> ax.get_xscale(), len(ax.get_legend().get_texts())
+    ('log', 3)
+    >>> plt.close(fig)
+    """
+    _check_axes(ax)
+    ks = np.asarray(result.k_values, dtype=float)
+    span = np.array([ks.min() / 1.4, ks.max() * 1.4]) if ks.size > 1 else ks * [0.7, 1.4]
+    for values, label, color, ls in (
+            (result.full, "full information: (28) on the limit scores (27)",
+             EXACT_COLOR, ":"),
+            (result.logistic, "pairwise logistic (29) on all judgments", POSITIVE_COLOR, "--")):
+        mean, low, high = result.band(values, level)
+        plot_band(ax, span, [mean] * 2, [low] * 2, [high] * 2, label=label, color=color,
+                  marker="", ls=ls, legend=False)
+    mean, low, high = result.band(result.u_statistic, level)
+    plot_band(ax, ks, mean, low, high, color=SAMPLE_COLOR, legend=False,
+              label="regression (28) on aggregated scores, U-statistic (19)")
+    ax.set_xscale("log")
+    ax.set_xlim(*span)
+    ax.set_xlabel("order k of the U-statistic (judgments aggregated per term)")
+    ax.set_ylabel("NDCG risk  1 − NDCG  (test queries)")
+    ax.set_title(title if title is not None else
+                 f"NDCG risk, mean and {level:.0%} interval over {result.n_runs} runs")
+    ax.grid(alpha=0.3)
+    if legend:
+        ax.legend(fontsize="small")
+    return ax
+
+
+def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUTRAL_COLOR):
+    """Join each item's marker in one score row to its marker in another.
+
+    Made for two rows of :func:`plot_item_scores` drawn with the same ``span``:
+    each item's segment runs between its two places, so two segments cross
+    exactly when the rows order that pair differently (the discordant pairs
+    that Kendall's tau counts).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        A score panel (:func:`style_item_scores_axes`).
+    top, bottom : array_like of shape (n,)
+        The scores of the two rows (finite).
+    rows : (int, int), default (0, 1)
+        The row indices the segments join.
+    span : (float, float), default (0.0, 1.0)
+        The ``span`` the rows were drawn with: the lowest score of a row sits at
+        ``span[0]``, the highest at ``span[1]``, a constant row in the middle.
+    color : str, default "0.55"
+        Colour of the segments, drawn under the markers.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``ax`` is not an Axes, the scores are not finite vectors of one
+        length or ``span`` is not increasing.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> ax = plot_rank_links(ax, [2.0, 1.0, 0.0], [0.0, 1.0, 2.0])   # every pair discordant
+    >>> [[float(x) for x in line.get_xdata()] for line in ax.lines]
+    [[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]]
+    >>> plt.close(fig)
+    """
+    _check_axes(ax)
+    upper = as_float_vector(top, "top")
+    lower = as_float_vector(bottom, "bottom")
+    if upper.size != lower.size:
+        raise ValueError(f"top and bottom must score the same items, got {upper.size} and "
+                         f"{lower.size} scores")
+    left, right = _point(span, "span")
+    if not left < right:
+        raise ValueError(f"span must be increasing, got {span!r}")
+
+    def place(s):
+        lo, hi = float(s.min()), float(s.max())
+        if hi - lo <= 1e-12:
+            return np.full(s.size, (left + right) / 2)
+        return left + (s - lo) * (right - left) / (hi - lo)
+
+    y_top, y_bottom = -float(rows[0]), -float(rows[1])
+    for a, b in zip(place(upper), place(lower), strict=True):
+        ax.plot([a, b], [y_top, y_bottom], color=color, lw=1.2, zorder=0.5)
+    return ax
