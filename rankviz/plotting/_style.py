@@ -22,14 +22,17 @@ and the private axes and argument checks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import numbers
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colors import is_color_like
+from matplotlib.figure import FigureBase
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from rankviz._validation import as_float_vector, check_real
+from rankviz._validation import as_float_vector, as_item_ids, check_array, check_int, check_real
 
 __all__ = [
     "ACCENT_COLOR",
@@ -40,6 +43,9 @@ __all__ = [
     "GUIDE_COLOR",
     "HIGHLIGHT_COLOR",
     "LIGHT_COLOR",
+    "MAX_DRAWN",
+    "MAX_FONTSIZE",
+    "MAX_ROUNDS",
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
@@ -69,27 +75,129 @@ _CHANCE_GID = "rankviz-chance-line"
 _NO_SKILL_GID = "rankviz-no-skill-line"
 
 
+#: The most items, bars, positions, tasks or bins one Axes draws: a figure with more is
+#: unreadable, and drawing it would take minutes.
+MAX_DRAWN = 10_000
+#: The most boosting rounds an axis is set up for.
+MAX_ROUNDS = 10**6
+#: The largest font size (points) accepted.
+MAX_FONTSIZE = 100.0
+
+
 # --------------------------------------------------------------------------- #
-# helpers
+# shared checks (each raises naming the argument)
 # --------------------------------------------------------------------------- #
-def _check_axes(ax) -> None:
+def _check_axes(ax, name: str = "ax") -> None:
     if not isinstance(ax, Axes):
-        raise TypeError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
+        raise TypeError(f"{name} must be a matplotlib Axes, got {type(ax).__name__}")
 
 
-def _curve(x, y, name_x: str, name_y: str) -> tuple[np.ndarray, np.ndarray]:
-    x = as_float_vector(x, name_x)
-    y = as_float_vector(y, name_y)
+def _check_flag(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+    return bool(value)
+
+
+def _check_text(value, name: str, *, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        allowed = "a string or None" if optional else "a string"
+        raise TypeError(f"{name} must be {allowed}, got {type(value).__name__}")
+    return value
+
+
+def _check_color(value, name: str):
+    if isinstance(value, (str, tuple, list, np.ndarray)) and not isinstance(value, bool):
+        if is_color_like(value if not isinstance(value, (list, np.ndarray)) else tuple(value)):
+            return value
+        raise ValueError(f"{name} must be a Matplotlib colour, got {value!r}")
+    raise TypeError(f"{name} must be a Matplotlib colour (a name, '#rrggbb', a grey level "
+                    f"such as '0.5' or an RGB(A) tuple), got {type(value).__name__}")
+
+
+def _check_colors(values, name: str, n: int, *, per: str = "entry") -> list:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence | np.ndarray):
+        raise TypeError(f"{name} must be a sequence of colours, got {type(values).__name__}")
+    if len(values) != n:
+        raise ValueError(f"{name} must give one colour per {per} ({n}), got {len(values)}")
+    return [_check_color(v, f"{name}[{k}]") for k, v in enumerate(values)]
+
+
+def _check_fontsize(value, name: str, *, optional: bool = False) -> float | None:
+    if value is None and optional:
+        return None
+    return check_real(value, name, positive=True, maximum=MAX_FONTSIZE)
+
+
+def _check_count(value, name: str, *, minimum: int = 1, maximum: int = MAX_DRAWN) -> int:
+    return check_int(value, name, minimum=minimum, maximum=maximum)
+
+
+def _check_labels(values, name: str, *, n: int | None = None, per: str = "entry",
+                  allow_empty: bool = False) -> list[str]:
+    """A sequence of labels (strings or real numbers; a string is a sequence of characters)."""
+    if values is None or not isinstance(values, Iterable) or isinstance(values, Mapping):
+        raise TypeError(f"{name} must be a sequence of labels, got {type(values).__name__}")
+    labels = []
+    for value in values:
+        if isinstance(value, np.ndarray) and value.ndim == 0:
+            value = value.item()
+        if not (isinstance(value, str) or (isinstance(value, numbers.Real)
+                                           and not isinstance(value, (bool, np.bool_)))):
+            raise TypeError(f"{name} must hold strings or numbers, got {type(value).__name__}")
+        labels.append(str(value))
+        if len(labels) > MAX_DRAWN:
+            raise ValueError(f"{name} has more than MAX_DRAWN = {MAX_DRAWN} labels")
+    if not labels and not allow_empty:
+        raise ValueError(f"{name} must not be empty")
+    if n is not None and len(labels) != n:
+        raise ValueError(f"{name} must give one label per {per} ({n}), got {len(labels)}")
+    return labels
+
+
+def _check_mapping(values, name: str, *, allow_empty: bool = False) -> dict:
+    """A mapping from names (strings) to values, kept in order."""
+    if not isinstance(values, Mapping):
+        raise TypeError(f"{name} must be a mapping (a dict) from names to values, "
+                        f"got {type(values).__name__}")
+    if not values and not allow_empty:
+        raise ValueError(f"{name} must not be empty")
+    for key in values:
+        if not isinstance(key, str):
+            raise TypeError(f"{name} must be keyed by names (strings), got a key of type "
+                            f"{type(key).__name__}")
+    return dict(values)
+
+
+def _check_id_pairs(values, name: str, n: int) -> set[tuple[int, int]]:
+    """Pairs (i, j) of item ids in range(n), as a set of tuples."""
+    arr = check_array(values, name, dtype="int", allow_empty=True)
+    if arr.size == 0:
+        return set()
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name} must be a sequence of pairs (i, j), got shape {arr.shape}")
+    arr = as_item_ids(arr, name, n, ndim=2)
+    return {(int(i), int(j)) for i, j in arr}
+
+
+def _curve(x, y, name_x: str, name_y: str, *,
+           bounds: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    x = check_array(x, name_x, ndim=1, bounds=bounds, max_size=10**7)
+    y = check_array(y, name_y, ndim=1, bounds=bounds, max_size=10**7)
     if x.shape != y.shape:
         raise ValueError(f"{name_x} and {name_y} must have the same length, "
                          f"got {x.size} and {y.size}")
     return x, y
 
 
-def _point(point, name: str) -> tuple[float, float]:
-    if len(point) != 2:
+def _point(point, name: str, *, increasing: bool = False) -> tuple[float, float]:
+    arr = check_array(point, name, ndim=1, allow_empty=True)
+    if arr.size != 2:
         raise ValueError(f"{name} must be a pair (x, y), got {point!r}")
-    return check_real(point[0], name), check_real(point[1], name)
+    if increasing and not arr[0] < arr[1]:
+        raise ValueError(f"{name} must be increasing, got {point!r}")
+    return float(arr[0]), float(arr[1])
 
 
 def _has_gid(ax, gid: str) -> bool:
@@ -134,18 +242,30 @@ def plot_legend(target, entries: Sequence[tuple[str, Mapping]], **legend_kwargs)
     ['exact', 'FPR']
     >>> plt.close(fig)
     """
-    if not hasattr(target, "legend"):
+    if not isinstance(target, (Axes, FigureBase)):
         raise TypeError(f"target must be an Axes or a Figure, got {type(target).__name__}")
+    if isinstance(entries, (str, bytes, Mapping)) or not isinstance(entries, Iterable):
+        raise TypeError(f"entries must be a sequence of (label, style) pairs, "
+                        f"got {type(entries).__name__}")
+    entries = list(entries)
     if not entries:
         raise ValueError("entries must not be empty")
-    handles = []
-    for _label, style in entries:
+    handles, labels = [], []
+    for k, entry in enumerate(entries):
+        if not isinstance(entry, Sequence) or isinstance(entry, str) or len(entry) != 2:
+            raise TypeError(f"entries[{k}] must be a pair (label, style), got {entry!r}")
+        label, style = entry
+        labels.append(_check_text(label, f"entries[{k}] label"))
+        if not isinstance(style, Mapping):
+            raise TypeError(f"entries[{k}] style must be a mapping, got {type(style).__name__}")
         style = dict(style)
-        if style.pop("patch", False):
-            handles.append(Patch(**style))
-        else:
-            style.setdefault("lw", 2)
-            handles.append(Line2D([], [], **style))
+        try:
+            if style.pop("patch", False):
+                handles.append(Patch(**style))
+            else:
+                style.setdefault("lw", 2)
+                handles.append(Line2D([], [], **style))
+        except (AttributeError, TypeError, ValueError) as exc:
+            raise ValueError(f"entries[{k}] has a style Matplotlib refuses: {exc}") from None
     legend_kwargs.setdefault("fontsize", "small")
-    return target.legend(handles, [label for label, _ in entries], **legend_kwargs)
-
+    return target.legend(handles, labels, **legend_kwargs)

@@ -12,7 +12,12 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_int, check_real
+from rankviz._validation import (
+    as_weight_matrix,
+    check_array,
+    check_int,
+    check_real,
+)
 from rankviz.plotting._style import (
     ACCENT_COLOR,
     AGREE_COLOR,
@@ -22,10 +27,18 @@ from rankviz.plotting._style import (
     GUIDE_COLOR,
     HIGHLIGHT_COLOR,
     LIGHT_COLOR,
+    MAX_DRAWN,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_colors,
+    _check_count,
+    _check_flag,
+    _check_fontsize,
+    _check_labels,
+    _check_mapping,
+    _check_text,
 )
 
 __all__ = [
@@ -101,19 +114,18 @@ def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=N
     from rankviz.samples import to_networkx  # networkx is loaded only when a graph is drawn
 
     _check_axes(ax)
-    graph = to_networkx(weights)
-    n = graph.number_of_nodes()
-    names = [str(i) for i in range(n)] if names is None else [str(v) for v in names]
-    if len(names) != n:
-        raise ValueError(f"names must give one label per node ({n}), got {len(names)}")
-    if node_colors is None:
-        node_colors = ["#DDDDDD"] * n
-    if len(node_colors) != n:
-        raise ValueError(f"node_colors must give one colour per node ({n}), got {len(node_colors)}")
+    W = as_weight_matrix(weights, "weights")
+    n = _check_count(W.shape[0], "weights")
+    names = [str(i) for i in range(n)] if names is None else _check_labels(names, "names", n=n, per="node of weights")
+    node_colors = (["#DDDDDD"] * n if node_colors is None
+                   else _check_colors(node_colors, "node_colors", n, per="node of weights"))
     if levels is not None:
-        levels = as_float_vector(levels, "levels")
-        if levels.size != n:
-            raise ValueError(f"levels must give one level per node ({n}), got {levels.size}")
+        levels = check_array(levels, "levels", shape=(n,))
+    if edge_labels is not None:
+        edge_labels = _check_flag(edge_labels, "edge_labels")
+    title = _check_text(title, "title", optional=True)
+    graph = to_networkx(W)
+    if levels is not None:
         rows = [np.flatnonzero(levels == value).tolist() for value in np.unique(levels)[::-1]]
     elif nx.is_directed_acyclic_graph(graph):
         rows = [sorted(generation) for generation in nx.topological_generations(graph)]
@@ -182,8 +194,10 @@ def style_position_axes(ax, n_positions, *, ymax, ylabel, title=None):
     """
 
     _check_axes(ax)
-    n = check_int(n_positions, "n_positions", minimum=1)
+    n = _check_count(n_positions, "n_positions")
     ymax = check_real(ymax, "ymax", positive=True)
+    ylabel = _check_text(ylabel, "ylabel")
+    title = _check_text(title, "title", optional=True)
     ax.set_xlim(0.4, n + 0.6)
     ax.set_xticks(np.arange(1, n + 1))
     ax.set_ylim(0, ymax)
@@ -246,13 +260,18 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
 
 
     _check_axes(ax)
-    heights = as_float_vector(values, "values")
+    heights = check_array(values, "values", ndim=1, max_size=MAX_DRAWN)
     n = heights.size
     positions = np.arange(1, n + 1)
-    if colors is None:
-        colors = [SAMPLE_COLOR] * n
-    if len(colors) != n:
-        raise ValueError(f"colors must give one colour per bar ({n}), got {len(colors)}")
+    colors = [SAMPLE_COLOR] * n if colors is None else _check_colors(colors, "colors", n, per="entry of values")
+    if labels is not None:
+        labels = _check_labels(labels, "labels", n=n, per="entry of values")
+    best = None if ideal is None else check_array(ideal, "ideal", shape=(n,))  # one per entry of values
+    if cutoff is not None:
+        cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=n)
+    label = _check_text(label, "label", optional=True)
+    legend = _check_flag(legend, "legend")
+    label_fontsize = _check_fontsize(label_fontsize, "label_fontsize")
     # one collection rather than n bar patches: a dashboard redraws it at every change
     corners = [[(x - 0.35, 0.0), (x - 0.35, h), (x + 0.35, h), (x + 0.35, 0.0)]
                for x, h in zip(positions, heights, strict=True)]
@@ -261,19 +280,13 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
     ax.update_datalim([(0.4, min(heights.min(), 0.0)), (n + 0.6, max(heights.max(), 0.0))])
     ax.autoscale_view()  # changes nothing on axes whose limits were set (style_position_axes)
     if labels is not None:
-        if len(labels) != n:
-            raise ValueError(f"labels must give one label per bar ({n}), got {len(labels)}")
         for x, h, text in zip(positions, heights, labels, strict=True):
             ax.annotate(str(text), (x, h), xytext=(0, 2), textcoords="offset points",
                         ha="center", va="bottom", fontsize=label_fontsize, fontweight="bold")
-    if ideal is not None:
-        best = as_float_vector(ideal, "ideal")
-        if best.size != n:
-            raise ValueError(f"ideal must have one value per position ({n}), got {best.size}")
+    if best is not None:
         ax.stairs(best, np.arange(0.5, n + 1.0), color=EXACT_COLOR, lw=1.8, ls="-",
                   label="ideal ranking")
     if cutoff is not None:
-        cutoff = check_int(cutoff, "cutoff", minimum=1)
         ax.axvline(cutoff + 0.5, color=GUIDE_COLOR, ls="--", lw=1.5, label=f"cut-off k = {cutoff}")
     if legend:
         ax.legend(loc="upper right", fontsize="small")
@@ -311,7 +324,8 @@ def style_cutoff_axes(ax, n_positions, *, title=None):
     """
 
     _check_axes(ax)
-    n = check_int(n_positions, "n_positions", minimum=1)
+    n = _check_count(n_positions, "n_positions")
+    title = _check_text(title, "title", optional=True)
     ax.set_xlim(0.7, n + 0.3)
     ax.set_xticks(np.arange(1, n + 1))
     ax.set_ylim(0.0, 1.05)
@@ -368,20 +382,21 @@ def plot_cutoff_curves(ax, curves: Mapping[str, Sequence[float]], *, cutoff=None
     """
 
     _check_axes(ax)
-    if not curves:
-        raise ValueError("curves must not be empty")
-    sizes = set()
-    for index, (name, values) in enumerate(curves.items()):
-        arr = np.asarray(values, dtype=float)
-        if arr.ndim != 1 or arr.size == 0:
-            raise ValueError(f"curves[{name!r}] must be a non-empty 1-D array")
-        sizes.add(arr.size)
+    curves = _check_mapping(curves, "curves")
+    # NaN marks a cut-off where a measure is undefined (no relevant item): drawn as a gap
+    arrays = {name: check_array(values, f"curves[{name!r}]", ndim=1, finite=False,
+                                bounds=(0.0, 1.0), max_size=MAX_DRAWN)
+              for name, values in curves.items()}
+    sizes = sorted({arr.size for arr in arrays.values()})
+    if len(sizes) > 1:
+        raise ValueError(f"curves must all have the same length, got {sizes}")
+    if cutoff is not None:
+        cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=sizes[0])
+    legend = _check_flag(legend, "legend")
+    for index, (name, arr) in enumerate(arrays.items()):
         style = CUTOFF_STYLES[index % len(CUTOFF_STYLES)]
         ax.plot(np.arange(1, arr.size + 1), arr, lw=2, ms=5, label=name, **style)
-    if len(sizes) > 1:
-        raise ValueError(f"curves must all have the same length, got {sorted(sizes)}")
     if cutoff is not None:
-        cutoff = check_int(cutoff, "cutoff", minimum=1)
         ax.axvline(cutoff, color=GUIDE_COLOR, ls="--", lw=1.5)
     if legend:
         ax.legend(loc="lower right", fontsize="small")

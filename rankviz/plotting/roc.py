@@ -12,7 +12,13 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_real
+from rankviz._validation import (
+    as_binary_labels,
+    as_float_vector,
+    check_array,
+    check_real,
+    check_same_length,
+)
 from rankviz.plotting._style import (
     _CHANCE_GID,
     _NO_SKILL_GID,
@@ -24,6 +30,11 @@ from rankviz.plotting._style import (
     REFERENCE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_color,
+    _check_count,
+    _check_flag,
+    _check_mapping,
+    _check_text,
     _curve,
     _has_gid,
     _point,
@@ -39,6 +50,8 @@ __all__ = [
     "style_precision_recall_axes",
     "style_roc_axes",
 ]
+
+_MODEL_ATTRIBUTES = ("pdf_pos", "pdf_neg", "mu_pos", "mu_neg", "sigma_pos", "sigma_neg")
 
 
 def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None, x_range=None,
@@ -89,29 +102,28 @@ def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None,
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    if not (hasattr(model, "pdf_pos") and hasattr(model, "pdf_neg")):
+    if not all(hasattr(model, name) for name in _MODEL_ATTRIBUTES):
         raise TypeError(f"model must be a Binormal-like model, got {type(model).__name__}")
     if (scores is None) != (labels is None):
         raise ValueError("scores and labels must be given together")
     if threshold is not None:
         threshold = check_real(threshold, "threshold")
+    legend = _check_flag(legend, "legend")
+    if scores is not None:
+        s = as_float_vector(scores, "scores")
+        y = as_binary_labels(labels, "labels")
+        check_same_length(s, y, "scores", "labels")
     if x_range is None:
         lo = min(model.mu_pos - 4 * model.sigma_pos, model.mu_neg - 4 * model.sigma_neg)
         hi = max(model.mu_pos + 4 * model.sigma_pos, model.mu_neg + 4 * model.sigma_neg)
         if threshold is not None:
             lo, hi = min(lo, threshold - 0.5), max(hi, threshold + 0.5)
     else:
-        lo, hi = _point(x_range, "x_range")
-        if not lo < hi:
-            raise ValueError(f"x_range must be increasing, got {x_range!r}")
+        lo, hi = _point(x_range, "x_range", increasing=True)
     x = np.linspace(lo, hi, 400)
     pos, neg = model.pdf_pos(x), model.pdf_neg(x)
     tallest = max(pos.max(), neg.max())
     if scores is not None:
-        s = as_float_vector(scores, "scores")
-        y = np.asarray(labels) == 1
-        if y.shape != s.shape:
-            raise ValueError("scores and labels must have the same length")
         edges = np.linspace(lo, hi, 41)
         for mask, color, name in ((~y, NEGATIVE_COLOR, "negatives"),
                                   (y, POSITIVE_COLOR, "positives")):
@@ -172,6 +184,7 @@ def style_roc_axes(ax, *, chance=True):
     >>> plt.close(fig)
     """
     _check_axes(ax)
+    chance = _check_flag(chance, "chance")
     if chance and not _has_gid(ax, _CHANCE_GID):
         ax.plot([0, 1], [0, 1], ls=":", lw=1, color=REFERENCE_COLOR, label="chance (AUC = 0.5)",
                 gid=_CHANCE_GID)
@@ -231,13 +244,18 @@ def plot_roc(ax, fpr, tpr, *, label, color=EXACT_COLOR, operating_point=None, ch
     ('false positive rate', 'true positive rate')
     >>> plt.close(fig)
     """
+    _check_axes(ax)
+    x, y = _curve(fpr, tpr, "fpr", "tpr", bounds=(0.0, 1.0))
+    label = _check_text(label, "label")
+    color = _check_color(color, "color")
+    point = None if operating_point is None else _point(operating_point, "operating_point")
+    legend = _check_flag(legend, "legend")
     style_roc_axes(ax, chance=chance)
-    x, y = _curve(fpr, tpr, "fpr", "tpr")
     line_kwargs.setdefault("lw", 2)
     (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
-    if operating_point is not None:
-        px, py = _point(operating_point, "operating_point")
-        ax.plot([px], [py], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5)
+    if point is not None:
+        ax.plot([point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5,
+                zorder=5)
     if legend:
         ax.legend(loc="lower right", fontsize="small")
     return ax
@@ -337,13 +355,18 @@ def plot_precision_recall(ax, recall, precision, *, label, color=EXACT_COLOR, pr
     ('recall', 'precision')
     >>> plt.close(fig)
     """
+    _check_axes(ax)
+    x, y = _curve(recall, precision, "recall", "precision", bounds=(0.0, 1.0))
+    label = _check_text(label, "label")
+    color = _check_color(color, "color")
+    point = None if operating_point is None else _point(operating_point, "operating_point")
+    legend = _check_flag(legend, "legend")
     style_precision_recall_axes(ax, prevalence=prevalence)
-    x, y = _curve(recall, precision, "recall", "precision")
     line_kwargs.setdefault("lw", 2)
     (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
-    if operating_point is not None:
-        px, py = _point(operating_point, "operating_point")
-        ax.plot([px], [py], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5)
+    if point is not None:
+        ax.plot([point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5,
+                zorder=5)
     if legend:
         ax.legend(loc="lower left", fontsize="small")
     return ax
@@ -420,12 +443,12 @@ def plot_confusion_matrix(ax, matrix, *, title=None):
     ['TN\\n50', 'FP\\n10', 'FN\\n5', 'TP\\n35']
     >>> plt.close(fig)
     """
+    _check_axes(ax)
+    if np.shape(matrix) != (2, 2) and not isinstance(matrix, (str, bytes)) and matrix is not None:
+        raise ValueError(f"matrix must be a 2 x 2 array of counts, got shape {np.shape(matrix)}")
+    cm = check_array(matrix, "matrix", shape=(2, 2), nonnegative=True)
+    title = _check_text(title, "title", optional=True)
     style_confusion_axes(ax)
-    cm = np.asarray(matrix)
-    if cm.shape != (2, 2) or not np.issubdtype(cm.dtype, np.number):
-        raise ValueError(f"matrix must be a 2 x 2 array of counts, got shape {cm.shape}")
-    if not np.isfinite(cm).all() or (cm < 0).any():
-        raise ValueError("matrix must hold non-negative finite counts")
     total = max(cm.sum(), 1)
     ax.imshow(cm / total, cmap="Greys", vmin=0, vmax=1, extent=(-0.5, 1.5, 1.5, -0.5))
     names = (("TN", "FP"), ("FN", "TP"))
@@ -484,8 +507,12 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    values = as_float_vector(aucs, "aucs")
-    center = check_real(center, "center")
+    values = check_array(aucs, "aucs", ndim=1, bounds=(0.0, 1.0))
+    center = check_real(center, "center", minimum=0.0, maximum=1.0)
+    deviations = _check_mapping({} if deviations is None else deviations, "deviations",
+                                allow_empty=True)
+    bins = _check_count(bins, "bins")
+    legend = _check_flag(legend, "legend")
     ax.hist(values, bins=bins, color=SAMPLE_COLOR, alpha=0.7,
             label=f"{values.size} simulated samples")
     ax.axvline(center, color=EXACT_COLOR, lw=2, label=f"population AUC = {center:.3f}")
