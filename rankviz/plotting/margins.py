@@ -12,7 +12,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_real
+from rankviz._validation import (
+    check_array,
+    check_real,
+)
+from rankviz.bounds import MarginBound
 from rankviz.plotting._style import (
     ACCENT_COLOR,
     EXACT_COLOR,
@@ -24,6 +28,11 @@ from rankviz.plotting._style import (
     REFERENCE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_count,
+    _check_flag,
+    _check_labels,
+    _check_mapping,
+    _check_text,
     _point,
 )
 
@@ -61,14 +70,14 @@ _TRUE_ERROR_STYLE = {"color": EXACT_COLOR, "ls": "--", "lw": 2.0}
 _RHO_STYLE = {"color": GUIDE_COLOR, "ls": ":", "lw": 1.5}
 
 
-def _as_bound(bound, *, many: bool):
-    names = ("rho", "margin_loss", "complexity", "uniform_cost", "confidence", "total")
-    if not all(hasattr(bound, name) for name in names):
+def _as_bound(bound, *, many: bool) -> None:
+    if not isinstance(bound, MarginBound):
         raise TypeError(f"bound must be a rankviz.bounds.MarginBound, got {type(bound).__name__}")
     if many and np.ndim(bound.rho) != 1:
         raise ValueError("bound must be computed for an array of rho values (at least two)")
     if not many and np.ndim(bound.rho) != 0:
-        raise ValueError("bound must be computed for a single rho (use bound.best())")
+        raise ValueError("bound must be computed for a single rho (use plot_margin_bound_terms "
+                         "for an array of rho values)")
 
 
 def margin_bound_legend_entries(*, uniform=False, errors=("true pairwise error R(h)",)):
@@ -90,6 +99,8 @@ def margin_bound_legend_entries(*, uniform=False, errors=("true pairwise error R
     >>> [label for label, _ in margin_bound_legend_entries()][:2]
     ['margin loss $\\\\widehat R_{S,\\\\rho}$', 'complexity term']
     """
+    uniform = _check_flag(uniform, "uniform")
+    errors = _check_labels(errors, "errors", allow_empty=True)
     entries = [(_BOUND_TERM_LABELS[name], {"patch": True, "color": color, "alpha": 0.8})
                for name, color in BOUND_TERM_COLORS.items()
                if uniform or name != "uniform_cost"]
@@ -131,6 +142,7 @@ def style_margin_bound_axes(ax, *, rho_max=1.0, ymax=1.5, title=None):
     _check_axes(ax)
     rho_max = check_real(rho_max, "rho_max", positive=True)
     ymax = check_real(ymax, "ymax", positive=True)
+    title = _check_text(title, "title", optional=True)
     ax.set_xlim(0.0, rho_max)
     ax.set_ylim(0.0, ymax)
     ax.set_xlabel(r"margin $\rho$")
@@ -193,6 +205,12 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
     rho = np.asarray(bound.rho, dtype=float)
     if rho.size < 2:
         raise ValueError("bound must be computed for at least two values of rho")
+    if error is not None:
+        error = check_real(error, "error", minimum=0.0, maximum=1.0)
+    error_label = _check_text(error_label, "error_label")
+    if mark is not None:
+        mark = check_real(mark, "mark", nonnegative=True)
+    legend = _check_flag(legend, "legend")
     base = np.zeros_like(rho)
     for name, color in BOUND_TERM_COLORS.items():
         values = np.broadcast_to(np.asarray(getattr(bound, name), dtype=float), rho.shape)
@@ -206,10 +224,9 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
     ax.plot([best.rho], [best.total], "o", color=EXACT_COLOR, ms=7,
             label=rf"smallest bound {best.total:.3f} at $\rho$ = {best.rho:.2f}")
     if error is not None:
-        error = check_real(error, "error")
         ax.axhline(error, label=f"{error_label} = {error:.3f}", **_TRUE_ERROR_STYLE)
     if mark is not None:
-        ax.axvline(check_real(mark, "mark"), **_RHO_STYLE)
+        ax.axvline(mark, **_RHO_STYLE)
     ax.set_xlabel(r"margin $\rho$")
     ax.set_ylabel("bound on the pairwise error")
     if legend:
@@ -247,10 +264,9 @@ def style_bound_bars_axes(ax, bar_labels, *, ymax=1.5, title=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    labels = list(bar_labels)
-    if not labels:
-        raise ValueError("bar_labels must not be empty")
+    labels = _check_labels(bar_labels, "bar_labels")
     ymax = check_real(ymax, "ymax", positive=True)
+    title = _check_text(title, "title", optional=True)
     ax.set_xlim(-0.6, len(labels) - 0.4)
     ax.set_ylim(0.0, ymax)
     ax.set_xticks(range(len(labels)), labels)
@@ -303,6 +319,10 @@ def plot_bound_bars(ax, bound, errors: Mapping[str, float], *, legend=True):
     """
     _check_axes(ax)
     _as_bound(bound, many=False)
+    errors = _check_mapping(errors, "errors", allow_empty=True)
+    for label, value in errors.items():
+        check_real(value, f"errors[{label!r}]", minimum=0.0, maximum=1.0)
+    legend = _check_flag(legend, "legend")
     base = 0.0
     for name, color in BOUND_TERM_COLORS.items():
         value = float(getattr(bound, name))
@@ -315,9 +335,7 @@ def plot_bound_bars(ax, bound, errors: Mapping[str, float], *, legend=True):
     ax.text(0, min(base, 0.93 * top), f"{base:.3f}", ha="center", va="bottom", fontsize=11,
             fontweight="bold")
     for k, (label, value) in enumerate(errors.items(), start=1):
-        value = check_real(value, f"errors[{label!r}]")
-        if not 0.0 <= value <= 1.0:
-            raise ValueError(f"errors[{label!r}] must lie in [0, 1], got {value}")
+        value = float(value)
         ax.bar(k, value, color=EXACT_COLOR if k == len(errors) else "0.55", width=0.6,
                label=label)
         ax.text(k, value, f"{value:.3f}", ha="center", va="bottom", fontsize=11)
@@ -353,9 +371,8 @@ def style_margin_histogram_axes(ax, *, value_range=(-2.0, 2.0), title=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    low, high = _point(value_range, "value_range")
-    if not low < high:
-        raise ValueError(f"value_range must be increasing, got {value_range!r}")
+    low, high = _point(value_range, "value_range", increasing=True)
+    title = _check_text(title, "title", optional=True)
     ax.set_xlim(low, high)
     ax.set_xlabel(r"pairwise margin $y\,(h(x') - h(x))$")
     ax.set_ylabel("share of pairs (density)")
@@ -412,11 +429,12 @@ def plot_margin_histogram(ax, margins, rho, *, bins=60, value_range=None, legend
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    values = as_float_vector(np.ravel(np.asarray(margins, dtype=float)), "margins")
+    values = check_array(margins, "margins", ndim=1)
     rho = check_real(rho, "rho", positive=True)
-    if not isinstance(bins, (int, np.integer)) or bins < 1:
-        raise ValueError(f"bins must be an integer >= 1, got {bins!r}")
-    low, high = ax.get_xlim() if value_range is None else _point(value_range, "value_range")
+    bins = _check_count(bins, "bins")
+    low, high = (ax.get_xlim() if value_range is None
+                 else _point(value_range, "value_range", increasing=True))
+    legend = _check_flag(legend, "legend")
     edges = np.unique(np.concatenate((np.linspace(low, high, bins + 1),
                                       [v for v in (0.0, rho) if low < v < high])))
     counts, _ = np.histogram(values, bins=edges)

@@ -9,20 +9,32 @@ the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` f
 from __future__ import annotations
 
 import numpy as np
+from matplotlib import colormaps
+from matplotlib.colors import Colormap
 
-from rankviz._validation import as_float_vector
+from rankviz._validation import (
+    as_item_ids,
+    check_array,
+    check_int,
+    check_real,
+)
 from rankviz.plotting._style import (
     ACCENT_COLOR,
     EXACT_COLOR,
     HIGHLIGHT_COLOR,
     LIGHT_COLOR,
+    MAX_ROUNDS,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     REFERENCE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_color,
+    _check_flag,
+    _check_text,
     plot_legend,
 )
+from rankviz.rankboost import BoostingHistory, Stump
 
 __all__ = [
     "BOOSTING_BOUND_STYLES",
@@ -47,24 +59,26 @@ BOOSTING_BOUND_STYLES = {
 _BOOSTING_LOG_FLOOR = 1e-8
 
 
-def _points_2d(X, name: str, features) -> np.ndarray:
-    arr = np.asarray(X, dtype=float)
-    if arr.ndim != 2 or arr.shape[0] == 0:
-        raise ValueError(f"{name} must be a non-empty 2-D array (points x features), "
-                         f"got shape {arr.shape}")
+def _check_features(features) -> tuple[int, int]:
+    arr = check_array(features, "features", shape=(2,), dtype="int", nonnegative=True)
+    if arr[0] == arr[1]:
+        raise ValueError(f"features must be two different column indices, got {features!r}")
+    return int(arr[0]), int(arr[1])
+
+
+def _points_2d(X, name: str, features: tuple[int, int]) -> np.ndarray:
+    arr = check_array(X, name, ndim=2, max_size=10**7)
     if max(features) >= arr.shape[1]:
-        raise ValueError(f"{name} has {arr.shape[1]} features; cannot show features {features}")
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
+        raise ValueError(f"features {features} must index columns of {name}, which has "
+                         f"{arr.shape[1]}")
     return arr[:, list(features)]
 
 
-def _marker_areas(weights, n: int, name: str) -> np.ndarray:
-    w = as_float_vector(weights, name)
+def _marker_areas(weights, n: int, name: str, points: str) -> np.ndarray:
+    w = check_array(weights, name, ndim=1, nonnegative=True)
     if w.size != n:
-        raise ValueError(f"{name} must have one weight per point ({n}), got {w.size}")
-    if (w < 0).any():
-        raise ValueError(f"{name} must be non-negative")
+        raise ValueError(f"{name} must have one weight per point of {points} ({n}), "
+                         f"got {w.size}")
     # area proportional to the weight, the class's uniform weight giving the base area
     return np.clip(_WEIGHT_MARKER_AREA * n * w / max(w.sum(), 1e-300), 3.0, 900.0)
 
@@ -115,14 +129,14 @@ def plot_weighted_points(ax, X_pos, X_neg, w_pos=None, w_neg=None, *, features=(
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    if len(features) != 2:
-        raise ValueError(f"features must be two column indices, got {features!r}")
+    features = _check_features(features)
     pos = _points_2d(X_pos, "X_pos", features)
     neg = _points_2d(X_neg, "X_neg", features)
-    s_neg = (_marker_areas(w_neg, neg.shape[0], "w_neg") if w_neg is not None
+    s_neg = (_marker_areas(w_neg, neg.shape[0], "w_neg", "X_neg") if w_neg is not None
              else np.full(neg.shape[0], _WEIGHT_MARKER_AREA))
-    s_pos = (_marker_areas(w_pos, pos.shape[0], "w_pos") if w_pos is not None
+    s_pos = (_marker_areas(w_pos, pos.shape[0], "w_pos", "X_pos") if w_pos is not None
              else np.full(pos.shape[0], _WEIGHT_MARKER_AREA))
+    legend = _check_flag(legend, "legend")
     ax.scatter(neg[:, 0], neg[:, 1], s=s_neg, c=NEGATIVE_COLOR, marker="o", alpha=0.7,
                edgecolors="white", linewidths=0.5, label="negatives (weight $D_t^-$)")
     ax.scatter(pos[:, 0], pos[:, 1], s=s_pos, c=POSITIVE_COLOR, marker="s", alpha=0.7,
@@ -184,21 +198,23 @@ def plot_preference_pairs(ax, X, pairs, labels, weights=None, *, features=(0, 1)
     from matplotlib.patches import FancyArrowPatch  # (kept local: chapter 03's block)
 
     _check_axes(ax)
+    features = _check_features(features)
     points = _points_2d(X, "X", features)
-    idx = np.asarray(pairs)
-    if idx.ndim != 2 or idx.shape[1] != 2 or not np.issubdtype(idx.dtype, np.integer):
-        raise ValueError(f"pairs must be an integer array of shape (P, 2), got {idx.shape}")
-    if idx.size and (idx.min() < 0 or idx.max() >= points.shape[0]):
-        raise ValueError("pairs must index rows of X")
-    y = np.asarray(labels)
-    if y.shape != (idx.shape[0],) or not np.isin(y, (-1, 0, 1)).all():
-        raise ValueError("labels must hold one value in {-1, 0, +1} per pair")
+    idx = as_item_ids(pairs, "pairs (rows of X)", points.shape[0], ndim=2)
+    if idx.shape[1] != 2:
+        raise ValueError(f"pairs must have shape (P, 2), got {idx.shape}")
+    y = check_array(labels, "labels", ndim=1, dtype="int", bounds=(-1, 1))
+    if y.size != idx.shape[0]:
+        raise ValueError(f"labels must hold one value in {{-1, 0, +1}} per row of pairs "
+                         f"({idx.shape[0]}), got {y.size}")
+    legend = _check_flag(legend, "legend")
     if weights is None:
         widths = np.full(idx.shape[0], 1.5)
     else:
-        w = as_float_vector(weights, "weights")
-        if w.size != idx.shape[0] or (w < 0).any():
-            raise ValueError("weights must hold one non-negative number per pair")
+        w = check_array(weights, "weights", ndim=1, nonnegative=True)
+        if w.size != idx.shape[0]:
+            raise ValueError(f"weights must hold one number per row of pairs ({idx.shape[0]}), "
+                             f"got {w.size}")
         widths = 0.4 + 5.0 * w / max(w.max(), 1e-300)
     for (a, b), label, width in zip(idx, y, widths, strict=True):
         if label == 0:
@@ -268,11 +284,15 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    if not all(hasattr(stump, name) for name in ("feature", "threshold", "polarity")):
-        raise TypeError(f"stump must have feature, threshold and polarity, got "
-                        f"{type(stump).__name__}")
+    if not isinstance(stump, Stump):
+        raise TypeError(f"stump must be a rankviz.rankboost.Stump, got {type(stump).__name__}")
+    features = _check_features(features)
     if stump.feature not in features:
-        raise ValueError(f"the stump reads feature {stump.feature}, the axes show {features}")
+        raise ValueError(f"the stump reads feature {stump.feature}, the axes show features "
+                         f"{features}")
+    label = _check_text(label, "label", optional=True)
+    color = _check_color(color, "color")
+    legend = _check_flag(legend, "legend")
     horizontal = stump.feature == features[1]
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     label = str(stump) if label is None else label
@@ -328,13 +348,22 @@ def plot_score_surface(ax, scores, extent, *, vmin=0.0, vmax=1.0, cmap="RdBu_r")
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    grid = np.asarray(scores, dtype=float)
-    if grid.ndim != 2 or not np.isfinite(grid).all():
-        raise ValueError(f"scores must be a finite 2-D array, got shape {grid.shape}")
-    if len(extent) != 4:
-        raise ValueError(f"extent must be (x_min, x_max, y_min, y_max), got {extent!r}")
+    grid = check_array(scores, "scores", ndim=2, max_size=10**7)
+    box = check_array(extent, "extent", shape=(4,))
+    if not (box[0] < box[1] and box[2] < box[3]):
+        raise ValueError(f"extent must be (x_min, x_max, y_min, y_max) with x_min < x_max and "
+                         f"y_min < y_max, got {extent!r}")
+    vmin = check_real(vmin, "vmin")
+    vmax = check_real(vmax, "vmax")
+    if not vmin < vmax:
+        raise ValueError(f"vmin must be below vmax, got vmin = {vmin} and vmax = {vmax}")
+    if not isinstance(cmap, (str, Colormap)):
+        raise TypeError(f"cmap must be a colormap name or a Colormap, got {type(cmap).__name__}")
+    if isinstance(cmap, str) and cmap not in colormaps:
+        raise ValueError(f"cmap must name a Matplotlib colormap, got {cmap!r}")
+    extent = tuple(float(v) for v in box)
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
-    image = ax.imshow(grid, extent=tuple(float(v) for v in extent), origin="lower",
+    image = ax.imshow(grid, extent=extent, origin="lower",
                       cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto", interpolation="nearest",
                       alpha=0.55, zorder=0)
     if ax.get_autoscale_on():
@@ -383,8 +412,8 @@ def style_boosting_axes(ax, n_rounds, *, log=False):
     from matplotlib.ticker import NullLocator
 
     _check_axes(ax)
-    if not isinstance(n_rounds, (int, np.integer)) or n_rounds < 1:
-        raise ValueError(f"n_rounds must be an integer >= 1, got {n_rounds!r}")
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    log = _check_flag(log, "log")
     ax.set_xlim(0, n_rounds + 1)
     if log:
         ax.set_yscale("symlog", linthresh=_BOOSTING_LOG_FLOOR, linscale=0.5)
@@ -439,13 +468,12 @@ def plot_boosting_bounds(ax, history, *, rounds=None, legend=True):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    if not all(hasattr(history, name) for name in BOOSTING_BOUND_STYLES):
-        raise TypeError(f"history must have error, product_Z and edge_bound, got "
+    if not isinstance(history, BoostingHistory):
+        raise TypeError(f"history must be a rankviz.rankboost.BoostingHistory, got "
                         f"{type(history).__name__}")
     total = len(history.error)
-    rounds = total if rounds is None else rounds
-    if not isinstance(rounds, (int, np.integer)) or not 1 <= rounds <= total:
-        raise ValueError(f"rounds must be an integer in [1, {total}], got {rounds!r}")
+    rounds = total if rounds is None else check_int(rounds, "rounds", minimum=1, maximum=total)
+    legend = _check_flag(legend, "legend")
     t = np.arange(1, rounds + 1)
     labels = {"error": "empirical pairwise error",
               "product_Z": r"$\prod_s Z_s$",
@@ -509,7 +537,11 @@ def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=Tr
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    values = np.sort(as_float_vector(np.ravel(margins), "margins"))
+    # normalized margins lie in [-1, 1] (up to rounding)
+    values = np.sort(check_array(margins, "margins", ndim=1, bounds=(-1.0 - 1e-9, 1.0 + 1e-9)))
+    label = _check_text(label, "label")
+    color = _check_color(color, "color")
+    legend = _check_flag(legend, "legend")
     share = np.arange(1, values.size + 1) / values.size
     line_kwargs.setdefault("lw", 2)
     ax.step(np.concatenate(([-1.0], values, [1.0])), np.concatenate(([0.0], share, [1.0])),

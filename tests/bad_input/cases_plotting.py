@@ -172,6 +172,7 @@ CASES = {
     "rankviz.plotting.rankboost.plot_score_surface": Case(
         lambda: Call(rankboost.plot_score_surface, _ax(), [[0.0, 0.5], [0.5, 1.0]],
                      (0.0, 1.0, 0.0, 1.0), vmin=0.0, vmax=1.0, cmap="RdBu_r"),
+        valid={"scores": {"one entry fewer"}},  # a grid of one row
         extra={"extent": {"decreasing": (1.0, 0.0, 0.0, 1.0)}, "vmax": {"below vmin": -1.0}},
     ),
     "rankviz.plotting.rankboost.style_boosting_axes": Case(
@@ -184,7 +185,7 @@ CASES = {
     "rankviz.plotting.rankboost.plot_margin_distribution": Case(
         lambda: Call(rankboost.plot_margin_distribution, _ax(), [-0.2, 0.1, 0.5], label="f",
                      color="k", legend=True),
-        valid={"label": TEXT},
+        valid={"label": TEXT, "margins": {"one entry fewer"}},  # any number of pairs
         extra={"margins": {"outside [-1, 1]": [-0.2, 3.0]}},
     ),
     # --- margins (ch04) -------------------------------------------------------------------
@@ -222,6 +223,7 @@ CASES = {
     "rankviz.plotting.margins.plot_margin_histogram": Case(
         lambda: Call(margins.plot_margin_histogram, _ax(), [-0.5, 0.1, 0.4, 1.2], 0.5, bins=10,
                      value_range=(-2.0, 2.0), legend=True),
+        valid={"margins": {"one entry fewer"}},  # any number of pairs
         extra={"value_range": {"decreasing": (2.0, -2.0)}},
     ),
     # --- preference (ch05) ----------------------------------------------------------------
