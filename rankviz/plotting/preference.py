@@ -8,9 +8,16 @@ the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` f
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_real
+from rankviz._validation import (
+    as_item_ids,
+    check_array,
+    check_real,
+)
+from rankviz.permutations import as_permutation
 from rankviz.plotting._style import (
     ACCENT_COLOR,
     AGREE_COLOR,
@@ -21,10 +28,16 @@ from rankviz.plotting._style import (
     REFERENCE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_color,
+    _check_count,
+    _check_flag,
+    _check_mapping,
+    _check_text,
     _curve,
     _point,
     plot_legend,
 )
+from rankviz.preference import RankingResult, as_preference_matrix, majority_graph
 
 __all__ = [
     "REFERENCE_STYLES",
@@ -45,6 +58,19 @@ REFERENCE_STYLES = (
     {"color": REFERENCE_COLOR, "ls": "--", "lw": 1.5},
 )
 _TOURNAMENT_LIMITS = (-1.3, 1.3)
+
+
+def _check_styles(styles, name: str) -> list[dict]:
+    if isinstance(styles, (str, bytes, Mapping)) or not isinstance(styles, Sequence):
+        raise TypeError(f"{name} must be a sequence of line styles (dicts), "
+                        f"got {type(styles).__name__}")
+    if not styles:
+        raise ValueError(f"{name} must not be empty")
+    for k, style in enumerate(styles):
+        if not isinstance(style, Mapping):
+            raise TypeError(f"{name}[{k}] must be a mapping of line properties, "
+                            f"got {type(style).__name__}")
+    return [dict(style) for style in styles]
 
 
 def _tournament_positions(n: int, sigma=None) -> dict:
@@ -119,21 +145,27 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     from matplotlib.colors import to_rgba
     from matplotlib.patches import Circle, FancyArrowPatch
 
-    from rankviz.permutations import as_permutation
-    from rankviz.preference import as_preference_matrix, majority_graph
-
     _check_axes(ax)
     H = as_preference_matrix(H)
-    n = H.shape[0]
+    n = _check_count(H.shape[0], "H")
     star = None if sigma_star is None else as_permutation(sigma_star, "sigma_star")
     column = None if layout_sigma is None else as_permutation(layout_sigma, "layout_sigma")
-    pos_mask = None if positive is None else np.asarray(positive, dtype=bool)
+    pos_mask = None if positive is None else check_array(positive, "positive", dtype="bool")
     for name, arr in (("sigma_star", star), ("layout_sigma", column), ("positive", pos_mask)):
         if arr is not None and arr.shape != (n,):
-            raise ValueError(f"{name} must have one entry per item ({n}), got shape {arr.shape}")
+            raise ValueError(f"{name} must have one entry per item of H ({n}), "
+                             f"got shape {arr.shape}")
+    chosen = None
+    if highlight is not None:
+        pair = as_item_ids(highlight, "highlight", n)
+        if pair.shape != (2,) or pair[0] == pair[1]:
+            raise ValueError(f"highlight must be a pair (u, v) of two different items, "
+                             f"got {highlight!r}")
+        chosen = {int(pair[0]), int(pair[1])}
+    title = _check_text(title, "title", optional=True)
+    legend = _check_flag(legend, "legend")
     where = _tournament_positions(n, column)
     radius = 0.13
-    chosen = None if highlight is None else {int(highlight[0]), int(highlight[1])}
     tails, heads, colors, thick = [], [], [], []
     for u, v in majority_graph(H).edges():
         free = pos_mask is not None and pos_mask[u] == pos_mask[v]
@@ -236,9 +268,14 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
     from matplotlib.patches import FancyBboxPatch
 
     _check_axes(ax)
-    levels = getattr(result, "levels", ())
+    if not isinstance(result, RankingResult):
+        raise TypeError(f"result must be a rankviz.preference.RankingResult from "
+                        f"quicksort_rank(..., record=True), got {type(result).__name__}")
+    levels = result.levels
     if not levels:
         raise ValueError("result must come from quicksort_rank(..., record=True)")
+    title = _check_text(title, "title", optional=True)
+    legend = _check_flag(legend, "legend")
     sigma = np.asarray(result.sigma)
     n = sigma.size
     pivots = [set(np.asarray(p).tolist()) for p in result.pivots] + [set()]
@@ -308,9 +345,8 @@ def style_run_histogram_axes(ax, *, xlabel, xlim):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    lo, hi = _point(xlim, "xlim")
-    if not lo < hi:
-        raise ValueError(f"xlim must be increasing, got {xlim!r}")
+    lo, hi = _point(xlim, "xlim", increasing=True)
+    xlabel = _check_text(xlabel, "xlabel")
     ax.set_xlim(lo, hi)
     ax.set_ylim(0, 1.02)
     ax.set_xlabel(xlabel)
@@ -369,12 +405,20 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
     from matplotlib.collections import PolyCollection
 
     _check_axes(ax)
-    values = as_float_vector(values, "values")
-    references = dict(references or {})
+    values = check_array(values, "values", ndim=1, max_size=10**7)
+    references = _check_mapping({} if references is None else references, "references",
+                                allow_empty=True)
+    styles = _check_styles(styles, "styles")
     if len(references) > len(styles):
-        raise ValueError(f"at most {len(styles)} references (one per style), "
-                         f"got {len(references)}")
+        raise ValueError(f"references has {len(references)} entries, at most {len(styles)} "
+                         f"(one per entry of styles)")
     ref_values = [check_real(v, f"references[{k!r}]") for k, v in references.items()]
+    xlabel = _check_text(xlabel, "xlabel")
+    if xlim is not None:
+        xlim = _point(xlim, "xlim", increasing=True)
+    label = _check_text(label, "label", optional=True)
+    color = _check_color(color, "color")
+    legend = _check_flag(legend, "legend")
     distinct, counts = np.unique(values, return_counts=True)
     if xlim is None:
         lo = min(distinct.min(), *ref_values) if ref_values else distinct.min()
@@ -442,18 +486,25 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    n_values = as_float_vector(n_values, "n_values")
+    n_values = check_array(n_values, "n_values", ndim=1)
+    if (n_values <= 0).any():
+        raise ValueError("n_values must be positive on log axes")
+    measured = _check_mapping(measured, "measured")
+    references = _check_mapping({} if references is None else references, "references",
+                                allow_empty=True)
+    curves = []
+    for what, mapping in (("measured", measured), ("references", references)):
+        for name, counts in mapping.items():
+            _, y = _curve(n_values, counts, "n_values", f"{what}[{name!r}]")
+            if (y <= 0).any():
+                raise ValueError(f"{what}[{name!r}] must be positive on log axes")
+            curves.append((what, name, y))
+    legend = _check_flag(legend, "legend")
     markers = ("o", "s", "^", "D")
     colors = (SAMPLE_COLOR, NEGATIVE_COLOR, POSITIVE_COLOR, ACCENT_COLOR)
-    for k, (name, counts) in enumerate(measured.items()):
-        _, y = _curve(n_values, counts, "n_values", f"measured[{name!r}]")
-        if (y <= 0).any():
-            raise ValueError(f"measured[{name!r}] must be positive on log axes")
+    for k, (_, name, y) in enumerate(c for c in curves if c[0] == "measured"):
         ax.plot(n_values, y, marker=markers[k % 4], color=colors[k % 4], lw=1.5, label=name)
-    for k, (name, counts) in enumerate((references or {}).items()):
-        _, y = _curve(n_values, counts, "n_values", f"references[{name!r}]")
-        if (y <= 0).any():
-            raise ValueError(f"references[{name!r}] must be positive on log axes")
+    for k, (_, name, y) in enumerate(c for c in curves if c[0] == "references"):
         ax.plot(n_values, y, ls="--", color=colors[k % 4], lw=1, label=name)
     ax.set_xscale("log")
     ax.set_yscale("log")
