@@ -10,14 +10,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_int, check_real
+from rankviz._validation import (
+    check_array,
+    check_int,
+    check_real,
+)
+from rankviz.bayes import SimplexGrid
 from rankviz.plotting._style import (
     EDGE_COLOR,
     EXACT_COLOR,
     FAINT_COLOR,
+    MAX_DRAWN,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_count,
+    _check_flag,
+    _check_fontsize,
+    _check_labels,
+    _check_text,
     _point,
     plot_legend,
 )
@@ -79,19 +90,18 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
     """
 
     _check_axes(ax)
-    m = check_int(n_permutations, "n_permutations", minimum=1)
-    low, high = _point(ylim, "ylim")
-    if not low < high:
-        raise ValueError(f"ylim must be increasing, got {ylim!r}")
+    m = _check_count(n_permutations, "n_permutations")
+    low, high = _point(ylim, "ylim", increasing=True)
+    if tick_labels is not None:
+        tick_labels = _check_labels(tick_labels, "tick_labels", n=m, per="bar of n_permutations")
+    title = _check_text(title, "title", optional=True)
+    tick_fontsize = _check_fontsize(tick_fontsize, "tick_fontsize")
     ax.set_xlim(-0.6, m - 0.4)
     ax.set_ylim(low, high)
     if tick_labels is None:
         ax.set_xticks([])
         ax.set_xlabel(f"the {m} permutations (lexicographic order)")
     else:
-        if len(tick_labels) != m:
-            raise ValueError(f"tick_labels must give one label per bar ({m}), "
-                             f"got {len(tick_labels)}")
         ax.set_xticks(np.arange(m), [str(t) for t in tick_labels], rotation=90,
                       fontfamily="monospace", fontsize=tick_fontsize)
         ax.set_xlabel("permutation (items from the top)")
@@ -147,11 +157,14 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
 
 
     _check_axes(ax)
-    heights = as_float_vector(risks, "risks")
+    heights = check_array(risks, "risks", ndim=1, nonnegative=True, max_size=MAX_DRAWN)
     m = heights.size
-    mask = np.asarray(bayes)
-    if mask.shape != (m,) or mask.dtype != bool:
-        raise ValueError(f"bayes must be a boolean array with one entry per bar ({m})")
+    mask = check_array(bayes, "bayes", ndim=1, dtype="bool")
+    if mask.shape != (m,):
+        raise ValueError(f"bayes must have one entry per entry of risks ({m}), got {mask.size}")
+    if pred is not None:
+        pred = check_int(pred, "pred", minimum=0, maximum=m - 1)
+    legend = _check_flag(legend, "legend")
     colors = np.where(mask, SAMPLE_COLOR, FAINT_COLOR)
     corners = [[(x - 0.4, 0.0), (x - 0.4, h), (x + 0.4, h), (x + 0.4, 0.0)]
                for x, h in enumerate(heights)]
@@ -167,7 +180,7 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
     best = heights[mask].min() if mask.any() else heights.min()
     ax.axhline(best, color=EXACT_COLOR, ls="--", lw=1.2)
     if pred is not None:
-        index = check_int(pred, "pred", minimum=0, maximum=m - 1)
+        index = pred
         h = heights[index]
         ax.add_patch(_bar_outline(index, h))
         ax.plot([index], [h], marker="v", ms=12, color=POSITIVE_COLOR, mec="white",
@@ -272,8 +285,12 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, font
     from matplotlib.colors import Normalize
 
     _check_axes(ax)
-    if len(vertex_labels) != 3:
-        raise ValueError(f"vertex_labels must give three labels, got {len(vertex_labels)}")
+    vertex_labels = _check_labels(vertex_labels, "vertex_labels", n=3, per="vertex (three)")
+    title = _check_text(title, "title", optional=True)
+    if regret_scale is not None:
+        regret_scale = check_real(regret_scale, "regret_scale", positive=True)
+    fontsize = _check_fontsize(fontsize, "fontsize")
+    regret_label = _check_text(regret_label, "regret_label")
     ax.set_xlim(-0.08, 1.08)
     ax.set_ylim(-0.1, 0.96)
     ax.set_aspect("equal")
@@ -344,18 +361,15 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize
 
-    from rankviz.bayes import SimplexGrid
-
     _check_axes(ax)
     if not isinstance(grid, SimplexGrid):
         raise TypeError(f"grid must be a rankviz.bayes.SimplexGrid, got {type(grid).__name__}")
-    values = as_float_vector(regret, "regret")
+    values = check_array(regret, "regret", ndim=1, nonnegative=True)
     if values.size != grid.triangles.shape[0]:
-        raise ValueError(f"regret must give one value per triangle ({grid.triangles.shape[0]}), "
-                         f"got {values.size}")
-    if (values < 0).any():
-        raise ValueError("regret must be non-negative")
+        raise ValueError(f"regret must give one value per triangle of grid "
+                         f"({grid.triangles.shape[0]}), got {values.size}")
     top = max(values.max(), 1e-12) if vmax is None else check_real(vmax, "vmax", positive=True)
+    colorbar = _check_flag(colorbar, "colorbar")
     cmap, norm = _regret_colormap(), Normalize(0.0, top, clip=True)
     # one image rather than a polygon per small triangle: a dashboard redraws it at every change
     height = _SIMPLEX_CORNERS[2, 1]
@@ -410,9 +424,10 @@ def plot_simplex_point(ax, weights, *, label=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    w = as_float_vector(weights, "weights")
+    w = check_array(weights, "weights", ndim=1)
     if w.size != 3 or (w < 0).any() or not np.isclose(w.sum(), 1.0, atol=1e-9):
         raise ValueError(f"weights must be three probabilities summing to 1, got {w}")
+    label = _check_text(label, "label", optional=True)
     x, y = _simplex_xy(w)
     ax.plot([x], [y], marker="o", ms=11, color=EXACT_COLOR, mec="white", mew=2.0, ls="none",
             label=label, zorder=6)

@@ -264,7 +264,7 @@ CASES = {
     # --- calibration (ch06) ---------------------------------------------------------------
     "rankviz.plotting.calibration.style_permutation_risk_axes": Case(
         lambda: Call(calibration.style_permutation_risk_axes, _ax(), 2, ylim=(0.0, 1.0),
-                     tick_labels=["ab", "ba"], title="t", tick_fontsize=9),
+                     tick_labels=["ab", "ba"], title="t", tick_fontsize=9.0),
         valid={"title": TEXT},
         extra={"ylim": {"decreasing": (1.0, 0.0)}, "tick_labels": {"too few": ["ab"]}},
     ),
@@ -278,7 +278,7 @@ CASES = {
     ),
     "rankviz.plotting.calibration.style_simplex_axes": Case(
         lambda: Call(calibration.style_simplex_axes, _ax(), ["a", "b", "c"], title="t",
-                     regret_scale=0.5, fontsize=10, regret_label="regret"),
+                     regret_scale=0.5, fontsize=10.0, regret_label="regret"),
         valid={"title": TEXT, "regret_label": TEXT, "vertex_labels": {"string"}},  # "abc"
     ),
     "rankviz.plotting.calibration.plot_calibration_simplex": Case(
@@ -302,7 +302,7 @@ CASES = {
     "rankviz.plotting.consistency.plot_preference_circle": Case(
         lambda: Call(consistency.plot_preference_circle, _ax(), W3, wrong=[(0, 1)],
                      right=[(1, 2)], title="t", max_weight=1.0, decimals=2, nodes=True,
-                     legend=True, fontsize=9, edge_labels=True),
+                     legend=True, fontsize=9.0, edge_labels=True),
         valid={"title": TEXT},
         extra={"wrong": {"out of range": [(0, 3)], "inf": [(np.inf, 1)]},
                "right": {"out of range": [(0, 3)]}},
@@ -313,7 +313,7 @@ CASES = {
     ),
     "rankviz.plotting.consistency.plot_item_scores": Case(
         lambda: Call(consistency.plot_item_scores, _ax(), 0, [0.5, 0.1, 0.3], wrong=[(0, 1)],
-                     note="n", values=True, span=(0.0, 1.0), legend=True, fontsize=9),
+                     note="n", values=True, span=(0.0, 1.0), legend=True, fontsize=9.0),
         valid={"note": TEXT},
         extra={"wrong": {"out of range": [(0, 3)]}, "span": {"decreasing": (1.0, 0.0)}},
     ),
