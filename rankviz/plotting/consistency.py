@@ -9,14 +9,26 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, as_weight_matrix, check_int
+from rankviz._validation import (
+    as_weight_matrix,
+    check_array,
+    check_int,
+    check_real,
+)
 from rankviz.plotting._style import (
     EDGE_COLOR,
     EXACT_COLOR,
     GUIDE_COLOR,
+    MAX_DRAWN,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_count,
+    _check_flag,
+    _check_fontsize,
+    _check_id_pairs,
+    _check_labels,
+    _check_text,
     _point,
     plot_legend,
 )
@@ -58,7 +70,7 @@ def preference_graph_layout(n):
     {0: (0.0, 1.0), 1: (0.0, -1.0)}
     """
 
-    n = check_int(n, "n", minimum=2)
+    n = _check_count(n, "n", minimum=2)
     angles = np.pi / 2 - 2 * np.pi * np.arange(n) / n
     return {i: np.array([np.cos(a), np.sin(a)]) + 0.0 for i, a in enumerate(angles)}
 
@@ -95,6 +107,7 @@ def style_preference_graph_axes(ax, n=None, *, title=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
+    title = _check_text(title, "title", optional=True)
     if n is None:
         (x0, x1), (y0, y1) = (-_GRAPH_LIMIT, _GRAPH_LIMIT), (-_GRAPH_LIMIT, _GRAPH_LIMIT)
     else:
@@ -187,12 +200,21 @@ def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_w
 
     _check_axes(ax)
     W = as_weight_matrix(weights, "weights", min_items=2)
-    n = W.shape[0]
+    n = _check_count(W.shape[0], "weights")
+    wrong = _check_id_pairs(wrong, "wrong", n)
+    right = _check_id_pairs(right, "right", n)
+    title = _check_text(title, "title", optional=True)
+    if max_weight is not None:
+        max_weight = check_real(max_weight, "max_weight", positive=True)
+    decimals = check_int(decimals, "decimals", minimum=0, maximum=15)
+    nodes = _check_flag(nodes, "nodes")
+    legend = _check_flag(legend, "legend")
+    fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
+    edge_labels = _check_flag(edge_labels, "edge_labels")
     style_preference_graph_axes(ax, n, title=title)
     pos = preference_graph_layout(n)
-    wrong, right = {tuple(e) for e in wrong}, {tuple(e) for e in right}
     edges = [(int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True)]
-    top = float(max_weight) if max_weight is not None else (W.max() if edges else 1.0)
+    top = max_weight if max_weight is not None else (W.max() if edges else 1.0)
     top = top if top > 0 else 1.0
     rad, radius = 0.18, 0.24
     for edge in edges:
@@ -257,9 +279,8 @@ def style_item_scores_axes(ax, row_labels, *, ticks=True):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    labels = list(row_labels)
-    if not labels:
-        raise ValueError("row_labels must not be empty")
+    labels = _check_labels(row_labels, "row_labels")
+    ticks = _check_flag(ticks, "ticks")
     rows = len(labels)
     ax.set_ylim(-rows + 0.3, 0.6)
     ax.set_yticks(-np.arange(rows), labels)
@@ -324,25 +345,31 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     """
 
     _check_axes(ax)
-    row = check_int(row, "row", minimum=0)
+    row = check_int(row, "row", minimum=0, maximum=MAX_DRAWN)
+    s = None if scores is None else check_array(scores, "scores", ndim=1, max_size=MAX_DRAWN)
+    flagged = set()
+    if s is not None:
+        flagged = {v for pair in _check_id_pairs(wrong, "wrong", s.size) for v in pair}
+    note = _check_text(note, "note", optional=True)
+    values = _check_flag(values, "values")
+    if span is not None:
+        span = _point(span, "span", increasing=True)
+    legend = _check_flag(legend, "legend")
+    fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
     y0 = -row
     if note is not None:
         ax.annotate(note, (0.99, y0), xycoords=ax.get_yaxis_transform(), xytext=(0, 14),
                     textcoords="offset points", ha="right", va="bottom",
                     fontsize=9 if fontsize is None else fontsize, color="0.25")
-    if scores is None:
+    if s is None:
         return ax
-    s = as_float_vector(scores, "scores")
-    flagged = {int(v) for pair in wrong for v in pair}
     lo, hi = float(s.min()), float(s.max())
     if span is None:
         place = s
         pad = max(0.5, 0.08 * (hi - lo))
         ax.plot([lo - pad, hi + pad], [y0, y0], color="0.6", lw=1, zorder=1)
     else:
-        left, right = _point(span, "span")
-        if not left < right:
-            raise ValueError(f"span must be increasing, got {span!r}")
+        left, right = span
         place = (left + right) / 2 + 0 * s if hi - lo <= 1e-12 else (
             left + (s - lo) * (right - left) / (hi - lo))
         pad = 0.06 * (right - left)

@@ -303,7 +303,7 @@ CASES = {
         lambda: Call(consistency.plot_preference_circle, _ax(), W3, wrong=[(0, 1)],
                      right=[(1, 2)], title="t", max_weight=1.0, decimals=2, nodes=True,
                      legend=True, fontsize=9.0, edge_labels=True),
-        valid={"title": TEXT},
+        valid={"title": TEXT, "wrong": {"empty"}, "right": {"empty"}},  # no pair is the default
         extra={"wrong": {"out of range": [(0, 3)], "inf": [(np.inf, 1)]},
                "right": {"out of range": [(0, 3)]}},
     ),
@@ -314,7 +314,8 @@ CASES = {
     "rankviz.plotting.consistency.plot_item_scores": Case(
         lambda: Call(consistency.plot_item_scores, _ax(), 0, [0.5, 0.1, 0.3], wrong=[(0, 1)],
                      note="n", values=True, span=(0.0, 1.0), legend=True, fontsize=9.0),
-        valid={"note": TEXT},
+        # no pair to flag is the default; None scores draw only the note; two items are fine
+        valid={"note": TEXT, "wrong": {"empty"}, "scores": {"none", "one entry fewer"}},
         extra={"wrong": {"out of range": [(0, 3)]}, "span": {"decreasing": (1.0, 0.0)}},
     ),
     # --- aggregation (ch08) ---------------------------------------------------------------
