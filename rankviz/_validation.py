@@ -19,6 +19,7 @@ __all__ = [
     "as_generator",
     "as_item_ids",
     "as_query_array",
+    "as_rounds",
     "check_array",
     "check_choice",
     "check_int",
@@ -326,3 +327,26 @@ def as_generator(rng: object, name: str = "rng") -> np.random.Generator:
             raise ValueError(f"{name} must be a non-negative seed, got {rng}")
         return np.random.default_rng(int(rng))
     raise TypeError(f"{name} must be an int seed or a numpy.random.Generator, got {_kind(rng)}")
+
+
+# --- plotting
+def as_rounds(values: object, name: str, n_tasks: int, *, batch: bool = False) -> np.ndarray:
+    """Return a schedule (the 1-based round of each of ``n_tasks`` tasks) as an int64 array.
+
+    With ``batch=True`` a stack of schedules, of shape (q, n_tasks), is accepted too.  Rounds
+    are 1-based as in the scheduling chapter: round 1 runs first, and every round lies in
+    ``1..n_tasks``.  Raises ``TypeError``/``ValueError`` naming ``name`` otherwise.
+    """
+    if isinstance(values, np.ndarray) and values.dtype == np.bool_:
+        raise TypeError(f"{name} must contain integers, got dtype bool")
+    m = check_array(values, name, ndim=(1, 2) if batch else 1, dtype="int")
+    if m.shape[-1] != n_tasks:
+        allowed = "(r,) or (q, r)" if batch else "(r,)"
+        raise ValueError(f"{name} must have shape {allowed} with r = {n_tasks} tasks (the size of "
+                         f"weights), got {m.shape}")
+    if m.min() < 1 or m.max() > n_tasks:
+        hint = (" (rounds are 1-based: round 1 runs first; add 1 to 0-based rounds)"
+                if m.min() == 0 else "")
+        raise ValueError(f"{name} must lie in 1..r = 1..{n_tasks}, got values from {m.min()} to "
+                         f"{m.max()}{hint}")
+    return m

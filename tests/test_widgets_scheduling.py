@@ -278,7 +278,7 @@ def test_plot_schedule_errors():
     fig, ax = plt.subplots()
     with pytest.raises(TypeError, match="ax must be"):
         plot_schedule("not an axes", [1], [[0]])
-    with pytest.raises(ValueError, match="labels must name"):
+    with pytest.raises(ValueError, match="labels must give one label per task"):
         plot_schedule(ax, [1, 2], [[0, 1], [0, 0]], labels=["x"])
     with pytest.raises(ValueError, match="rounds must lie"):
         plot_schedule(ax, [0, 1], [[0, 1], [0, 0]])

@@ -32,7 +32,7 @@ from matplotlib.figure import FigureBase
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from rankviz._validation import as_float_vector, as_item_ids, check_array, check_int, check_real
+from rankviz._validation import as_item_ids, check_array, check_int, check_real
 
 __all__ = [
     "ACCENT_COLOR",

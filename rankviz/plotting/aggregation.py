@@ -9,14 +9,24 @@ the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` f
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.lines import Line2D
 
-from rankviz._validation import as_float_vector
+from rankviz._validation import (
+    check_array,
+    check_probability,
+    check_real,
+)
+from rankviz.aggregation import ExperimentResult
 from rankviz.plotting._style import (
     EXACT_COLOR,
+    MAX_DRAWN,
     NEUTRAL_COLOR,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_color,
+    _check_flag,
+    _check_text,
     _point,
 )
 
@@ -28,6 +38,16 @@ __all__ = [
 
 
 
+
+
+def _check_line_property(name: str, value):
+    """A marker or a line style Matplotlib accepts, or a ValueError naming ``name``."""
+    try:
+        Line2D([], [], **{name: value})
+    except (TypeError, ValueError) as exc:
+        what = "marker" if name == "marker" else "line style"
+        raise ValueError(f"{name} must be a Matplotlib {what}, got {value!r} ({exc})") from None
+    return value
 
 
 def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o", ls="-",
@@ -73,9 +93,15 @@ def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o"
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    xs = as_float_vector(x, "x")
-    curves = [as_float_vector(v, name) for v, name in
+    xs = check_array(x, "x", ndim=1, max_size=10**7)
+    curves = [check_array(v, name, ndim=1, max_size=10**7) for v, name in
               ((mean, "mean"), (lower, "lower"), (upper, "upper"))]
+    label = _check_text(label, "label")
+    color = _check_color(color, "color")
+    marker = _check_line_property("marker", _check_text(marker, "marker"))
+    ls = _check_line_property("ls", ls)
+    alpha = check_real(alpha, "alpha", minimum=0.0, maximum=1.0)
+    legend = _check_flag(legend, "legend")
     if any(c.size != xs.size for c in curves):
         raise ValueError(f"x, mean, lower and upper must have one length, got "
                          f"{[xs.size] + [c.size for c in curves]}")
@@ -135,6 +161,12 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
     >>> plt.close(fig)
     """
     _check_axes(ax)
+    if not isinstance(result, ExperimentResult):
+        raise TypeError(f"result must be an ExperimentResult from u_statistic_experiment, "
+                        f"got {type(result).__name__}")
+    level = check_probability(level, "level", open_interval=True)
+    title = _check_text(title, "title", optional=True)
+    legend = _check_flag(legend, "legend")
     ks = np.asarray(result.k_values, dtype=float)
     span = np.array([ks.min() / 1.4, ks.max() * 1.4]) if ks.size > 1 else ks * [0.7, 1.4]
     for values, label, color, ls in (
@@ -201,14 +233,14 @@ def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUT
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    upper = as_float_vector(top, "top")
-    lower = as_float_vector(bottom, "bottom")
+    upper = check_array(top, "top", ndim=1, max_size=MAX_DRAWN)
+    lower = check_array(bottom, "bottom", ndim=1, max_size=MAX_DRAWN)
     if upper.size != lower.size:
         raise ValueError(f"top and bottom must score the same items, got {upper.size} and "
                          f"{lower.size} scores")
-    left, right = _point(span, "span")
-    if not left < right:
-        raise ValueError(f"span must be increasing, got {span!r}")
+    first, second = check_array(rows, "rows", shape=(2,), dtype="int", nonnegative=True)
+    left, right = _point(span, "span", increasing=True)
+    color = _check_color(color, "color")
 
     def place(s):
         lo, hi = float(s.min()), float(s.max())
@@ -216,7 +248,7 @@ def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUT
             return np.full(s.size, (left + right) / 2)
         return left + (s - lo) * (right - left) / (hi - lo)
 
-    y_top, y_bottom = -float(rows[0]), -float(rows[1])
+    y_top, y_bottom = -float(first), -float(second)
     for a, b in zip(place(upper), place(lower), strict=True):
         ax.plot([a, b], [y_top, y_bottom], color=color, lw=1.2, zorder=0.5)
     return ax

@@ -14,6 +14,7 @@ import numpy as np
 
 from rankviz._validation import (
     check_array,
+    check_probability,
     check_real,
 )
 from rankviz.bounds import MarginBound
@@ -206,7 +207,7 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
     if rho.size < 2:
         raise ValueError("bound must be computed for at least two values of rho")
     if error is not None:
-        error = check_real(error, "error", minimum=0.0, maximum=1.0)
+        error = check_probability(error, "error")
     error_label = _check_text(error_label, "error_label")
     if mark is not None:
         mark = check_real(mark, "mark", nonnegative=True)
@@ -321,7 +322,7 @@ def plot_bound_bars(ax, bound, errors: Mapping[str, float], *, legend=True):
     _as_bound(bound, many=False)
     errors = _check_mapping(errors, "errors", allow_empty=True)
     for label, value in errors.items():
-        check_real(value, f"errors[{label!r}]", minimum=0.0, maximum=1.0)
+        check_probability(value, f"errors[{label!r}]")
     legend = _check_flag(legend, "legend")
     base = 0.0
     for name, color in BOUND_TERM_COLORS.items():

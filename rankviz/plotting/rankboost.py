@@ -13,7 +13,6 @@ from matplotlib import colormaps
 from matplotlib.colors import Colormap
 
 from rankviz._validation import (
-    as_item_ids,
     check_array,
     check_int,
     check_real,
@@ -69,8 +68,7 @@ def _check_features(features) -> tuple[int, int]:
 def _points_2d(X, name: str, features: tuple[int, int]) -> np.ndarray:
     arr = check_array(X, name, ndim=2, max_size=10**7)
     if max(features) >= arr.shape[1]:
-        raise ValueError(f"features {features} must index columns of {name}, which has "
-                         f"{arr.shape[1]}")
+        raise ValueError(f"{name} has {arr.shape[1]} features; cannot show features {features}")
     return arr[:, list(features)]
 
 
@@ -200,9 +198,12 @@ def plot_preference_pairs(ax, X, pairs, labels, weights=None, *, features=(0, 1)
     _check_axes(ax)
     features = _check_features(features)
     points = _points_2d(X, "X", features)
-    idx = as_item_ids(pairs, "pairs (rows of X)", points.shape[0], ndim=2)
+    idx = check_array(pairs, "pairs", ndim=2, dtype="int")
     if idx.shape[1] != 2:
         raise ValueError(f"pairs must have shape (P, 2), got {idx.shape}")
+    if idx.min() < 0 or idx.max() >= points.shape[0]:
+        raise ValueError(f"pairs must index rows of X (0..{points.shape[0] - 1}), got values "
+                         f"from {idx.min()} to {idx.max()}")
     y = check_array(labels, "labels", ndim=1, dtype="int", bounds=(-1, 1))
     if y.size != idx.shape[0]:
         raise ValueError(f"labels must hold one value in {{-1, 0, +1}} per row of pairs "

@@ -116,7 +116,8 @@ def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=N
     _check_axes(ax)
     W = as_weight_matrix(weights, "weights")
     n = _check_count(W.shape[0], "weights")
-    names = [str(i) for i in range(n)] if names is None else _check_labels(names, "names", n=n, per="node of weights")
+    names = ([str(i) for i in range(n)] if names is None
+             else _check_labels(names, "names", n=n, per="node of weights"))
     node_colors = (["#DDDDDD"] * n if node_colors is None
                    else _check_colors(node_colors, "node_colors", n, per="node of weights"))
     if levels is not None:
@@ -263,15 +264,17 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
     heights = check_array(values, "values", ndim=1, max_size=MAX_DRAWN)
     n = heights.size
     positions = np.arange(1, n + 1)
-    colors = [SAMPLE_COLOR] * n if colors is None else _check_colors(colors, "colors", n, per="entry of values")
+    colors = ([SAMPLE_COLOR] * n if colors is None
+              else _check_colors(colors, "colors", n, per="entry of values"))
     if labels is not None:
         labels = _check_labels(labels, "labels", n=n, per="entry of values")
-    best = None if ideal is None else check_array(ideal, "ideal", shape=(n,))  # one per entry of values
+    # ideal: one value per entry of values
+    best = None if ideal is None else check_array(ideal, "ideal", shape=(n,))
     if cutoff is not None:
         cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=n)
     label = _check_text(label, "label", optional=True)
     legend = _check_flag(legend, "legend")
-    label_fontsize = _check_fontsize(label_fontsize, "label_fontsize")
+    label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True)
     # one collection rather than n bar patches: a dashboard redraws it at every change
     corners = [[(x - 0.35, 0.0), (x - 0.35, h), (x + 0.35, h), (x + 0.35, 0.0)]
                for x, h in zip(positions, heights, strict=True)]

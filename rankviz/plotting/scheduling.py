@@ -9,6 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankviz._validation import (
+    as_rounds,
+    as_weight_matrix,
+    check_choice,
+    check_real,
+)
 from rankviz.plotting._style import (
     EDGE_COLOR,
     GUIDE_COLOR,
@@ -17,8 +23,14 @@ from rankviz.plotting._style import (
     NEUTRAL_COLOR,
     POSITIVE_COLOR,
     _check_axes,
+    _check_count,
+    _check_flag,
+    _check_fontsize,
+    _check_labels,
+    _check_text,
     plot_legend,
 )
+from rankviz.scheduling import VARIANTS, LossParts
 
 __all__ = [
     "SCHEDULE_PARTS_GID",
@@ -59,6 +71,7 @@ def schedule_legend_entries(*, short=False):
     >>> [label for label, _ in schedule_legend_entries(short=True)][2:]
     ['inside a round: clustering', 'backwards: disagreement']
     """
+    short = _check_flag(short, "short")
     width = 3.5 if short else 2.5
     return [
         ("task", {"marker": "s", "color": LIGHT_COLOR, "mec": GUIDE_COLOR,
@@ -114,6 +127,9 @@ def style_schedule_axes(ax, *, parts=True, variant="depth", xlabel=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
+    parts = _check_flag(parts, "parts")
+    variant = check_choice(variant, "variant", VARIANTS)
+    xlabel = _check_text(xlabel, "xlabel", optional=True)
     ax.set_xticks([])
     ax.set_yticks([])
     for spine in ax.spines.values():
@@ -269,15 +285,23 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     from matplotlib.collections import LineCollection, PatchCollection
     from matplotlib.patches import Rectangle
 
-    from rankviz.scheduling import _check_rounds, _check_weights
-
     _check_axes(ax)
-    w = _check_weights(weights)
-    r = w.shape[0]
-    m = _check_rounds(rounds, r)
-    names = [str(i) for i in range(r)] if labels is None else [str(s) for s in labels]
-    if len(names) != r:
-        raise ValueError(f"labels must name the r = {r} tasks, got {len(names)}")
+    w = as_weight_matrix(weights, "weights")
+    r = _check_count(w.shape[0], "weights")
+    m = as_rounds(rounds, "rounds", r)
+    names = ([str(i) for i in range(r)] if labels is None
+             else _check_labels(labels, "labels", n=r, per="task of weights"))
+    if parts is not None and not isinstance(parts, LossParts):
+        raise TypeError(f"parts must be a rankviz.scheduling.LossParts, got "
+                        f"{type(parts).__name__}")
+    title = _check_text(title, "title", optional=True)
+    legend = _check_flag(legend, "legend")
+    if max_rows is not None:
+        max_rows = _check_count(max_rows, "max_rows")
+    if max_rounds is not None:
+        max_rounds = _check_count(max_rounds, "max_rounds")
+    label_size = _check_fontsize(label_size, "label_size")
+    box_inches = check_real(box_inches, "box_inches", positive=True, maximum=5.0)
     style_schedule_axes(ax, parts=parts is not None,
                         variant="depth" if parts is None else parts.variant, xlabel=xlabel)
     row = np.zeros(r, dtype=int)

@@ -97,7 +97,7 @@ CASES = {
                      colors=["r", "g", "b"], ideal=[0.6, 0.4, 0.2], cutoff=2, label="gain",
                      legend=True, label_fontsize=9),
         # "abc": one letter per bar; a font size need not be whole
-        valid={"label": TEXT, "labels": {"string"}, "label_fontsize": {"non-integer"}},
+        valid={"label": TEXT, "labels": {"string"}, "label_fontsize": {"non-integer", "none"}},
         extra={"colors": {"not a colour": ["r", "g", "NOPE"]}, "cutoff": {"too large": 4}},
     ),
     "rankviz.plotting.ranking.style_cutoff_axes": Case(
@@ -265,7 +265,7 @@ CASES = {
     "rankviz.plotting.calibration.style_permutation_risk_axes": Case(
         lambda: Call(calibration.style_permutation_risk_axes, _ax(), 2, ylim=(0.0, 1.0),
                      tick_labels=["ab", "ba"], title="t", tick_fontsize=9.0),
-        valid={"title": TEXT},
+        valid={"title": TEXT, "tick_fontsize": {"none"}},  # None: Matplotlib's default size
         extra={"ylim": {"decreasing": (1.0, 0.0)}, "tick_labels": {"too few": ["ab"]}},
     ),
     "rankviz.plotting.calibration.plot_permutation_risks": Case(
@@ -279,7 +279,9 @@ CASES = {
     "rankviz.plotting.calibration.style_simplex_axes": Case(
         lambda: Call(calibration.style_simplex_axes, _ax(), ["a", "b", "c"], title="t",
                      regret_scale=0.5, fontsize=10.0, regret_label="regret"),
-        valid={"title": TEXT, "regret_label": TEXT, "vertex_labels": {"string"}},  # "abc"
+        # "abc": a letter per vertex; fontsize None: Matplotlib's default size
+        valid={"title": TEXT, "regret_label": TEXT, "vertex_labels": {"string"},
+               "fontsize": {"none"}},
     ),
     "rankviz.plotting.calibration.plot_calibration_simplex": Case(
         lambda: Call(calibration.plot_calibration_simplex, _ax(), _grid(), [0.0, 0.1, 0.0, 0.2],
@@ -349,7 +351,7 @@ CASES = {
         lambda: Call(scheduling.plot_schedule, _ax(), [1, 2, 2], W3, parts=_parts(),
                      labels=["a", "b", "c"], title="t", legend=True, max_rows=2, max_rounds=3,
                      label_size=10.0, box_inches=0.15, xlabel="x"),
-        valid={"title": TEXT, "xlabel": TEXT},
+        valid={"title": TEXT, "xlabel": TEXT, "labels": {"string"}},  # "abc": a letter per task
         extra={"rounds": {"zero-based": [0, 1, 1]}, "labels": {"too few": ["a"]}},
     ),
 }

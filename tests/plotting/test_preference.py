@@ -113,7 +113,7 @@ def test_run_histogram_single_value_styles_and_errors(ax):
                                 styles=[{"color": "red"}], references={"n - 1": 2})
     assert ax.get_xlim() == (0, 10) and ax.get_legend() is None
     assert ax.get_lines()[0].get_color() == "red"
-    with pytest.raises(ValueError, match="at most 1 references"):
+    with pytest.raises(ValueError, match="references has 2 entries, at most 1"):
         plotting.plot_run_histogram(ax, [1.0], xlabel="x", styles=[{}],
                                     references={"a": 1, "b": 2})
     with pytest.raises(ValueError, match="values is empty"):
