@@ -49,7 +49,7 @@ def test_stump_shades_the_side_where_it_is_one(ax):
     assert span.get_path().transformed(span.get_patch_transform()).get_extents().y1 <= 2.5 + 1e-9
     assert ax.get_xlim() == (0, 4) and ax.get_ylim() == (0, 4)
     assert ax.get_legend().get_texts()[0].get_text() == "h"
-    with pytest.raises(TypeError, match="stump must be a rankviz.rankboost.Stump"):
+    with pytest.raises(TypeError, match=r"stump must be a rankviz.rankboost.Stump"):
         rankboost.plot_stump(ax, (1, 2.5, -1))
     with pytest.raises(ValueError, match="stump reads feature 2"):
         rankboost.plot_stump(ax, Stump(2, 0.5, 1))
@@ -84,7 +84,7 @@ def test_boosting_axes_and_bounds(ax):
     assert ax.get_ylabel() == "pairwise error / bound (log)"  # the style's label is kept
     with pytest.raises(ValueError, match="rounds must be <= 4"):
         rankboost.plot_boosting_bounds(ax, history, rounds=5)
-    with pytest.raises(TypeError, match="history must be a rankviz.rankboost.BoostingHistory"):
+    with pytest.raises(TypeError, match=r"history must be a rankviz.rankboost.BoostingHistory"):
         rankboost.plot_boosting_bounds(ax, {"error": [0.1]})
     with pytest.raises(ValueError, match="n_rounds must be <="):
         rankboost.style_boosting_axes(ax, 10**9)
