@@ -12,9 +12,10 @@ thing across the collection and is defined once:
 * :data:`HIGHLIGHT_COLOR` the object under study (the current stump, disagreeing pairs),
   :data:`ACCENT_COLOR` and :data:`LIGHT_COLOR` the second and third series of a figure,
   :data:`MUTED_COLOR` a fourth, :data:`FAINT_COLOR` what is not in play;
-* greys: :data:`GUIDE_COLOR` guide lines (a threshold, a cut-off), :data:`REFERENCE_COLOR`
-  reference lines (chance, zero), :data:`EDGE_COLOR` graph edges, :data:`AGREE_COLOR` edges
-  that agree with the target, :data:`NEUTRAL_COLOR` what costs nothing.
+* greys: :data:`GUIDE_COLOR` guide lines (a threshold, a cut-off, a curve shown for
+  comparison such as a test ROC), :data:`REFERENCE_COLOR` reference lines (chance, zero),
+  :data:`EDGE_COLOR` graph edges, :data:`AGREE_COLOR` edges that agree with the target,
+  :data:`NEUTRAL_COLOR` what costs nothing.
 
 Besides the palette this module holds what several chapter modules share: :func:`plot_legend`
 and the private axes and argument checks.

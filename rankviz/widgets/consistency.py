@@ -33,6 +33,7 @@ from rankviz.consistency import (
     violated_edges,
 )
 from rankviz.plotting import (
+    EDGE_COLOR,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
     plot_item_scores,
@@ -175,7 +176,7 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
     axes["scores"].set_xlabel("score α, each row on its own scale (higher is ranked higher)")
     axes["scores"].set_title("scores: the surrogate against the aggregated loss (23)")
     plot_legend(fig, [
-        ("preference i → j (width ∝ weight)", {"color": "0.3"}),
+        ("preference i → j (width ∝ weight)", {"color": EDGE_COLOR}),
         ("edge of G_μ ordered correctly", {"color": SAMPLE_COLOR}),
         ("edge of G_μ misordered or tied", {"color": POSITIVE_COLOR, "ls": "--"}),
     ], loc="outside lower center", ncols=3)
@@ -197,7 +198,7 @@ def _setup_wide(fig):
     axes["scores"].set_xlabel("score α (each row to scale)")
     axes["scores"].set_title("scores")
     plot_legend(fig, [
-        ("i → j (width ∝ weight)", {"color": "0.3"}),
+        ("i → j (width ∝ weight)", {"color": EDGE_COLOR}),
         ("ordered correctly", {"color": SAMPLE_COLOR, "lw": 3}),
         ("misordered or tied", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
     ], loc="outside lower center", ncols=3, fontsize="medium", handlelength=2.6)

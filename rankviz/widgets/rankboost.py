@@ -19,6 +19,7 @@ from sklearn.datasets import make_gaussian_quantiles, make_moons
 from rankviz.metrics import auc, roc_curve
 from rankviz.plotting import (
     BOOSTING_BOUND_STYLES,
+    GUIDE_COLOR,
     HIGHLIGHT_COLOR,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
@@ -169,7 +170,7 @@ _LEGEND = (
     ("negatives", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
     ("stump $h_t$ (shaded: $h_t = 1$)", {"color": HIGHLIGHT_COLOR}),
     ("train ROC", {"color": SAMPLE_COLOR}),
-    ("test ROC", {"color": "0.2", "ls": "--"}),
+    ("test ROC", {"color": GUIDE_COLOR, "ls": "--"}),
     ("pairwise error (ties count)", {"color": BOOSTING_BOUND_STYLES["error"]["color"]}),
     ("$\\prod_s Z_s$", {"color": BOOSTING_BOUND_STYLES["product_Z"]["color"]}),
     ("$\\exp(-2\\sum_s\\gamma_s^2)$", {"color": BOOSTING_BOUND_STYLES["edge_bound"]["color"],
@@ -267,7 +268,7 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     fpr, tpr, _ = roc_curve(run.y_train, run.train_scores[t])
     plot_roc(axes.roc, fpr, tpr, label="train", color=SAMPLE_COLOR, legend=False)
     fpr, tpr, _ = roc_curve(run.y_test, run.test_scores[t])
-    plot_roc(axes.roc, fpr, tpr, label="test", color="0.2", ls="--", legend=False)
+    plot_roc(axes.roc, fpr, tpr, label="test", color=GUIDE_COLOR, ls="--", legend=False)
     plot_boosting_bounds(axes.bounds, history, rounds=round, legend=False)
     return {
         "round t": round,
