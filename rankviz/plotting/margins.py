@@ -394,8 +394,8 @@ def plot_margin_histogram(ax, margins, rho, *, bins=60, value_range=None, legend
     Parameters
     ----------
     ax : matplotlib.axes.Axes
-    margins : array_like
-        The margins (any shape, flattened).
+    margins : array_like, 1-D or 2-D
+        The margins (flattened).
     rho : float
         rho > 0.
     bins : int, default 60
@@ -430,7 +430,7 @@ def plot_margin_histogram(ax, margins, rho, *, bins=60, value_range=None, legend
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    values = check_array(margins, "margins", ndim=1)
+    values = check_array(margins, "margins", ndim=(1, 2)).ravel()
     rho = check_real(rho, "rho", positive=True)
     bins = _check_count(bins, "bins")
     low, high = (ax.get_xlim() if value_range is None

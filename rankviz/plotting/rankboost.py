@@ -504,8 +504,9 @@ def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=Tr
     ----------
     ax : matplotlib.axes.Axes
         Where to draw; called repeatedly, it overlays curves.
-    margins : array_like
-        Normalized margins in [-1, 1] (e.g. :meth:`RankBoostModel.bipartite_margins`).
+    margins : array_like, 1-D or 2-D (flattened)
+        Normalized margins in [-1, 1] (e.g. the (n_pos, n_neg) matrix of
+        :meth:`RankBoostModel.bipartite_margins`).
     label : str
         Legend entry.
     color : str, optional
@@ -539,7 +540,8 @@ def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=Tr
     """
     _check_axes(ax)
     # normalized margins lie in [-1, 1] (up to rounding)
-    values = np.sort(check_array(margins, "margins", ndim=1, bounds=(-1.0 - 1e-9, 1.0 + 1e-9)))
+    values = np.sort(check_array(margins, "margins", ndim=(1, 2),
+                                 bounds=(-1.0 - 1e-9, 1.0 + 1e-9)).ravel())
     label = _check_text(label, "label")
     color = _check_color(color, "color")
     legend = _check_flag(legend, "legend")

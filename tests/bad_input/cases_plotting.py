@@ -185,7 +185,8 @@ CASES = {
     "rankviz.plotting.rankboost.plot_margin_distribution": Case(
         lambda: Call(rankboost.plot_margin_distribution, _ax(), [-0.2, 0.1, 0.5], label="f",
                      color="k", legend=True),
-        valid={"label": TEXT, "margins": {"one entry fewer"}},  # any number of pairs
+        # any number of pairs; a 2-D matrix of margins (pos x neg) is flattened
+        valid={"label": TEXT, "margins": {"one entry fewer", "extra dimension"}},
         extra={"margins": {"outside [-1, 1]": [-0.2, 3.0]}},
     ),
     # --- margins (ch04) -------------------------------------------------------------------
@@ -223,7 +224,8 @@ CASES = {
     "rankviz.plotting.margins.plot_margin_histogram": Case(
         lambda: Call(margins.plot_margin_histogram, _ax(), [-0.5, 0.1, 0.4, 1.2], 0.5, bins=10,
                      value_range=(-2.0, 2.0), legend=True),
-        valid={"margins": {"one entry fewer"}},  # any number of pairs
+        # any number of pairs; a 2-D matrix of margins is flattened
+        valid={"margins": {"one entry fewer", "extra dimension"}},
         extra={"value_range": {"decreasing": (2.0, -2.0)}},
     ),
     # --- preference (ch05) ----------------------------------------------------------------

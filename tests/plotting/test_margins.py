@@ -76,5 +76,5 @@ def test_margin_histogram_zones(ax):
         margins.style_margin_histogram_axes(ax, value_range=(2.0, -2.0))
     with pytest.raises(ValueError, match="bins must be <="):
         margins.plot_margin_histogram(ax, values, 0.5, bins=10**12)
-    with pytest.raises(ValueError, match="margins must be 1-D"):
-        margins.plot_margin_histogram(ax, [values], 0.5)
+    with pytest.raises(ValueError, match=r"margins must be 1-D or 2-D"):
+        margins.plot_margin_histogram(ax, [[values]], 0.5)

@@ -96,6 +96,10 @@ def test_margin_distribution_is_the_empirical_cdf(ax):
     assert line.get_xdata().tolist() == [-1.0, -0.2, 0.1, 0.1, 0.5, 1.0]
     assert line.get_ydata().tolist() == [0.0, 0.25, 0.5, 0.75, 1.0, 1.0]
     assert ax.get_xlim() == (-1.0, 1.0)
+    # a (n_pos, n_neg) matrix of margins is flattened
+    rankboost.plot_margin_distribution(ax, [[0.5, -0.2], [0.1, 0.1]], label="matrix")
+    matrix = next(ln for ln in ax.get_lines() if ln.get_label() == "matrix")
+    assert matrix.get_ydata().tolist() == line.get_ydata().tolist()
     with pytest.raises(ValueError, match="margins must lie in"):
         rankboost.plot_margin_distribution(ax, [0.5, 3.0], label="f")
     with pytest.raises(TypeError, match="label must be a string"):
