@@ -16,7 +16,6 @@ from rankviz._validation import (
     check_probability,
     check_real,
 )
-from rankviz.aggregation import ExperimentResult
 from rankviz.plotting._style import (
     EXACT_COLOR,
     MAX_DRAWN,
@@ -160,6 +159,10 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
     ('log', 3)
     >>> plt.close(fig)
     """
+    from rankviz.aggregation import (
+        ExperimentResult,  # imported when drawn: keeps `import rankviz.plotting` light
+    )
+
     _check_axes(ax)
     if not isinstance(result, ExperimentResult):
         raise TypeError(f"result must be an ExperimentResult from u_statistic_experiment, "

@@ -9,6 +9,10 @@ the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` f
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.cm import ScalarMappable
+from matplotlib.collections import PolyCollection
+from matplotlib.colors import LinearSegmentedColormap, Normalize
+from matplotlib.patches import Rectangle
 
 from rankviz._validation import (
     check_array,
@@ -88,7 +92,6 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
     'conditional risk'
     >>> plt.close(fig)
     """
-
     _check_axes(ax)
     m = _check_count(n_permutations, "n_permutations")
     low, high = _point(ylim, "ylim", increasing=True)
@@ -153,9 +156,6 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
     ['Bayes set', 'other permutations', 'pred(u*) of the surrogate', 'Bayes risk']
     >>> plt.close(fig)
     """
-    from matplotlib.collections import PolyCollection
-
-
     _check_axes(ax)
     heights = check_array(risks, "risks", ndim=1, nonnegative=True, max_size=MAX_DRAWN)
     m = heights.size
@@ -191,7 +191,6 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
 
 
 def _bar_outline(x: float, height: float):
-    from matplotlib.patches import Rectangle
 
     return Rectangle((x - 0.4, 0.0), 0.8, height, fill=False, edgecolor=POSITIVE_COLOR,
                      linewidth=2.2, zorder=4)
@@ -232,7 +231,6 @@ def _simplex_xy(weights: np.ndarray) -> np.ndarray:
 
 
 def _regret_colormap():
-    from matplotlib.colors import LinearSegmentedColormap
 
     return LinearSegmentedColormap.from_list("regret", ["#F9D9C4", POSITIVE_COLOR, "#6E2A00"])
 
@@ -281,9 +279,6 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, font
     ['a', 'b', 'c']
     >>> plt.close(fig)
     """
-    from matplotlib.cm import ScalarMappable
-    from matplotlib.colors import Normalize
-
     _check_axes(ax)
     vertex_labels = _check_labels(vertex_labels, "vertex_labels", n=3, per="vertex (three)")
     title = _check_text(title, "title", optional=True)
@@ -358,9 +353,6 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     (320, 320, 4)
     >>> plt.close(fig)
     """
-    from matplotlib.cm import ScalarMappable
-    from matplotlib.colors import Normalize
-
     _check_axes(ax)
     if not isinstance(grid, SimplexGrid):
         raise TypeError(f"grid must be a rankviz.bayes.SimplexGrid, got {type(grid).__name__}")

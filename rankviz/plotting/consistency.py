@@ -8,6 +8,7 @@ the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` f
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.patches import FancyArrowPatch
 
 from rankviz._validation import (
     as_weight_matrix,
@@ -69,7 +70,6 @@ def preference_graph_layout(n):
     >>> {i: tuple(round(float(c), 2) for c in xy) for i, xy in preference_graph_layout(2).items()}
     {0: (0.0, 1.0), 1: (0.0, -1.0)}
     """
-
     n = _check_count(n, "n", minimum=2)
     angles = np.pi / 2 - 2 * np.pi * np.arange(n) / n
     return {i: np.array([np.cos(a), np.sin(a)]) + 0.0 for i, a in enumerate(angles)}
@@ -196,8 +196,6 @@ def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_w
     ['0', '1', '1', '2', '2', '3']
     >>> plt.close(fig)
     """
-    from matplotlib.patches import FancyArrowPatch
-
     _check_axes(ax)
     W = as_weight_matrix(weights, "weights", min_items=2)
     n = _check_count(W.shape[0], "weights")
@@ -343,7 +341,6 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     ['-1.00', '0', '0.00', '1 = 2']
     >>> plt.close(fig)
     """
-
     _check_axes(ax)
     row = check_int(row, "row", minimum=0, maximum=MAX_DRAWN)
     s = None if scores is None else check_array(scores, "scores", ndim=1, max_size=MAX_DRAWN)

@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from matplotlib.collections import PatchCollection, PolyCollection
+from matplotlib.colors import to_rgba
+from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
 
 from rankviz._validation import (
     as_item_ids,
     check_array,
     check_real,
 )
-from rankviz.permutations import as_permutation
 from rankviz.plotting._style import (
     ACCENT_COLOR,
     AGREE_COLOR,
@@ -37,7 +39,6 @@ from rankviz.plotting._style import (
     _point,
     plot_legend,
 )
-from rankviz.preference import RankingResult, as_preference_matrix, majority_graph
 
 __all__ = [
     "REFERENCE_STYLES",
@@ -141,9 +142,11 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     ['h agrees with the target', 'h contradicts the target']
     >>> plt.close(fig)
     """
-    from matplotlib.collections import PatchCollection
-    from matplotlib.colors import to_rgba
-    from matplotlib.patches import Circle, FancyArrowPatch
+    from rankviz.permutations import as_permutation
+    from rankviz.preference import (  # imported when drawn: keeps `import rankviz.plotting` light
+        as_preference_matrix,
+        majority_graph,
+    )
 
     _check_axes(ax)
     H = as_preference_matrix(H)
@@ -265,7 +268,9 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
     'final position (0 = top)'
     >>> plt.close(fig)
     """
-    from matplotlib.patches import FancyBboxPatch
+    from rankviz.preference import (
+        RankingResult,  # imported when drawn: keeps `import rankviz.plotting` light
+    )
 
     _check_axes(ax)
     if not isinstance(result, RankingResult):
@@ -402,8 +407,6 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
     [0.25, 0.5, 0.25]
     >>> plt.close(fig)
     """
-    from matplotlib.collections import PolyCollection
-
     _check_axes(ax)
     values = check_array(values, "values", ndim=1, max_size=10**7)
     references = _check_mapping({} if references is None else references, "references",

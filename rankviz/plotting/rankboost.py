@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib import colormaps
 from matplotlib.colors import Colormap
+from matplotlib.patches import FancyArrowPatch
+from matplotlib.ticker import NullLocator
 
 from rankviz._validation import (
     check_array,
@@ -193,8 +195,6 @@ def plot_preference_pairs(ax, X, pairs, labels, weights=None, *, features=(0, 1)
     (1, 1)
     >>> plt.close(fig)
     """
-    from matplotlib.patches import FancyArrowPatch  # (kept local: chapter 03's block)
-
     _check_axes(ax)
     features = _check_features(features)
     points = _points_2d(X, "X", features)
@@ -410,8 +410,6 @@ def style_boosting_axes(ax, n_rounds, *, log=False):
     'symlog'
     >>> plt.close(fig)
     """
-    from matplotlib.ticker import NullLocator
-
     _check_axes(ax)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     log = _check_flag(log, "log")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from matplotlib.collections import PolyCollection
 
 from rankviz._validation import (
     as_weight_matrix,
@@ -193,7 +194,6 @@ def style_position_axes(ax, n_positions, *, ymax, ylabel, title=None):
     'position r (1 = top)'
     >>> plt.close(fig)
     """
-
     _check_axes(ax)
     n = _check_count(n_positions, "n_positions")
     ymax = check_real(ymax, "ymax", positive=True)
@@ -257,9 +257,6 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
     (4, ['A', 'B', 'C', 'D'])
     >>> plt.close(fig)
     """
-    from matplotlib.collections import PolyCollection
-
-
     _check_axes(ax)
     heights = check_array(values, "values", ndim=1, max_size=MAX_DRAWN)
     n = heights.size
@@ -325,7 +322,6 @@ def style_cutoff_axes(ax, n_positions, *, title=None):
     [0.0, 1.05]
     >>> plt.close(fig)
     """
-
     _check_axes(ax)
     n = _check_count(n_positions, "n_positions")
     title = _check_text(title, "title", optional=True)
@@ -383,7 +379,6 @@ def plot_cutoff_curves(ax, curves: Mapping[str, Sequence[float]], *, cutoff=None
     ['NDCG@k', 'Prec@k']
     >>> plt.close(fig)
     """
-
     _check_axes(ax)
     curves = _check_mapping(curves, "curves")
     # NaN marks a cut-off where a measure is undefined (no relevant item): drawn as a gap

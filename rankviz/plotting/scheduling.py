@@ -8,6 +8,11 @@ the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` f
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.collections import LineCollection, PatchCollection, PathCollection
+from matplotlib.patches import Rectangle
+from matplotlib.path import Path
+from matplotlib.textpath import TextPath
+from matplotlib.transforms import Affine2D
 
 from rankviz._validation import (
     as_rounds,
@@ -30,7 +35,6 @@ from rankviz.plotting._style import (
     _check_text,
     plot_legend,
 )
-from rankviz.scheduling import VARIANTS, LossParts
 
 __all__ = [
     "SCHEDULE_PARTS_GID",
@@ -126,6 +130,10 @@ def style_schedule_axes(ax, *, parts=True, variant="depth", xlabel=None):
     0
     >>> plt.close(fig)
     """
+    from rankviz.scheduling import (
+        VARIANTS,  # imported when drawn: keeps `import rankviz.plotting` light
+    )
+
     _check_axes(ax)
     parts = _check_flag(parts, "parts")
     variant = check_choice(variant, "variant", VARIANTS)
@@ -150,15 +158,11 @@ def _centred_text_path(text, size):
     ``Path.get_extents`` solves for the exact curve extrema, which costs tens of
     milliseconds for a line of text and would dominate a dashboard's redraw.
     """
-    from matplotlib.textpath import TextPath
-    from matplotlib.transforms import Affine2D
-
     key = (text, size)
     if key not in _TEXT_PATHS:
         if len(_TEXT_PATHS) >= 1024:  # changing lines of numbers: keep the cache small
             _TEXT_PATHS.clear()
         if not text.strip():  # nothing to draw (TextPath refuses blank text)
-            from matplotlib.path import Path
 
             _TEXT_PATHS[key] = Path(np.zeros((1, 2)), [Path.MOVETO])
             return _TEXT_PATHS[key]
@@ -177,9 +181,6 @@ def _draw_labels(ax, offsets, texts, *, size, color, zorder, gid, transform=None
     through the figure's dpi transform, so they keep their size when saved at
     another resolution.
     """
-    from matplotlib.collections import PathCollection
-    from matplotlib.transforms import Affine2D
-
     labels = PathCollection([_centred_text_path(str(t), size) for t in texts],
                             offsets=np.asarray(offsets, dtype=float),
                             offset_transform=ax.transData if transform is None else transform,
@@ -282,8 +283,9 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     [[1.0, 0.0], [2.0, 0.0], [2.0, 1.0]]
     >>> plt.close(fig)
     """
-    from matplotlib.collections import LineCollection, PatchCollection
-    from matplotlib.patches import Rectangle
+    from rankviz.scheduling import (
+        LossParts,  # imported when drawn: keeps `import rankviz.plotting` light
+    )
 
     _check_axes(ax)
     w = as_weight_matrix(weights, "weights")
