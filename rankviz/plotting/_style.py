@@ -33,7 +33,7 @@ from matplotlib.figure import FigureBase
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from rankviz._validation import as_item_ids, check_array, check_int, check_real
+from rankviz._validation import as_item_ids, check_array, check_choice, check_int, check_real
 
 __all__ = [
     "ACCENT_COLOR",
@@ -125,9 +125,17 @@ def _check_colors(values, name: str, n: int, *, per: str = "entry") -> list:
     return [_check_color(v, f"{name}[{k}]") for k, v in enumerate(values)]
 
 
-def _check_fontsize(value, name: str, *, optional: bool = False) -> float | None:
+_FONT_SIZE_NAMES = ("xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large",
+                    "smaller", "larger")
+
+
+def _check_fontsize(value, name: str, *, optional: bool = False,
+                    names: bool = False) -> float | str | None:
+    """A font size in points (or, with ``names``, a Matplotlib size name such as "small")."""
     if value is None and optional:
         return None
+    if names and isinstance(value, str):
+        return check_choice(value, name, _FONT_SIZE_NAMES)
     return check_real(value, name, positive=True, maximum=MAX_FONTSIZE)
 
 

@@ -98,7 +98,8 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
     if tick_labels is not None:
         tick_labels = _check_labels(tick_labels, "tick_labels", n=m, per="bar of n_permutations")
     title = _check_text(title, "title", optional=True)
-    tick_fontsize = _check_fontsize(tick_fontsize, "tick_fontsize", optional=True)
+    tick_fontsize = _check_fontsize(tick_fontsize, "tick_fontsize", optional=True,
+                                    names=True)
     ax.set_xlim(-0.6, m - 0.4)
     ax.set_ylim(low, high)
     if tick_labels is None:
@@ -284,7 +285,7 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, font
     title = _check_text(title, "title", optional=True)
     if regret_scale is not None:
         regret_scale = check_real(regret_scale, "regret_scale", positive=True)
-    fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
+    fontsize = _check_fontsize(fontsize, "fontsize", optional=True, names=True)
     regret_label = _check_text(regret_label, "regret_label")
     ax.set_xlim(-0.08, 1.08)
     ax.set_ylim(-0.1, 0.96)

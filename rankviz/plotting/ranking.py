@@ -271,7 +271,8 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
         cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=n)
     label = _check_text(label, "label", optional=True)
     legend = _check_flag(legend, "legend")
-    label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True)
+    label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True,
+                                     names=True)
     # one collection rather than n bar patches: a dashboard redraws it at every change
     corners = [[(x - 0.35, 0.0), (x - 0.35, h), (x + 0.35, h), (x + 0.35, 0.0)]
                for x, h in zip(positions, heights, strict=True)]

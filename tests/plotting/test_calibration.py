@@ -54,5 +54,9 @@ def test_simplex_axes_grid_and_point(ax):
         calibration.plot_calibration_simplex(ax, grid, [0.0])
     with pytest.raises(TypeError, match=r"grid must be a rankviz.bayes.SimplexGrid"):
         calibration.plot_calibration_simplex(ax, None, regret)
+    calibration.style_simplex_axes(ax, ["a", "b", "c"], fontsize="small")  # a size name
+    assert ax.texts[-1].get_fontsize() < ax.texts[0].get_fontsize()
+    with pytest.raises(ValueError, match="fontsize must be one of"):
+        calibration.style_simplex_axes(ax, ["a", "b", "c"], fontsize="tiny")
     with pytest.raises(ValueError, match="vertex_labels must give one label per vertex"):
         calibration.style_simplex_axes(ax, ["a", "b"])
