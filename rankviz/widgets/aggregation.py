@@ -30,8 +30,10 @@ from rankviz.consistency import difference_graph
 from rankviz.measures import ndcg
 from rankviz.permutations import format_order
 from rankviz.plotting import (
-    RIGHT_EDGE_COLOR,
-    WRONG_EDGE_COLOR,
+    EDGE_COLOR,
+    NEUTRAL_COLOR,
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
     plot_item_scores,
     plot_legend,
     plot_preference_circle,
@@ -192,10 +194,10 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
     scores.set_xlabel("score, each row on its own scale (higher is ranked higher)")
     scores.set_title("true strengths against the aggregated scores")
     plot_legend(fig, [
-        ("i → j: i won more of their comparisons (label: P̂ᵢⱼ − P̂ⱼᵢ)", {"color": "0.3"}),
-        ("edge the recovered order agrees with", {"color": RIGHT_EDGE_COLOR}),
-        ("edge the recovered order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--"}),
-        ("crossing lines: a pair the aggregate misorders", {"color": "0.55", "lw": 1.2}),
+        ("i → j: i won more of their comparisons (label: P̂ᵢⱼ − P̂ⱼᵢ)", {"color": EDGE_COLOR}),
+        ("edge the recovered order agrees with", {"color": SAMPLE_COLOR}),
+        ("edge the recovered order overrules", {"color": POSITIVE_COLOR, "ls": "--"}),
+        ("crossing lines: a pair the aggregate misorders", {"color": NEUTRAL_COLOR, "lw": 1.2}),
     ], loc="outside lower center", ncols=2)
     return SimpleNamespace(graph=graph, scores=scores, fontsize=None, n_items=n_items)
 
@@ -211,10 +213,10 @@ def _setup_wide(fig, n_items):
     scores.set_xlabel("score (each row to scale; higher is better)")
     scores.set_title("true strengths and recovered scores")
     plot_legend(fig, [
-        ("i → j: i won more (width ∝ P̂ᵢⱼ − P̂ⱼᵢ)", {"color": "0.3"}),
-        ("edge the order agrees with", {"color": RIGHT_EDGE_COLOR, "lw": 3}),
-        ("crossing lines: a misordered pair", {"color": "0.55", "lw": 1.5}),
-        ("edge the order overrules", {"color": WRONG_EDGE_COLOR, "ls": "--", "lw": 3}),
+        ("i → j: i won more (width ∝ P̂ᵢⱼ − P̂ⱼᵢ)", {"color": EDGE_COLOR}),
+        ("edge the order agrees with", {"color": SAMPLE_COLOR, "lw": 3}),
+        ("crossing lines: a misordered pair", {"color": NEUTRAL_COLOR, "lw": 1.5}),
+        ("edge the order overrules", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
     ], loc="outside lower center", ncols=2, fontsize="medium", handlelength=2.6)
     return SimpleNamespace(graph=graph, scores=scores, fontsize=size, n_items=n_items)
 

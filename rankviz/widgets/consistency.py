@@ -29,8 +29,9 @@ from rankviz.consistency import (
 from rankviz.disagreement import bayes_orders, pairwise_loss
 from rankviz.permutations import format_order
 from rankviz.plotting import (
-    RIGHT_EDGE_COLOR,
-    WRONG_EDGE_COLOR,
+    EDGE_COLOR,
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
     plot_item_scores,
     plot_legend,
     plot_preference_circle,
@@ -189,9 +190,9 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
     axes["scores"].set_xlabel("score α, each row on its own scale (higher is ranked higher)")
     axes["scores"].set_title("scores: the surrogate against the aggregated loss (23)")
     plot_legend(fig, [
-        ("preference i → j (width ∝ weight)", {"color": "0.3"}),
-        ("edge of G_μ ordered correctly", {"color": RIGHT_EDGE_COLOR}),
-        ("edge of G_μ misordered or tied", {"color": WRONG_EDGE_COLOR, "ls": "--"}),
+        ("preference i → j (width ∝ weight)", {"color": EDGE_COLOR}),
+        ("edge of G_μ ordered correctly", {"color": SAMPLE_COLOR}),
+        ("edge of G_μ misordered or tied", {"color": POSITIVE_COLOR, "ls": "--"}),
     ], loc="outside lower center", ncols=3)
     return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
                            scores=axes["scores"], fontsize=None)
@@ -211,9 +212,9 @@ def _setup_wide(fig):
     axes["scores"].set_xlabel("score α (each row to scale)")
     axes["scores"].set_title("scores")
     plot_legend(fig, [
-        ("i → j (width ∝ weight)", {"color": "0.3"}),
-        ("ordered correctly", {"color": RIGHT_EDGE_COLOR, "lw": 3}),
-        ("misordered or tied", {"color": WRONG_EDGE_COLOR, "ls": "--", "lw": 3}),
+        ("i → j (width ∝ weight)", {"color": EDGE_COLOR}),
+        ("ordered correctly", {"color": SAMPLE_COLOR, "lw": 3}),
+        ("misordered or tied", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
     ], loc="outside lower center", ncols=3, fontsize="medium", handlelength=2.6)
     return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
                            scores=axes["scores"], fontsize=size)
@@ -293,7 +294,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
                 *violations[0], violations[0][0], violations[0][2]))
         axes.diff.text(0.5, -0.02, status, transform=axes.diff.transAxes, ha="center",
                        va="top", fontsize=10,
-                       color="0.15" if not violations else WRONG_EDGE_COLOR)
+                       color="0.15" if not violations else POSITIVE_COLOR)
     else:
         note = note and "no minimiser"
         aggregated_note = aggregated_note and "no minimiser"

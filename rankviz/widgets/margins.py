@@ -21,6 +21,7 @@ from rankviz._validation import check_choice, check_int, check_probability, chec
 from rankviz.bounds import margin_loss, ranking_margin_bound
 from rankviz.plotting import (
     MARGIN_ZONE_COLORS,
+    NEUTRAL_COLOR,
     margin_bound_legend_entries,
     plot_bound_bars,
     plot_legend,
@@ -158,7 +159,7 @@ def setup_margin_bound_explorer(fig, *, wide=False, **_values):
                                 title="normalized training margins of the ranking SVM")
     entries = margin_bound_legend_entries(uniform=True,
                                           errors=("true pairwise error R(h) (exact)",))
-    entries.append(("training pairwise error", {"patch": True, "color": "0.55"}))
+    entries.append(("training pairwise error", {"patch": True, "color": NEUTRAL_COLOR}))
     plot_legend(fig, entries, loc="outside lower center", ncols=4)
     return SimpleNamespace(curve=curve, bars=bars, histogram=histogram, wide=False)
 

@@ -10,7 +10,7 @@ import numpy as np
 from rankviz.pairwise import emphasis_top_k, emphasis_uniform
 from rankviz.plotting import (
     AGREE_COLOR,
-    DISAGREE_COLOR,
+    HIGHLIGHT_COLOR,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     REFERENCE_STYLES,
@@ -191,7 +191,7 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
         losses.set_yticks(np.linspace(0.0, 1.0, 6))
         plot_legend(fig, [
             ("h agrees with σ*", {"color": AGREE_COLOR}),
-            ("h contradicts σ*", {"color": DISAGREE_COLOR}),
+            ("h contradicts σ*", {"color": HIGHLIGHT_COLOR}),
             ("positive (bipartite)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
             ("negative (bipartite)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
             ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
@@ -207,7 +207,7 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
               title="preference h: arrow u → v when h(u, v) > 1/2")
     graph.set_autoscale_on(False)
     entries = [("h agrees with the target", {"color": AGREE_COLOR}),
-               ("h contradicts the target", {"color": DISAGREE_COLOR}),
+               ("h contradicts the target", {"color": HIGHLIGHT_COLOR}),
                ("positive (bipartite target)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
                ("negative (bipartite target)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0})]
     plot_legend(graph, entries, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncols=2)

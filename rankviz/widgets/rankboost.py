@@ -20,10 +20,11 @@ from rankviz._validation import check_choice, check_int
 from rankviz.metrics import auc, roc_curve
 from rankviz.plotting import (
     BOOSTING_BOUND_STYLES,
+    GUIDE_COLOR,
+    HIGHLIGHT_COLOR,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
-    STUMP_COLOR,
     plot_boosting_bounds,
     plot_legend,
     plot_roc,
@@ -120,9 +121,9 @@ def _fitted(data: str, seed: int) -> RankBoostModel:
 _LEGEND = (
     ("positives", {"marker": "s", "color": POSITIVE_COLOR, "lw": 0}),
     ("negatives", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
-    ("stump $h_t$ (shaded: $h_t = 1$)", {"color": STUMP_COLOR}),
+    ("stump $h_t$ (shaded: $h_t = 1$)", {"color": HIGHLIGHT_COLOR}),
     ("train ROC", {"color": SAMPLE_COLOR}),
-    ("test ROC", {"color": "0.2", "ls": "--"}),
+    ("test ROC", {"color": GUIDE_COLOR, "ls": "--"}),
     ("pairwise error (ties count)", {"color": BOOSTING_BOUND_STYLES["error"]["color"]}),
     ("$\\prod_s Z_s$", {"color": BOOSTING_BOUND_STYLES["product_Z"]["color"]}),
     ("$\\exp(-2\\sum_s\\gamma_s^2)$", {"color": BOOSTING_BOUND_STYLES["edge_bound"]["color"],
@@ -230,7 +231,7 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     fpr, tpr, _ = roc_curve(y_train, train_scores)
     plot_roc(axes.roc, fpr, tpr, label="train", color=SAMPLE_COLOR, legend=False)
     fpr, tpr, _ = roc_curve(y_test, test_scores)
-    plot_roc(axes.roc, fpr, tpr, label="test", color="0.2", ls="--", legend=False)
+    plot_roc(axes.roc, fpr, tpr, label="test", color=GUIDE_COLOR, ls="--", legend=False)
     plot_boosting_bounds(axes.bounds, history, rounds=round, legend=False)
     return {
         "round t": round,

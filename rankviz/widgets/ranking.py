@@ -43,6 +43,8 @@ from rankviz.plotting import (
     CUTOFF_STYLES,
     EXACT_COLOR,
     GRADE_COLORS,
+    GUIDE_COLOR,
+    NEUTRAL_COLOR,
     plot_cutoff_curves,
     plot_legend,
     plot_position_bars,
@@ -204,7 +206,7 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
             *[(f"grade {g}", {"patch": True, "color": GRADE_COLORS[g]})
               for g in range(MAX_GRADE + 1)],
             ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
-            ("cut-off k", {"color": "0.2", "ls": "--", "lw": 1.5}),
+            ("cut-off k", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
             *[(name, {**style, "ms": 7})
               for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)],
         ], loc="outside lower center", ncols=6, fontsize=None, columnspacing=1.0,
@@ -216,7 +218,7 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
                         title="gain of the document at each position")
     style_position_axes(discount_ax, n, ymax=1.15, ylabel="discount 1 / log₂(1 + r)",
                         title="discount: the same for every ranking")
-    plot_position_bars(discount_ax, dcg_discounts(n), colors=["0.55"] * n, legend=False)
+    plot_position_bars(discount_ax, dcg_discounts(n), colors=[NEUTRAL_COLOR] * n, legend=False)
     style_position_axes(term_ax, n, ymax=1.18 * top_gain, ylabel="G(y) / log₂(1 + r)",
                         title="DCG terms (their sum up to k is DCG@k)")
     style_cutoff_axes(curves_ax, n, title="every measure at every cut-off")
@@ -226,7 +228,7 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
     plot_legend(fig, [
         *[(f"grade {g}", {"patch": True, "color": GRADE_COLORS[g]}) for g in range(MAX_GRADE + 1)],
         ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
-        ("cut-off k", {"color": "0.2", "ls": "--", "lw": 1.5}),
+        ("cut-off k", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
     ], loc="outside lower center", ncols=7)
     return SimpleNamespace(gain=gain_ax, discount=discount_ax, term=term_ax, curves=curves_ax,
                            label_fontsize=10)

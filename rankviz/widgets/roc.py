@@ -10,9 +10,12 @@ import numpy as np
 from rankviz.distributions import Binormal
 from rankviz.metrics import auc, confusion_matrix_at_threshold, precision_recall_curve, roc_curve
 from rankviz.plotting import (
+    EDGE_COLOR,
     EXACT_COLOR,
+    GUIDE_COLOR,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
+    REFERENCE_COLOR,
     SAMPLE_COLOR,
     plot_confusion_matrix,
     plot_legend,
@@ -106,11 +109,11 @@ def setup_roc_explorer(fig, *, wide=False, **_values):
         ("sample histograms", {"color": "0.4", "lw": 1}),
         ("FPR: negatives above θ", {"patch": True, "color": NEGATIVE_COLOR, "alpha": 0.3}),
         ("TPR: positives above θ", {"patch": True, "color": POSITIVE_COLOR, "alpha": 0.3}),
-        ("threshold θ", {"color": "0.2", "ls": "--", "lw": 1.5}),
+        ("threshold θ", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
         ("exact (population)", {"color": EXACT_COLOR}),
         ("sample", {"color": SAMPLE_COLOR}),
-        ("point at θ", {"marker": "o", "color": "0.3", "lw": 0}),
-        ("chance / no skill", {"color": "0.5", "ls": ":", "lw": 1}),
+        ("point at θ", {"marker": "o", "color": EDGE_COLOR, "lw": 0}),
+        ("chance / no skill", {"color": REFERENCE_COLOR, "ls": ":", "lw": 1}),
     ], loc="outside lower center", ncols=5,
         **({"fontsize": None, "columnspacing": 1.0, "handlelength": 1.5, "borderpad": 0.3,
             "labelspacing": 0.3} if wide else {}))

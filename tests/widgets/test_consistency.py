@@ -13,8 +13,8 @@ from rankviz.consistency import (
     violated_edges,
 )
 from rankviz.plotting import (
-    RIGHT_EDGE_COLOR,
-    WRONG_EDGE_COLOR,
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
     plot_item_scores,
     plot_preference_circle,
     preference_graph_layout,
@@ -285,8 +285,8 @@ def test_preference_graph_draws_one_arrow_and_label_per_edge():
     assert len(arrows) == 4
     colors = {tuple(np.round(a.get_edgecolor(), 3)) for a in arrows}
     from matplotlib.colors import to_rgba
-    assert tuple(np.round(to_rgba(WRONG_EDGE_COLOR), 3)) in colors
-    assert tuple(np.round(to_rgba(RIGHT_EDGE_COLOR), 3)) in colors
+    assert tuple(np.round(to_rgba(POSITIVE_COLOR), 3)) in colors
+    assert tuple(np.round(to_rgba(SAMPLE_COLOR), 3)) in colors
     labels = sorted(t.get_text() for t in ax.texts)
     assert labels == ["0", "0.5", "1", "1", "2", "2", "3"]  # 4 weights + 3 items
     assert ax.get_title() == "G" and ax.get_legend() is not None

@@ -228,8 +228,8 @@ def test_position_and_cutoff_plots(ax):
     (lambda ax: style_position_axes(ax, 0, ymax=1, ylabel="y"), ValueError, "n_positions"),
     (lambda ax: style_position_axes(ax, 3, ymax=0, ylabel="y"), ValueError, "ymax"),
     (lambda ax: plot_cutoff_curves(ax, {}), ValueError, "curves must not be empty"),
-    (lambda ax: plot_cutoff_curves(ax, {"a": [1, 2], "b": [1]}), ValueError, "same length"),
-    (lambda ax: plot_cutoff_curves(ax, {"a": []}), ValueError, "non-empty"),
+    (lambda ax: plot_cutoff_curves(ax, {"a": [1, 0.5], "b": [1]}), ValueError, "same length"),
+    (lambda ax: plot_cutoff_curves(ax, {"a": []}), ValueError, "is empty"),
 ])
 def test_drawing_errors(ax, call, error, message):
     with pytest.raises(error, match=message):

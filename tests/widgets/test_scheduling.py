@@ -8,17 +8,17 @@ from matplotlib.path import Path
 
 from rankviz.orders import random_task_weights
 from rankviz.plotting import (
-    EDGE_BACKWARD_COLOR,
-    EDGE_OK_COLOR,
-    EDGE_TIED_COLOR,
+    NEGATIVE_COLOR,
+    NEUTRAL_COLOR,
+    POSITIVE_COLOR,
     SCHEDULE_PARTS_GID,
     SCHEDULE_ROUND_LABELS_GID,
     SCHEDULE_TASK_LABELS_GID,
-    _centred_text_path,
     plot_schedule,
     schedule_legend_entries,
     style_schedule_axes,
 )
+from rankviz.plotting.scheduling import _centred_text_path
 from rankviz.scheduling import (
     brute_force_schedule,
     greedy_clustering,
@@ -154,7 +154,7 @@ def test_edge_kinds_differ_in_colour_under_deuteranopia_not_only_in_dash(short):
     # colour under a deuteranopia simulation (Delta E 18); now > 40 between every two kinds
     kinds = [style for label, style in schedule_legend_entries(short=short)[1:]]
     colours = [style["color"] for style in kinds]
-    assert colours == [EDGE_OK_COLOR, EDGE_TIED_COLOR, EDGE_BACKWARD_COLOR]
+    assert colours == [NEUTRAL_COLOR, NEGATIVE_COLOR, POSITIVE_COLOR]
     for a in range(3):
         for b in range(a + 1, 3):
             distance = np.linalg.norm(_deuteranope_lab(colours[a]) - _deuteranope_lab(colours[b]))
@@ -188,13 +188,13 @@ def test_plot_schedule_colours_each_edge_by_what_it_costs():
     fig, ax = plt.subplots()
     plot_schedule(ax, rounds, w, legend=False)
     colours = edge_colours(ax)
-    ok, back = tuple(np.round(to_rgba(EDGE_OK_COLOR), 3)), tuple(
-        np.round(to_rgba(EDGE_BACKWARD_COLOR), 3))
+    ok, back = tuple(np.round(to_rgba(NEUTRAL_COLOR), 3)), tuple(
+        np.round(to_rgba(POSITIVE_COLOR), 3))
     assert colours == [ok, ok, back, back]
     plt.close(fig)
     fig, ax = plt.subplots()
     plot_schedule(ax, [1, 1, 1, 1], w, legend=False)
-    assert set(edge_colours(ax)) == {tuple(np.round(to_rgba(EDGE_TIED_COLOR), 3))}
+    assert set(edge_colours(ax)) == {tuple(np.round(to_rgba(NEGATIVE_COLOR), 3))}
     plt.close(fig)
 
 
@@ -254,7 +254,7 @@ def test_plot_schedule_errors():
     fig, ax = plt.subplots()
     with pytest.raises(TypeError, match="ax must be"):
         plot_schedule("not an axes", [1], [[0]])
-    with pytest.raises(ValueError, match="labels must name"):
+    with pytest.raises(ValueError, match="labels must give one label per task"):
         plot_schedule(ax, [1, 2], [[0, 1], [0, 0]], labels=["x"])
     with pytest.raises(ValueError, match="rounds must lie"):
         plot_schedule(ax, [0, 1], [[0, 1], [0, 0]])

@@ -39,7 +39,7 @@ def test_tournament_draws_one_arrow_per_strict_preference_coloured_by_the_target
     count, colors = arrows(ax)
     assert count == majority_graph(H).number_of_edges() == 21
     wrong = int(np.sum(np.triu(H < 0.5, 1)))  # pairs where h prefers the lower-ranked item
-    is_wrong = np.all(np.isclose(colors[:, :3], to_rgba(plotting.DISAGREE_COLOR)[:3]), axis=1)
+    is_wrong = np.all(np.isclose(colors[:, :3], to_rgba(plotting.HIGHLIGHT_COLOR)[:3]), axis=1)
     assert is_wrong.sum() == wrong > 0
     assert [t.get_text() for t in ax.texts] == [str(i) for i in range(7)]
     assert ax.get_xlim() == ax.get_ylim() == (-1.3, 1.3)
@@ -113,7 +113,7 @@ def test_run_histogram_single_value_styles_and_errors(ax):
                                 styles=[{"color": "red"}], references={"n - 1": 2})
     assert ax.get_xlim() == (0, 10) and ax.get_legend() is None
     assert ax.get_lines()[0].get_color() == "red"
-    with pytest.raises(ValueError, match="at most 1 references"):
+    with pytest.raises(ValueError, match="references has 2 entries, at most 1"):
         plotting.plot_run_histogram(ax, [1.0], xlabel="x", styles=[{}],
                                     references={"a": 1, "b": 2})
     with pytest.raises(ValueError, match="values is empty"):

@@ -1,4 +1,4 @@
-"""rankviz.plotting: each function draws what it promises, labels it, and checks its input."""
+"""rankviz.plotting.roc (chapter 02): each function draws what it promises, and checks its input."""
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -87,13 +87,6 @@ def test_auc_sampling_histogram_and_bands(ax):
     assert labels[0] == "50 simulated samples"
     assert any(label.startswith("Hoeffding") for label in labels)
     assert any(label.startswith("McDiarmid") for label in labels)
-
-
-def test_plot_legend_on_a_figure():
-    fig = plt.figure()
-    legend = plotting.plot_legend(fig, [("a", {"color": "k"}), ("b", {"patch": True})])
-    assert [t.get_text() for t in legend.get_texts()] == ["a", "b"]
-    plt.close(fig)
 
 
 @pytest.mark.parametrize("style", [plotting.style_roc_axes, plotting.style_precision_recall_axes,

@@ -1,0 +1,60 @@
+"""rankviz.plotting.consistency (chapter 07): what each function draws, and its errors."""
+
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgba
+from matplotlib.patches import FancyArrowPatch
+
+from rankviz.plotting import POSITIVE_COLOR, SAMPLE_COLOR, consistency
+
+
+def test_layout_puts_item_0_on_top_then_clockwise():
+    pos = consistency.preference_graph_layout(4)
+    np.testing.assert_allclose([pos[i] for i in range(4)],
+                               [[0, 1], [1, 0], [0, -1], [-1, 0]], atol=1e-12)
+    with pytest.raises(ValueError, match="n must be <="):
+        consistency.preference_graph_layout(10**12)
+
+
+def test_graph_axes_fit_the_circle(ax):
+    consistency.style_preference_graph_axes(ax, 4, title="G")
+    assert ax.get_xlim() == pytest.approx((-1.5, 1.5)) and ax.get_title() == "G"
+    assert ax.get_aspect() == 1.0 and not ax.get_xticks().size
+
+
+def test_preference_circle_colours_wrong_and_right_edges(ax):
+    W = [[0, 1.0, 0], [0, 0, 0.5], [0.25, 0, 0]]
+    consistency.plot_preference_circle(ax, W, wrong=[(0, 1)], right=[(1, 2)])
+    arrows = [a for a in ax.get_children() if isinstance(a, FancyArrowPatch)]
+    assert len(arrows) == 3
+    colours = [to_rgba(a.get_edgecolor()) for a in arrows]
+    assert to_rgba(POSITIVE_COLOR) in colours and to_rgba(SAMPLE_COLOR) in colours
+    assert arrows[0].get_linewidth() > arrows[1].get_linewidth()  # width grows with the weight
+    assert {t.get_text() for t in ax.texts} >= {"1", "0.5", "0.25", "0", "2"}
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == ["preference i → j (width ∝ weight)", "ordered correctly",
+                      "misordered or tied"]
+    with pytest.raises(ValueError, match=r"wrong must hold item ids in 0..2"):
+        consistency.plot_preference_circle(ax, W, wrong=[(0, 3)])
+    with pytest.raises(ValueError, match="right must be a sequence of pairs"):
+        consistency.plot_preference_circle(ax, W, right=[0, 1])
+
+
+def test_item_scores_rows(ax):
+    consistency.style_item_scores_axes(ax, ["scores α", "target"], ticks=False)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["scores α", "target"]
+    assert not ax.get_xticks().size
+    consistency.plot_item_scores(ax, 1, [0.0, 1.0, 1.0, -1.0], wrong=[(0, 3)], note="n")
+    labels = sorted(t.get_text() for t in ax.texts)
+    # tied items 1 and 2 share one marker; each score is written below its marker
+    assert labels == ["-1.00", "0", "0.00", "1 = 2", "1.00", "3", "n"]
+    markers = [ln for ln in ax.get_lines() if ln.get_marker() in ("o", "s")]
+    assert all(ln.get_ydata()[0] == -1 for ln in markers)  # row 1 sits at y = -1
+    hit = [ln for ln in markers if to_rgba(ln.get_markerfacecolor()) == to_rgba(POSITIVE_COLOR)]
+    assert len(hit) == 2  # items 0 and 3, of the flagged pair
+    with pytest.raises(ValueError, match="wrong must hold item ids"):
+        consistency.plot_item_scores(ax, 0, [0.0, 1.0], wrong=[(0, 2)])
+    with pytest.raises(ValueError, match="span must be increasing"):
+        consistency.plot_item_scores(ax, 0, [0.0, 1.0], span=(1.0, 0.0))
+    with pytest.raises(TypeError, match="row_labels must be a sequence"):
+        consistency.style_item_scores_axes(ax, None)
