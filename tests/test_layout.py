@@ -3,6 +3,8 @@
 * no file in rankviz/ over MAX_LINES lines;
 * one ``__all__`` per module, assigned once (no ``__all__ +=``), and every module-level import
   above the first function or class;
+* each public module, and each shared private core, has its tests/test_<module>.py (in
+  tests/plotting/ and tests/widgets/ for those packages);
 * no module imports a private name (``_name``) of another module, unless that module is itself
   private (``_validation``, ``_solvers``, ``plotting/_style``): those exist to be shared.
 """
@@ -102,3 +104,31 @@ def test_the_private_import_check_can_fail(tmp_path):
         assert _private_imports(fake) == [(1, "rankviz.rankboost", "_as_pairs")]
     finally:
         fake.unlink()
+
+
+# the private modules every other module builds on have tests of their own too; the other
+# private modules are small cores tested through the public functions that use them
+SHARED_CORES = {"_validation.py", "_solvers.py", "_style.py"}
+
+
+def _tested_modules():
+    """Each public module of rankviz, and each shared core, with the test file it needs."""
+    for path in SOURCES:
+        if path.name in ("__init__.py", "__main__.py"):
+            continue
+        if path.name.startswith("_") and path.name not in SHARED_CORES:
+            continue
+        relative = path.relative_to(PACKAGE)
+        folder = TESTS / relative.parent
+        yield path, folder / f"test_{path.stem.lstrip('_')}.py"
+
+
+TESTS = pathlib.Path(__file__).parent
+
+
+@pytest.mark.parametrize(("path", "test_file"), list(_tested_modules()),
+                         ids=[str(p.relative_to(PACKAGE.parent)) for p, _ in _tested_modules()])
+def test_every_module_has_its_test_file(path, test_file):
+    assert test_file.exists(), (
+        f"{path.relative_to(PACKAGE.parent)} has no {test_file.relative_to(TESTS.parent)}"
+    )
