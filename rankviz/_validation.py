@@ -326,3 +326,77 @@ def as_generator(rng: object, name: str = "rng") -> np.random.Generator:
             raise ValueError(f"{name} must be a non-negative seed, got {rng}")
         return np.random.default_rng(int(rng))
     raise TypeError(f"{name} must be an int seed or a numpy.random.Generator, got {_kind(rng)}")
+
+
+# --- pair samples (a feature matrix, index pairs into its rows, labels in {-1, 0, +1})
+def as_feature_matrix(X: object, name: str, *, n_features: int | None = None) -> np.ndarray:
+    """Return ``X`` as a finite 2-D float64 array (points x features) with a row and a column."""
+    arr = check_array(X, name, allow_empty=True)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (points x features), got an array of shape "
+                         f"{arr.shape}; reshape a single feature with .reshape(-1, 1)")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} has no rows (an empty class or sample)")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has no features (columns)")
+    if n_features is not None and arr.shape[1] != n_features:
+        raise ValueError(f"{name} must have {n_features} features (columns), got {arr.shape[1]}")
+    return arr
+
+
+def as_pairs(pairs: object, n_points: int, name: str = "pairs",
+             rows_of: str = "X") -> tuple[np.ndarray, np.ndarray]:
+    """Validate a (P, 2) array of row indices into ``n_points`` rows; return the columns a, b.
+
+    Negative indices (which would wrap around), floats and ids ``>= n_points`` are refused.
+    """
+    arr = check_array(pairs, name, dtype="int")
+    given = np.asarray(pairs).dtype
+    if given.kind not in "iu":
+        raise TypeError(f"{name} must contain integer row indices, got dtype {given}")
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (P, 2), got {arr.shape}")
+    low, high = int(arr.min()), int(arr.max())
+    if low < 0 or high >= n_points:
+        raise ValueError(f"{name} must index rows of {rows_of}, i.e. lie in [0, {n_points - 1}]; "
+                         f"found {low if low < 0 else high}")
+    arr = arr.astype(np.intp, copy=False)
+    return arr[:, 0], arr[:, 1]
+
+
+def as_pair_labels(labels: object, n_pairs: int, *, allow_zero: bool = True,
+                   name: str = "labels") -> np.ndarray:
+    """Validate one label per pair in {-1, 0, +1} (or {-1, +1}); return them as int8."""
+    if not isinstance(labels, (str, bytes)) and labels is not None \
+            and np.asarray(labels).dtype == np.bool_:
+        raise TypeError(f"{name} must contain the numbers -1, 0, +1, got booleans")
+    arr = check_array(labels, name, ndim=1, allow_empty=n_pairs == 0)
+    if arr.shape[0] != n_pairs:
+        raise ValueError(f"{name} must have one entry per pair ({n_pairs}), got {arr.shape[0]}")
+    allowed = (-1, 0, 1) if allow_zero else (-1, 1)
+    bad = ~np.isin(arr, allowed)
+    if bad.any():
+        raise ValueError(f"{name} must lie in {set(allowed)}; found {arr[bad][0]!r}"
+                         + ("" if allow_zero else " (drop the pairs labelled 0 first)"))
+    return arr.astype(np.int8)
+
+
+# --- kernels (the linear and Gaussian kernels of the ranking SVM and its Rademacher bound)
+#: Kernels accepted by the kernel methods: ``x . z`` and ``exp(-||x - z||^2 / (2 sigma^2))``.
+KERNELS = ("linear", "gaussian")
+
+#: Range of the Gaussian width ``sigma``: outside it ``2 sigma^2`` under- or overflows float64
+#: long before the kernel values do, and the kernel matrix would hold NaN.
+SIGMA_RANGE = (1e-100, 1e100)
+
+
+def check_kernel(kernel: object, sigma: object, *, kernel_name: str = "kernel",
+                 sigma_name: str = "sigma") -> tuple[str, float | None]:
+    """Return ``(kernel, sigma)``: sigma is None for the linear kernel, else a width in range.
+
+    ``sigma`` is checked whatever the kernel (a bad width is a mistake even where it is unused).
+    """
+    kernel = check_choice(kernel, kernel_name, KERNELS)
+    low, high = SIGMA_RANGE
+    sigma = check_real(sigma, sigma_name, minimum=low, maximum=high)
+    return kernel, (None if kernel == "linear" else sigma)

@@ -56,14 +56,10 @@ import math
 
 import numpy as np
 
-from rankviz._validation import check_choice, check_int, check_real
+from rankviz._validation import as_feature_matrix, check_array, check_choice, check_int, check_real
 from rankviz.permutations import sigma_from_scores
-from rankviz.rankboost import (
-    TIE_TOLERANCE,
-    BoostingHistory,
-    RankBoostModel,
-    stump_candidates,
-)
+from rankviz.rankboost import MAX_ROUNDS, BoostingHistory, RankBoostModel
+from rankviz.stumps import TIE_TOLERANCE, stump_candidates
 
 __all__ = [
     "MAX_ITEMS",
@@ -82,13 +78,14 @@ _MAX_PAIRS = 20_000_000
 
 def _as_grades(grades, n_points: int | None = None, max_items: int | None = None) -> np.ndarray:
     """Validate a 1-D integer array of grades with at least two distinct values."""
-    if isinstance(grades, (str, bytes)):
+    if isinstance(grades, (str, bytes)) or grades is None:
         raise TypeError(f"grades must be an array of integers, got {type(grades).__name__}")
-    arr = np.asarray(grades)
+    arr = check_array(grades, "grades", dtype="int", allow_empty=True)
     if arr.size == 0:
         raise ValueError("grades is empty: it must take at least two distinct values")
-    if arr.dtype == object or arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"grades must be an array of integers, got dtype {arr.dtype}")
+    given = np.asarray(grades).dtype
+    if given.kind not in "iu":  # whole floats and booleans too: grades are integers
+        raise TypeError(f"grades must be an array of integers, got dtype {given}")
     if arr.ndim != 1:
         raise ValueError(f"grades must be 1-D, got shape {arr.shape}")
     if n_points is not None and arr.shape[0] != n_points:
@@ -215,12 +212,11 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
     >>> model.alphas.round(4)
     array([1.4166, 1.3527])
     """
-    arr = np.asarray(X) if not isinstance(X, (str, bytes)) else X
-    candidates = stump_candidates(arr)  # validates X
-    X = np.asarray(arr, dtype=np.float64)
+    X = as_feature_matrix(X, "X")
+    candidates = stump_candidates(X)
     n_points, d = X.shape
     grades = _as_grades(grades, n_points)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     if not candidates:
         raise ValueError("X: every feature is constant, so there is no stump to choose")
     levels = np.unique(grades)

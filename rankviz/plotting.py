@@ -2713,7 +2713,7 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=_STUMP_COLOR, le
     ax : matplotlib.axes.Axes
         An Axes showing ``features`` (e.g. from :func:`plot_weighted_points`),
         with its limits already set: the shading fills the current view.
-    stump : rankviz.rankboost.Stump
+    stump : rankviz.stumps.Stump
         Any object with ``feature``, ``threshold`` and ``polarity``.
     features : (int, int), default (0, 1)
         The two features the Axes shows.
@@ -2742,7 +2742,7 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=_STUMP_COLOR, le
     Examples
     --------
     >>> import matplotlib.pyplot as plt
-    >>> from rankviz.rankboost import Stump
+    >>> from rankviz.stumps import Stump
     >>> fig, ax = plt.subplots()
     >>> ax.set(xlim=(0, 4), ylim=(0, 4))
     [(0.0, 4.0), (0.0, 4.0)]

@@ -60,34 +60,57 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rankviz._solvers import DEFAULT_SOLVER
+from rankviz._kernels import gram as _gram
+from rankviz._kernels import pair_kernel as _pair_kernel
+from rankviz._solvers import check_solver, solve
 from rankviz._validation import (
+    KERNELS,
+    SIGMA_RANGE,
+    as_feature_matrix,
     as_float_vector,
     as_generator,
+    as_pair_labels,
+    as_pairs,
+    check_array,
     check_choice,
     check_int,
+    check_kernel,
     check_probability,
     check_real,
 )
 
-# the pairwise-sample validators of chapter 03 (one definition for the collection)
-from rankviz.rankboost import _as_feature_matrix, _as_pair_labels, _as_pairs
-
 __all__ = [
+    "C_RANGE",
     "KERNELS",
+    "MAX_DIMENSION",
+    "MAX_EPOCHS",
+    "MAX_SAMPLE_ENTRIES",
+    "SIGMA_RANGE",
     "LinearUtilityModel",
     "MaxMarginRanker",
+    "OnlineRankSVMResult",
     "PerceptronResult",
     "RankSVMModel",
     "max_margin_ranker",
+    "online_rank_svm",
     "pair_kernel_matrix",
     "rank_perceptron",
     "rank_svm",
     "rank_svm_dual",
 ]
 
-#: Kernels accepted by the ranking SVM functions.
-KERNELS = ("linear", "gaussian")
+#: Range of the slack weight C: beyond it the quadratic programme is so badly scaled that
+#: the interior-point solver fails (C = 1e300) or the slacks vanish below its accuracy.
+C_RANGE = (1e-8, 1e8)
+
+#: Largest number of passes :func:`rank_perceptron` makes over the pairs.
+MAX_EPOCHS = 100_000
+
+#: Largest dimension of a :class:`LinearUtilityModel`.
+MAX_DIMENSION = 10_000
+
+#: Largest number of coordinates (2 m d) :meth:`LinearUtilityModel.sample` draws at once.
+MAX_SAMPLE_ENTRIES = 10**8
 
 #: Methods of :func:`rank_svm`.
 _PRIMAL_METHODS = ("cvxpy", "liblinear")
@@ -98,35 +121,15 @@ _PRIMAL_METHODS = ("cvxpy", "liblinear")
 # --------------------------------------------------------------------------- #
 def _check_pair_sample(X, pairs, labels):
     """Validate a pairwise sample with labels in {-1, +1}; return X, a, b, y (float)."""
-    X = _as_feature_matrix(X, "X")
-    a, b = _as_pairs(pairs, X.shape[0])
-    y = _as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64)
+    X = as_feature_matrix(X, "X")
+    a, b = as_pairs(pairs, X.shape[0])
+    y = as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64)
     return X, a, b, y
 
 
-def _check_kernel(kernel, sigma) -> tuple[str, float | None]:
-    kernel = check_choice(kernel, "kernel", KERNELS)
-    if kernel == "linear":
-        return kernel, None
-    return kernel, check_real(sigma, "sigma", positive=True)
-
-
-def _gram(A: np.ndarray, B: np.ndarray, kernel: str, sigma: float | None) -> np.ndarray:
-    """Kernel matrix K(A_i, B_j): linear ``a . b`` or Gaussian ``exp(-|a - b|^2 / (2 sigma^2))``."""
-    inner = A @ B.T
-    if kernel == "linear":
-        return inner
-    squared = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * inner
-    return np.exp(-np.maximum(squared, 0.0) / (2.0 * sigma * sigma))
-
-
-def _pair_kernel(first: np.ndarray, second: np.ndarray, kernel: str, sigma) -> np.ndarray:
-    """K' of eq. (10.10) for the pairs (first[i], second[i])."""
-    if kernel == "linear":
-        D = second - first
-        return D @ D.T
-    return (_gram(first, first, kernel, sigma) + _gram(second, second, kernel, sigma)
-            - _gram(second, first, kernel, sigma) - _gram(first, second, kernel, sigma))
+def _check_C(C) -> float:
+    low, high = C_RANGE
+    return check_real(C, "C", minimum=low, maximum=high)
 
 
 def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
@@ -145,7 +148,8 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     kernel : {"linear", "gaussian"}, default "linear"
         ``K(x, z) = x . z`` or ``exp(-||x - z||^2 / (2 sigma^2))``.
     sigma : float, default 1.0
-        Width of the Gaussian kernel (ignored for the linear kernel).
+        Width of the Gaussian kernel, in :data:`SIGMA_RANGE` (1e-100 to 1e100; checked,
+        but unused, for the linear kernel).
 
     Returns
     -------
@@ -170,24 +174,17 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     >>> pair_kernel_matrix(X, [[0, 1]], kernel="gaussian").round(4)   # 2 - 2 exp(-1/2)
     array([[0.7869]])
     """
-    X = _as_feature_matrix(X, "X")
-    a, b = _as_pairs(pairs, X.shape[0])
-    kernel, sigma = _check_kernel(kernel, sigma)
+    X = as_feature_matrix(X, "X")
+    a, b = as_pairs(pairs, X.shape[0])
+    kernel, sigma = check_kernel(kernel, sigma)
     return _pair_kernel(X[a], X[b], kernel, sigma)
 
 
-def _solve(problem, solver, what: str) -> str:
-    """Solve a cvxpy problem quietly; return its status or raise a RuntimeError."""
-    import cvxpy as cp
-
-    try:
-        with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
-            warnings.simplefilter("ignore", UserWarning)
-            problem.solve(solver=solver or DEFAULT_SOLVER)
-    except cp.error.SolverError as exc:
-        raise RuntimeError(f"cvxpy could not solve {what}: {exc}") from exc
-    if problem.status not in ("optimal", "optimal_inaccurate"):
-        raise RuntimeError(f"cvxpy could not solve {what}: status {problem.status!r}")
+def _solve(problem, solver: str, what: str) -> str:
+    """Solve a cvxpy problem quietly through rankviz._solvers; return its status."""
+    with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
+        warnings.simplefilter("ignore", UserWarning)
+        solve(problem, solver, what)
     return str(problem.status)
 
 
@@ -308,7 +305,7 @@ class RankSVMModel:
         >>> model.decision_function([[0.0], [2.0]]).round(4)
         array([0., 2.])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
         return self._scores(X)
 
     def pairwise_margins(self, X, pairs, labels=None) -> np.ndarray:
@@ -340,10 +337,10 @@ class RankSVMModel:
         >>> model.pairwise_margins([[0.0], [1.0], [3.0]], [[0, 1], [2, 1]]).round(4)
         array([ 1., -2.])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
-        a, b = _as_pairs(pairs, X.shape[0])
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
+        a, b = as_pairs(pairs, X.shape[0])
         y = (np.ones(a.size) if labels is None
-             else _as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64))
+             else as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64))
         h = self._scores(X)
         return y * (h[b] - h[a])
 
@@ -386,13 +383,13 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     labels : array_like of shape (P,)
         In {-1, +1}: +1 when x'_i is preferred to x_i (section 10.2).
     C : float, default 1.0
-        Weight of the slacks, > 0.
+        Weight of the slacks, in :data:`C_RANGE` (1e-8 to 1e8).
     kernel : {"linear", "gaussian"}, default "linear"
     sigma : float, default 1.0
-        Width of the Gaussian kernel.
+        Width of the Gaussian kernel, in :data:`SIGMA_RANGE` (1e-100 to 1e100).
     method : {"cvxpy", "liblinear"}, default "cvxpy"
     solver : str, optional
-        cvxpy solver (CLARABEL by default).
+        An installed cvxpy solver (CLARABEL by default).
 
     Returns
     -------
@@ -404,13 +401,13 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     Raises
     ------
     ValueError
-        If ``C <= 0``, the pairs do not match ``X`` or the labels, a label is
+        If ``C`` is outside C_RANGE, the pairs do not match ``X`` or the labels, a label is
         not -1 or +1, the kernel or method is unknown, or liblinear is asked for
         a Gaussian kernel.
     TypeError
         If an argument has the wrong type.
-    RuntimeError
-        If cvxpy fails.
+    rankviz.SolverError
+        If the cvxpy solver fails (its name and status are in the message).
 
     References
     ----------
@@ -428,9 +425,10 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     array([0., 0.])
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
-    C = check_real(C, "C", positive=True)
-    kernel, sigma = _check_kernel(kernel, sigma)
+    C = _check_C(C)
+    kernel, sigma = check_kernel(kernel, sigma)
     method = check_choice(method, "method", _PRIMAL_METHODS)
+    solver = check_solver(solver)
     first, second = X[a], X[b]
     if method == "liblinear":
         if kernel != "linear":
@@ -510,7 +508,7 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
 
     Raises
     ------
-    ValueError, TypeError, RuntimeError
+    ValueError, TypeError, rankviz.SolverError
         As :func:`rank_svm`.
 
     References
@@ -525,8 +523,9 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     (array([1., 0.]), 0.5, array([1.]))
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
-    C = check_real(C, "C", positive=True)
-    kernel, sigma = _check_kernel(kernel, sigma)
+    C = _check_C(C)
+    kernel, sigma = check_kernel(kernel, sigma)
+    solver = check_solver(solver)
     first, second = X[a], X[b]
 
     import cvxpy as cp
@@ -608,7 +607,12 @@ class PerceptronResult:
         (1.0, 1)
         """
         rho = check_real(margin, "margin", positive=True)
-        return (self.radius / rho) ** 2
+        with np.errstate(over="ignore"):
+            bound = (self.radius / rho) ** 2
+        if not math.isfinite(bound):
+            raise ValueError(f"margin is too small: (R / margin)^2 overflows with R = "
+                             f"{self.radius:g} and margin = {rho:g}")
+        return bound
 
     def __repr__(self) -> str:
         return (f"PerceptronResult({self.n_updates} updates in {self.n_epochs} epochs, "
@@ -634,7 +638,7 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100):
     labels : array_like of shape (P,)
         In {-1, +1}.
     max_epochs : int, default 100
-        At least 1.
+        Between 1 and :data:`MAX_EPOCHS` (100,000).
 
     Returns
     -------
@@ -663,7 +667,7 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100):
     (0.5367, 5.69)
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
-    max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
+    max_epochs = check_int(max_epochs, "max_epochs", minimum=1, maximum=MAX_EPOCHS)
     Z = y[:, None] * (X[b] - X[a])  # oriented differences: pair i is right iff w . Z_i > 0
     w = np.zeros(X.shape[1])
     counts = []
@@ -733,7 +737,7 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
         As in :func:`rank_svm`.
     norm : {"l1", "l2"}, default "l1"
     solver : str, optional
-        cvxpy solver (CLARABEL by default).
+        An installed cvxpy solver (CLARABEL by default).
 
     Returns
     -------
@@ -741,8 +745,10 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
 
     Raises
     ------
-    ValueError, TypeError, RuntimeError
-        On invalid input, an unknown norm, or a solver failure.
+    ValueError, TypeError
+        On invalid input, an unknown norm or solver.
+    rankviz.SolverError
+        If the solver fails.
 
     References
     ----------
@@ -760,6 +766,7 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
     norm = check_choice(norm, "norm", ("l1", "l2"))
+    solver = check_solver(solver)
 
     import cvxpy as cp
 
@@ -799,7 +806,7 @@ class LinearUtilityModel:
     Parameters
     ----------
     d : int, default 2
-        Dimension, at least 1.
+        Dimension, between 1 and :data:`MAX_DIMENSION` (10,000).
     noise : float, default 0.1
         Flip probability, in [0, 1/2).
     utility : array_like of shape (d,), optional
@@ -830,7 +837,7 @@ class LinearUtilityModel:
     utility: tuple | None = None
 
     def __post_init__(self):
-        d = check_int(self.d, "d", minimum=1)
+        d = check_int(self.d, "d", minimum=1, maximum=MAX_DIMENSION)
         noise = check_probability(self.noise, "noise")
         if noise >= 0.5:
             raise ValueError(f"noise must be < 1/2 (at 1/2 the labels carry no information), "
@@ -856,7 +863,7 @@ class LinearUtilityModel:
         Parameters
         ----------
         m : int
-            Number of pairs, at least 1.
+            Number of pairs, at least 1 and at most ``MAX_SAMPLE_ENTRIES // (2 d)``.
         rng : int or numpy.random.Generator, default 0
 
         Returns
@@ -873,7 +880,7 @@ class LinearUtilityModel:
         ValueError, TypeError
             If ``m < 1`` or ``rng`` is invalid.
         """
-        m = check_int(m, "m", minimum=1)
+        m = check_int(m, "m", minimum=1, maximum=max(1, MAX_SAMPLE_ENTRIES // (2 * self.d)))
         gen = as_generator(rng)
         X = _uniform_ball(2 * m, self.d, gen)
         clean = np.where((X[1::2] - X[0::2]) @ self.u >= 0.0, 1, -1)
@@ -899,17 +906,10 @@ class LinearUtilityModel:
         ValueError, TypeError
             If ``w`` is not finite or has the wrong number of columns.
         """
-        if isinstance(w, (str, bytes)):
-            raise TypeError(f"w must be an array of numbers, got {type(w).__name__}")
-        try:
-            arr = np.asarray(w, dtype=np.float64)
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"w must be an array of numbers: {exc}") from None
-        if arr.ndim not in (1, 2) or arr.shape[-1] != self.d:
+        arr = check_array(w, "w", ndim=(1, 2))
+        if arr.shape[-1] != self.d:
             raise ValueError(f"w must have shape (d,) or (k, d) with d = {self.d}, "
                              f"got {arr.shape}")
-        if not np.isfinite(arr).all():
-            raise ValueError("w contains NaN or infinite values")
         batch = np.atleast_2d(arr)
         lengths = np.linalg.norm(batch, axis=1)
         cosine = np.divide(batch @ self.u, lengths, out=np.zeros(len(batch)), where=lengths > 0)
@@ -928,7 +928,6 @@ def _uniform_ball(n: int, d: int, gen: np.random.Generator) -> np.ndarray:
 # --------------------------------------------------------------------------- #
 # exercise 10.2: an on-line ranking SVM
 # --------------------------------------------------------------------------- #
-__all__ += ["OnlineRankSVMResult", "online_rank_svm"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -999,7 +998,7 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     labels : array_like of shape (P,)
         In {-1, +1}: +1 when x'_i is preferred to x_i.
     C : float, default 1.0
-        The constant of (10.9), > 0.
+        The constant of (10.9), in :data:`C_RANGE`.
     n_steps : int, default 20000
         Number of pairs seen, between 2 and 10**7.
     n_records : int, default 50
@@ -1015,7 +1014,7 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     Raises
     ------
     ValueError
-        If ``C <= 0``, ``n_steps`` or ``n_records`` is out of range, the pairs
+        If ``C`` is outside C_RANGE, ``n_steps`` or ``n_records`` is out of range, the pairs
         do not match ``X`` or the labels, or a label is not -1 or +1.
     TypeError
         If an argument has the wrong type.
@@ -1039,7 +1038,7 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     (True, True)
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
-    C = check_real(C, "C", positive=True)
+    C = _check_C(C)
     n_steps = check_int(n_steps, "n_steps", minimum=2, maximum=10**7)
     n_records = check_int(n_records, "n_records", minimum=1, maximum=1000)
     gen = as_generator(rng)

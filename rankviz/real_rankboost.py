@@ -33,7 +33,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-from rankviz._validation import check_int, check_real
+from rankviz._validation import as_pair_labels, as_pairs, check_array, check_int, check_real
+from rankviz.rankboost import MAX_ROUNDS
 
 __all__ = ["RealRankBoostResult", "real_rankboost"]
 
@@ -104,42 +105,20 @@ class RealRankBoostResult:
 
 
 def _as_values(values) -> np.ndarray:
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"base_values must be a 2-D array of numbers, got {type(values).__name__}")
-    arr = np.asarray(values)
-    if arr.dtype == object or arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.number) \
-            or np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"base_values must contain real numbers, got dtype {arr.dtype}")
+    arr = check_array(values, "base_values", allow_empty=True)
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"base_values must be 2-D (points x base rankers) and non-empty, "
                          f"got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.isfinite(arr).all():
-        raise ValueError("base_values contains NaN or infinite values")
     return arr
 
 
 def _as_pairs_and_labels(pairs, labels, n_points: int):
-    if isinstance(pairs, (str, bytes)) or isinstance(labels, (str, bytes)):
-        raise TypeError("pairs and labels must be arrays")
-    P = np.asarray(pairs)
-    if P.size == 0 or P.ndim != 2 or P.shape[1] != 2:
-        raise ValueError(f"pairs must have shape (P, 2) with P >= 1, got {P.shape}")
-    if not np.issubdtype(P.dtype, np.integer) or P.dtype == np.bool_:
-        raise TypeError(f"pairs must contain integer row indices, got dtype {P.dtype}")
-    if P.min() < 0 or P.max() >= n_points:
-        raise ValueError(f"pairs must index rows of base_values, in [0, {n_points - 1}]")
-    y = np.asarray(labels)
-    if y.dtype == object or y.dtype == np.bool_ or not np.issubdtype(y.dtype, np.number):
-        raise TypeError(f"labels must contain the numbers -1, 0, +1, got dtype {y.dtype}")
-    if y.shape != (P.shape[0],):
-        raise ValueError(f"labels must have shape ({P.shape[0]},), got {y.shape}")
-    if not np.isin(y, (-1, 0, 1)).all():
-        raise ValueError("labels must lie in {-1, 0, +1}")
+    a, b = as_pairs(pairs, n_points, rows_of="base_values")
+    y = as_pair_labels(labels, a.size)
     keep = y != 0
     if not keep.any():
         raise ValueError("labels: every pair is labelled 0")
-    return P[keep, 0].astype(np.intp), P[keep, 1].astype(np.intp), y[keep].astype(np.float64)
+    return a[keep], b[keep], y[keep].astype(np.float64)
 
 
 def _minimize_Z(weights: np.ndarray, u: np.ndarray, alpha_max: float) -> tuple[float, float, bool]:
@@ -210,7 +189,7 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     """
     H = _as_values(base_values)
     a, b, y = _as_pairs_and_labels(pairs, labels, H.shape[0])
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     alpha_max = check_real(alpha_max, "alpha_max", positive=True)
     U = y[:, None] * (H[b] - H[a])  # (P, K) outcomes
     weights = np.full(y.size, 1.0 / y.size)

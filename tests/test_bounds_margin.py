@@ -210,7 +210,7 @@ def test_stump_rademacher_with_constant_features_is_that_of_the_constants():
         (lambda: empirical_rademacher_linear([1.0, 2.0], 1.0), ValueError, "X must be 2-D"),
         (lambda: empirical_rademacher_linear([[1.0]], 1.0, kernel="rbf"), ValueError, "kernel"),
         (lambda: empirical_rademacher_linear([[1.0]], 1.0, kernel="gaussian", sigma=0.0),
-         ValueError, "sigma must be > 0"),
+         ValueError, "sigma must be >= 1e-100"),
         (lambda: empirical_rademacher_linear([[1.0]], 1.0, confidence=1.0), ValueError,
          "confidence"),
         (lambda: empirical_rademacher_linear([[1.0]], 1.0, rng="a"), TypeError, "rng"),

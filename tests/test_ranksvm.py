@@ -301,8 +301,8 @@ X3 = [[0.0], [1.0], [3.0]]
 @pytest.mark.parametrize(
     ("args", "kwargs", "error", "message"),
     [
-        ((X3, [[0, 1]], [1]), {"C": 0.0}, ValueError, "C must be > 0"),
-        ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be > 0"),
+        ((X3, [[0, 1]], [1]), {"C": 0.0}, ValueError, "C must be >= 1e-08"),
+        ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be >= 1e-08"),
         ((X3, [[0, 1]], [1]), {"C": "1"}, TypeError, "C must be a real number"),
         ((X3, [[0, 5]], [1]), {}, ValueError, "pairs must index rows of X"),
         ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError, "labels must have one entry per pair"),
@@ -313,7 +313,7 @@ X3 = [[0.0], [1.0], [3.0]]
         (([[0.0], [np.nan]], [[0, 1]], [1]), {}, ValueError, "X contains NaN"),
         ((X3, [[0, 1]], [1]), {"kernel": "poly"}, ValueError, "kernel must be one of"),
         ((X3, [[0, 1]], [1]), {"kernel": "gaussian", "sigma": 0.0}, ValueError,
-         "sigma must be > 0"),
+         "sigma must be >= 1e-100"),
     ],
 )
 def test_svm_errors(solver, args, kwargs, error, message):
@@ -387,7 +387,7 @@ def test_online_svm_deterministic_given_rng(sample):
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"C": 0.0}, ValueError, "C must be > 0"),
+        ({"C": 0.0}, ValueError, "C must be >= 1e-08"),
         ({"C": "1"}, TypeError, "C must be a real number"),
         ({"n_steps": 1}, ValueError, "n_steps must be >= 2"),
         ({"n_steps": 10**8}, ValueError, "n_steps must be <="),
