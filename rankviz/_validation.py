@@ -372,7 +372,8 @@ def as_pair_labels(labels: object, n_pairs: int, *, allow_zero: bool = True,
         raise TypeError(f"{name} must contain the numbers -1, 0, +1, got booleans")
     arr = check_array(labels, name, ndim=1, allow_empty=n_pairs == 0)
     if arr.shape[0] != n_pairs:
-        raise ValueError(f"{name} must have one entry per pair ({n_pairs}), got {arr.shape[0]}")
+        raise ValueError(f"{name} must have one entry per row of pairs ({n_pairs}), "
+                         f"got {arr.shape[0]}")
     allowed = (-1, 0, 1) if allow_zero else (-1, 1)
     bad = ~np.isin(arr, allowed)
     if bad.any():

@@ -657,8 +657,10 @@ def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher
     """
     u = _as_margins(margins)
     delta = check_probability(delta, "delta", open_interval=True)
-    empirical = bool(empirical)
-    uniform = bool(uniform)
+    for flag, value in (("empirical", empirical), ("uniform", uniform)):
+        if not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{flag} must be True or False, got {type(value).__name__}")
+    empirical, uniform = bool(empirical), bool(uniform)
     if empirical and uniform:
         raise ValueError("uniform=True is available for (10.5) and (10.7), not for the "
                          "empirical-complexity bound (10.6)")

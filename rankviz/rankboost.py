@@ -415,7 +415,7 @@ class RankBoostModel:
     def _l1_or_raise(self, rounds: int) -> float:
         norm = float(np.abs(self.alphas[:rounds]).sum())
         if norm == 0.0:
-            raise ValueError("the normalized margin is undefined: ||alpha||_1 = 0 "
+            raise ValueError("rounds: the normalized margin is undefined, ||alpha||_1 = 0 "
                              f"after {rounds} round(s)")
         return norm
 
@@ -502,10 +502,8 @@ class RankBoostModel:
                [0.372, 0.372, 0.486],
                [0.257, 0.257, 0.372]])
         """
-        X_pos, X_neg = _check_bipartite(X_pos, X_neg)
-        if X_pos.shape[1] != self.n_features:
-            raise ValueError(f"X_pos must have {self.n_features} features (columns), "
-                             f"got {X_pos.shape[1]}")
+        X_pos = as_feature_matrix(X_pos, "X_pos", n_features=self.n_features)
+        X_neg = as_feature_matrix(X_neg, "X_neg", n_features=self.n_features)
         rounds = self._rounds(rounds)
         norm = self._l1_or_raise(rounds)
         f_pos = self._base_values(X_pos, rounds) @ self.alphas[:rounds]
@@ -552,10 +550,8 @@ class RankBoostModel:
         >>> d_pos.round(3), d_neg.round(3)
         (array([0.333, 0.333, 0.333]), array([0.421, 0.421, 0.159]))
         """
-        X_pos, X_neg = _check_bipartite(X_pos, X_neg)
-        if X_pos.shape[1] != self.n_features:
-            raise ValueError(f"X_pos must have {self.n_features} features (columns), "
-                             f"got {X_pos.shape[1]}")
+        X_pos = as_feature_matrix(X_pos, "X_pos", n_features=self.n_features)
+        X_neg = as_feature_matrix(X_neg, "X_neg", n_features=self.n_features)
         done = check_int(round, "round", minimum=1, maximum=self.n_rounds + 1) - 1
         f_pos = self._base_values(X_pos, done) @ self.alphas[:done]
         f_neg = self._base_values(X_neg, done) @ self.alphas[:done]

@@ -592,7 +592,7 @@ GOOD_PAIRS = [[0, 1], [1, 2]]
     ({"labels": [1, 2]}, ValueError, "labels must lie in"),
     ({"labels": [1, 0.5]}, ValueError, "labels must lie in"),
     ({"labels": [0, 0]}, ValueError, "every pair is labelled 0"),
-    ({"labels": [1]}, ValueError, "one entry per pair"),
+    ({"labels": [1]}, ValueError, "one entry per row of pairs"),
     ({"labels": [True, False]}, TypeError, "labels"),
     ({"labels": "ab"}, TypeError, "labels"),
     ({"pairs": [[0, 3], [1, 2]]}, ValueError, r"pairs must index rows of X.*found 3"),

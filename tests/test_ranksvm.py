@@ -301,11 +301,11 @@ X3 = [[0.0], [1.0], [3.0]]
 @pytest.mark.parametrize(
     ("args", "kwargs", "error", "message"),
     [
-        ((X3, [[0, 1]], [1]), {"C": 0.0}, ValueError, "C must be >= 1e-08"),
-        ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be >= 1e-08"),
+        ((X3, [[0, 1]], [1]), {"C": 0.0}, ValueError, "C must be >= 1e-06"),
+        ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be >= 1e-06"),
         ((X3, [[0, 1]], [1]), {"C": "1"}, TypeError, "C must be a real number"),
         ((X3, [[0, 5]], [1]), {}, ValueError, "pairs must index rows of X"),
-        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError, "labels must have one entry per pair"),
+        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError, "labels must have one entry per row of pairs"),
         ((X3, [[0, 1, 2]], [1]), {}, ValueError, r"pairs must have shape \(P, 2\)"),
         ((X3, [[0.0, 1.0]], [1]), {}, TypeError, "pairs must contain integer"),
         ((X3, [[0, 1]], [0]), {}, ValueError, "labels must lie in"),
@@ -328,7 +328,7 @@ def test_svm_errors(solver, args, kwargs, error, message):
          "supports only kernel='linear'"),
         (lambda: rank_svm(X3, [[0, 1]], [1], method="smo"), ValueError, "method must be one of"),
         (lambda: rank_perceptron(X3, [[0, 1]], [1], max_epochs=0), ValueError, "max_epochs"),
-        (lambda: rank_perceptron(X3, [[0, 1]], [1, 1]), ValueError, "one entry per pair"),
+        (lambda: rank_perceptron(X3, [[0, 1]], [1, 1]), ValueError, "one entry per row of pairs"),
         (lambda: rank_perceptron(X3, [[0, 1]], [1]).mistake_bound(0.0), ValueError,
          "margin must be > 0"),
         (lambda: max_margin_ranker(X3, [[0, 1]], [1], norm="linf"), ValueError,
@@ -387,7 +387,7 @@ def test_online_svm_deterministic_given_rng(sample):
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"C": 0.0}, ValueError, "C must be >= 1e-08"),
+        ({"C": 0.0}, ValueError, "C must be >= 1e-06"),
         ({"C": "1"}, TypeError, "C must be a real number"),
         ({"n_steps": 1}, ValueError, "n_steps must be >= 2"),
         ({"n_steps": 10**8}, ValueError, "n_steps must be <="),
