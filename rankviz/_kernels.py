@@ -18,14 +18,12 @@ def gram(A: np.ndarray, B: np.ndarray, kernel: str, sigma: float | None) -> np.n
     (points beyond about 1e150) it falls back to the differences themselves, whose squares
     can only overflow to +inf (a kernel value of 0), never to NaN.
     """
-    inner = A @ B.T
     if kernel == "linear":
-        return inner
-    squared = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * inner
-    if not np.isfinite(squared).all():
-        with np.errstate(over="ignore"):
+        return A @ B.T
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        squared = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * (A @ B.T)
+        if not np.isfinite(squared).all():
             squared = np.square(A[:, None, :] - B[None, :, :]).sum(axis=2)
-    with np.errstate(over="ignore", under="ignore"):
         return np.exp(-np.maximum(squared, 0.0) / (2.0 * sigma * sigma))
 
 

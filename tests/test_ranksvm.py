@@ -14,8 +14,11 @@ import pytest
 from scipy.optimize import linprog
 from sklearn.svm import LinearSVC
 
+from rankviz import SolverError
 from rankviz.bounds import margin_loss
 from rankviz.ranksvm import (
+    C_RANGE,
+    MAX_EPOCHS,
     LinearUtilityModel,
     max_margin_ranker,
     online_rank_svm,
@@ -305,7 +308,8 @@ X3 = [[0.0], [1.0], [3.0]]
         ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be >= 1e-06"),
         ((X3, [[0, 1]], [1]), {"C": "1"}, TypeError, "C must be a real number"),
         ((X3, [[0, 5]], [1]), {}, ValueError, "pairs must index rows of X"),
-        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError, "labels must have one entry per row of pairs"),
+        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError,
+         "labels must have one entry per row of pairs"),
         ((X3, [[0, 1, 2]], [1]), {}, ValueError, r"pairs must have shape \(P, 2\)"),
         ((X3, [[0.0, 1.0]], [1]), {}, TypeError, "pairs must contain integer"),
         ((X3, [[0, 1]], [0]), {}, ValueError, "labels must lie in"),
@@ -404,3 +408,70 @@ def test_online_svm_errors(kwargs, error, message):
     args.update(kwargs)
     with pytest.raises(error, match=message):
         online_rank_svm(**args)
+
+
+# --------------------------------------------------------------------------- #
+# solvers and ranges: a bad argument is named before any solver runs
+# --------------------------------------------------------------------------- #
+X_TINY, PAIRS_TINY, LABELS_TINY = [[0.0, 0.0], [1.0, 1.0], [0.0, 2.0]], [[0, 1], [0, 2]], [1, 1]
+
+
+@pytest.mark.parametrize("fit", [rank_svm, rank_svm_dual, max_margin_ranker])
+def test_an_unknown_solver_is_a_value_error_naming_solver(fit):
+    with pytest.raises(ValueError, match="solver must be one of the installed cvxpy solvers"):
+        fit(X_TINY, PAIRS_TINY, LABELS_TINY, solver="NOPE")
+    with pytest.raises(TypeError, match="solver must be the name"):
+        fit(X_TINY, PAIRS_TINY, LABELS_TINY, solver=1)
+
+
+@pytest.mark.parametrize("fit", [rank_svm, rank_svm_dual])
+@pytest.mark.parametrize("C", [1e300, 1e-300])
+def test_a_c_the_solver_cannot_handle_is_refused_up_front(fit, C):
+    with pytest.raises(ValueError, match="C must be"):
+        fit(X_TINY, PAIRS_TINY, LABELS_TINY, C)
+
+
+@pytest.mark.parametrize("fit", [rank_svm, rank_svm_dual])
+@pytest.mark.parametrize("C", C_RANGE)
+@pytest.mark.parametrize("kernel", ["linear", "gaussian"])
+def test_both_ends_of_the_c_range_are_solved(fit, C, kernel):
+    model = fit(X_TINY, PAIRS_TINY, LABELS_TINY, C, kernel=kernel)
+    assert model.status in ("optimal", "optimal_inaccurate")
+    assert np.isfinite(model.objective)
+
+
+@pytest.mark.parametrize("sigma", [1e-200, 1e300])
+def test_a_gaussian_width_outside_its_range_is_refused_not_turned_into_nan(sigma):
+    for call in (lambda: pair_kernel_matrix(X_TINY, PAIRS_TINY, kernel="gaussian", sigma=sigma),
+                 lambda: rank_svm(X_TINY, PAIRS_TINY, LABELS_TINY, kernel="gaussian",
+                                  sigma=sigma)):
+        with pytest.raises(ValueError, match="sigma must be"):
+            call()
+
+
+def test_the_pair_kernel_of_far_apart_points_is_finite():
+    X = np.array([[1e200], [-1e200], [3e200]])
+    K = pair_kernel_matrix(X, [[0, 1], [1, 2]], kernel="gaussian", sigma=1.0)
+    np.testing.assert_array_equal(K, [[2.0, -1.0], [-1.0, 2.0]])  # K = I between the points
+
+
+def test_a_solver_failure_is_one_documented_exception(monkeypatch):
+    import cvxpy as cp
+
+    def fail(self, *args, **kwargs):
+        raise cp.error.SolverError("Solver 'CLARABEL' failed.")
+
+    monkeypatch.setattr(cp.Problem, "solve", fail)
+    with pytest.raises(SolverError, match="the ranking SVM dual: solver CLARABEL failed"):
+        rank_svm_dual(X_TINY, PAIRS_TINY, LABELS_TINY)
+
+
+def test_sizes_a_laptop_cannot_serve_are_refused():
+    with pytest.raises(ValueError, match=f"max_epochs must be <= {MAX_EPOCHS}"):
+        rank_perceptron(X_TINY, PAIRS_TINY, LABELS_TINY, max_epochs=10**12)
+    with pytest.raises(ValueError, match="d must be <="):
+        LinearUtilityModel(d=10**12)
+    with pytest.raises(ValueError, match="m must be <="):
+        LinearUtilityModel(d=2).sample(10**12)
+    with pytest.raises(ValueError, match="margin is too small"):
+        rank_perceptron(X_TINY, PAIRS_TINY, LABELS_TINY).mistake_bound(1e-300)
