@@ -249,9 +249,15 @@ class StumpSearch:
         return self.features.size
 
     def _potentials(self, pi) -> np.ndarray:
+        # fast path for the boosting loops, which pass a float vector every round
+        if (type(pi) is np.ndarray and pi.dtype == np.float64 and pi.shape == (self.n_points,)
+                and np.isfinite(pi).all()):
+            return pi
         return check_array(pi, "potentials", ndim=1, shape=(self.n_points,))
 
     def _index(self, index) -> int:
+        if type(index) is int and 0 <= index < self.size:  # fast path
+            return index
         if self.size == 0:
             raise ValueError("index: there is no candidate (every feature is constant)")
         return check_int(index, "index", minimum=0, maximum=self.size - 1)
