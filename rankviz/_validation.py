@@ -382,6 +382,16 @@ def as_pair_labels(labels: object, n_pairs: int, *, allow_zero: bool = True,
     return arr.astype(np.int8)
 
 
+
+def as_pair_sample(X: object, pairs: object, labels: object, *,
+                   allow_zero: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                      np.ndarray]:
+    """Validate a pairwise sample: return ``X``, the pair columns ``a``, ``b`` and the labels."""
+    X = as_feature_matrix(X, "X")
+    a, b = as_pairs(pairs, X.shape[0])
+    y = as_pair_labels(labels, a.size, allow_zero=allow_zero)
+    return X, a, b, y
+
 # --- kernels (the linear and Gaussian kernels of the ranking SVM and its Rademacher bound)
 #: Kernels accepted by the kernel methods: ``x . z`` and ``exp(-||x - z||^2 / (2 sigma^2))``.
 KERNELS = ("linear", "gaussian")

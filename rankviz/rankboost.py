@@ -87,6 +87,7 @@ import numpy as np
 from rankviz._validation import (
     as_feature_matrix,
     as_pair_labels,
+    as_pair_sample,
     as_pairs,
     check_int,
     check_real,
@@ -119,9 +120,7 @@ _MAX_REFEREE_CELLS = 20_000_000
 # --------------------------------------------------------------------------- #
 def _check_pairwise(X, pairs, labels):
     """Validate a pairwise sample; drop pairs labelled 0 (Mohri et al., section 10.4)."""
-    X = as_feature_matrix(X, "X")
-    a, b = as_pairs(pairs, X.shape[0])
-    y = as_pair_labels(labels, a.size)
+    X, a, b, y = as_pair_sample(X, pairs, labels)
     keep = y != 0
     if not keep.any():
         raise ValueError("labels: every pair is labelled 0; RankBoost needs at least one pair "

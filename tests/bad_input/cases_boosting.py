@@ -1,7 +1,8 @@
 """Bad-input cases for chapters 03 and 04: stumps, RankBoost, RankSVM, margin bounds.
 
 Modules: rankviz.stumps, rankviz.rankboost, rankviz.multipartite, rankviz.real_rankboost,
-rankviz.ranksvm, rankviz.bounds.  Every valid call is tiny (a handful of points, a few rounds).
+rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.  Every valid call is tiny (a handful of
+points, a few rounds).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from bad_input.harness import Call, Case
-from rankviz import bounds, multipartite, rankboost, ranksvm, real_rankboost, stumps
+from rankviz import bounds, max_margin, multipartite, rankboost, ranksvm, real_rankboost, stumps
 
 # --- tiny samples ------------------------------------------------------------------------------
 X4 = np.array([[0.0], [1.0], [2.0], [3.0]])
@@ -56,8 +57,8 @@ RESULT_TYPES = {
     "rankviz.rankboost.RankBoostModel": "returned by rankboost, bipartite_rankboost, adaboost, ...",
     "rankviz.real_rankboost.RealRankBoostResult": "returned by real_rankboost",
     "rankviz.ranksvm.RankSVMModel": "returned by rank_svm and rank_svm_dual",
-    "rankviz.ranksvm.PerceptronResult": "returned by rank_perceptron",
-    "rankviz.ranksvm.MaxMarginRanker": "returned by max_margin_ranker",
+    "rankviz.max_margin.PerceptronResult": "returned by rank_perceptron",
+    "rankviz.max_margin.MaxMarginRanker": "returned by max_margin_ranker",
     "rankviz.ranksvm.OnlineRankSVMResult": "returned by online_rank_svm",
     "rankviz.bounds.RademacherEstimate": "returned by empirical_rademacher_linear / _stumps",
     "rankviz.bounds.MarginBound": "returned by ranking_margin_bound",
@@ -232,16 +233,16 @@ CASES = {
         extra={"pairs": {"out-of-range id": np.array([[0, 5], [0, 1]])},
                "labels": BAD_SVM_LABELS},
     ),
-    "rankviz.ranksvm.rank_perceptron": Case(
-        lambda: Call(ranksvm.rank_perceptron, X2D, PAIRS2D, LABELS2D, max_epochs=5),
+    "rankviz.max_margin.rank_perceptron": Case(
+        lambda: Call(max_margin.rank_perceptron, X2D, PAIRS2D, LABELS2D, max_epochs=5),
         extra={"labels": BAD_SVM_LABELS},
     ),
-    "rankviz.ranksvm.PerceptronResult.mistake_bound": Case(
-        lambda: Call(ranksvm.rank_perceptron(X2D, PAIRS2D, LABELS2D).mistake_bound, 0.5),
+    "rankviz.max_margin.PerceptronResult.mistake_bound": Case(
+        lambda: Call(max_margin.rank_perceptron(X2D, PAIRS2D, LABELS2D).mistake_bound, 0.5),
         extra={"margin": {"tiny": 1e-300}},
     ),
-    "rankviz.ranksvm.max_margin_ranker": Case(
-        lambda: Call(ranksvm.max_margin_ranker, X2D, PAIRS2D, LABELS2D, norm="l2",
+    "rankviz.max_margin.max_margin_ranker": Case(
+        lambda: Call(max_margin.max_margin_ranker, X2D, PAIRS2D, LABELS2D, norm="l2",
                      solver="CLARABEL"),
         extra={"labels": BAD_SVM_LABELS},
     ),
