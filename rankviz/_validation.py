@@ -411,3 +411,25 @@ def check_kernel(kernel: object, sigma: object, *, kernel_name: str = "kernel",
     low, high = SIGMA_RANGE
     sigma = check_real(sigma, sigma_name, minimum=low, maximum=high)
     return kernel, (None if kernel == "linear" else sigma)
+
+
+# --- boosting (the smoothed step of RankBoost and its multipartite version)
+#: Range of the smoothing ``lam`` of RankBoost's smoothed step: up to 1/3 a smoothed round
+#: still has Z_t <= exp(-2 gamma_t^2); below 1e-12 one smoothed step (about
+#: 1/2 log(1 / lam) > 13.8) already drives the weights toward under- and overflow.
+STEP_SMOOTHING_RANGE = (1e-12, 1.0 / 3.0)
+
+
+def check_step_smoothing(smoothing: object, n_units: int, name: str = "smoothing") -> float:
+    """The ``lam`` of RankBoost's smoothed step; None gives 1 / (2 n_units), kept in range."""
+    low, high = STEP_SMOOTHING_RANGE
+    if smoothing is None:
+        return min(max(1.0 / (2.0 * n_units), low), high)
+    lam = check_real(smoothing, name, positive=True)
+    if lam > high:
+        raise ValueError(f"{name} must be <= 1/3 (the range in which a smoothed round is proved "
+                         f"to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), got {lam}")
+    if lam < low:
+        raise ValueError(f"{name} must be >= {low:g} (a smaller one makes a smoothed step so "
+                         f"large that the weights under- or overflow), got {lam}")
+    return lam

@@ -120,6 +120,8 @@ def auc_deviation_bound(m, n, delta, method="hoeffding"):
     n = check_int(n, "n", minimum=1)
     delta = check_probability(delta, "delta", open_interval=True)
     method = check_choice(method, "method", AUC_DEVIATION_METHODS)
+    if delta < 1e-300:  # 2 / delta would overflow: the bound is astronomically loose anyway
+        raise ValueError(f"delta must be >= 1e-300, got {delta:g}")
     log_term = math.log(2.0 / delta)
     if method == "hoeffding":
         return math.sqrt(log_term / (2.0 * min(m, n)))
@@ -671,16 +673,21 @@ def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher
         level = 2.0 * level / math.sqrt(m)  # R1 + R2 <= 2 Lambda r / sqrt(m)
     sorted_u = np.sort(u)
     loss = _margin_loss_sorted(sorted_u, _positive_prefix(sorted_u), rhos, "phi")
-    if uniform:
-        complexity = 4.0 * level / rhos
-        extra = np.sqrt(np.log(np.log2(2.0 / rhos)) / m)
-        confidence = math.sqrt(math.log(2.0 / delta) / (2.0 * m))
-        equation += " uniform"
-    else:
-        complexity = 2.0 * level / rhos
-        extra = np.zeros_like(rhos)
-        confidence = (3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m)) if empirical
-                      else math.sqrt(math.log(1.0 / delta) / (2.0 * m)))
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):  # checked below
+        if uniform:
+            complexity = 4.0 * level / rhos
+            extra = np.sqrt(np.log(np.log2(2.0 / rhos)) / m)
+            confidence = math.sqrt(math.log(2.0 / delta) / (2.0 * m))
+            equation += " uniform"
+        else:
+            complexity = 2.0 * level / rhos
+            extra = np.zeros_like(rhos)
+            confidence = (3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m)) if empirical
+                          else math.sqrt(math.log(1.0 / delta) / (2.0 * m)))
+    if not (np.isfinite(complexity).all() and np.isfinite(extra).all()
+            and math.isfinite(confidence)):
+        raise ValueError("the bound is not finite: rho is too small or Lambda * r, rademacher "
+                         "or 1 / delta too large for float64")
     if scalar:
         return MarginBound(equation, float(rhos[0]), delta, m, float(loss[0]),
                            float(complexity[0]), float(extra[0]), confidence)

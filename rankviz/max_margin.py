@@ -183,16 +183,22 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100):
     Z = y[:, None] * (X[b] - X[a])  # oriented differences: pair i is right iff w . Z_i > 0
     w = np.zeros(X.shape[1])
     counts = []
-    for _ in range(max_epochs):
-        mistakes = 0
-        for z in Z:
-            if float(w @ z) <= 0.0:
-                w = w + z
-                mistakes += 1
-        counts.append(mistakes)
-        if mistakes == 0:
-            break
-    radius = float(np.sqrt((Z * Z).sum(axis=1)).max())
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
+        for _ in range(max_epochs):
+            mistakes = 0
+            for z in Z:
+                if float(w @ z) <= 0.0:
+                    w = w + z
+                    mistakes += 1
+            counts.append(mistakes)
+            if mistakes == 0:
+                break
+    largest = float(np.abs(Z).max()) if np.isfinite(Z).all() else math.inf
+    scale = largest if 1e150 < largest < math.inf else 1.0  # |z|^2 would overflow
+    with np.errstate(over="ignore", invalid="ignore"):
+        radius = scale * float(np.sqrt(((Z / scale) ** 2).sum(axis=1)).max())
+    if not (np.isfinite(w).all() and math.isfinite(radius)):
+        raise ValueError("X: the pair differences (or their sums) overflow float64; rescale X")
     return PerceptronResult(w, int(sum(counts)), len(counts), counts[-1] == 0, radius,
                             np.array(counts, dtype=np.int64))
 

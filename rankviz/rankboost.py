@@ -90,7 +90,7 @@ from rankviz._validation import (
     as_pair_sample,
     as_pairs,
     check_int,
-    check_real,
+    check_step_smoothing,
 )
 from rankviz.stumps import TIE_TOLERANCE, StumpSearch, stump_candidates, stump_values
 
@@ -107,9 +107,6 @@ __all__ = [
 #: Largest number of boosting rounds a run accepts (its history is allocated up front,
 #: and each round costs O(d N)): far above the hundreds of rounds the chapter runs.
 MAX_ROUNDS = 100_000
-
-#: Largest smoothing: up to 1/3 a smoothed round still has Z_t <= exp(-2 gamma_t^2).
-_MAX_SMOOTHING = 1.0 / 3.0
 
 #: Largest pairs x stumps matrix :func:`coordinate_descent_rankboost` builds.
 _MAX_REFEREE_CELLS = 20_000_000
@@ -134,17 +131,6 @@ def _check_bipartite(X_pos, X_neg):
     X_pos = as_feature_matrix(X_pos, "X_pos")
     X_neg = as_feature_matrix(X_neg, "X_neg", n_features=X_pos.shape[1])
     return X_pos, X_neg
-
-
-def _check_step_smoothing(smoothing, n_units: int) -> float:
-    """Default: half the initial weight of one unit (pair or point), at most 1/3."""
-    if smoothing is None:
-        return min(1.0 / (2.0 * n_units), _MAX_SMOOTHING)
-    lam = check_real(smoothing, "smoothing", positive=True)
-    if lam > _MAX_SMOOTHING:
-        raise ValueError(f"smoothing must be <= 1/3 (the range in which a smoothed round is proved "
-                         f"to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), got {lam}")
-    return lam
 
 
 def _first_best(score: np.ndarray) -> int:
@@ -658,9 +644,9 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
         In {-1, 0, +1}: +1 means X[b] (the book's x') is preferred to X[a],
         -1 the opposite, 0 no preference (the pair is ignored).
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
     smoothing : float, optional
-        ``lam > 0`` of the smoothed step used only when the chosen stump
+        ``lam`` in [1e-12, 1/3] of the smoothed step used only when the chosen stump
         misranks no pair (eps^- = 0); default ``1 / (2 P)`` for the P pairs
         with nonzero labels.  See the module docstring.
 
@@ -704,7 +690,7 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
     X, a, b, y = _check_pairwise(X, pairs, labels)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     n_pairs = a.size
-    lam = _check_step_smoothing(smoothing, n_pairs)
+    lam = check_step_smoothing(smoothing, n_pairs)
     n_points = X.shape[0]
     search = StumpSearch(X)
     if search.size == 0:
@@ -765,7 +751,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_neg : array_like of shape (n, d)
         Negative points x_1..x_n.
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
     smoothing : float, optional
         As in :func:`rankboost`; default ``1 / (2 m n)``, the same as
         :func:`rankboost` on the m n pairs, so the two agree in every case.
@@ -808,7 +794,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_pos, X_neg = _check_bipartite(X_pos, X_neg)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
-    lam = _check_step_smoothing(smoothing, m * n)
+    lam = check_step_smoothing(smoothing, m * n)
     search = StumpSearch(np.vstack([X_pos, X_neg]))
     if search.size == 0:
         raise ValueError("X_pos, X_neg: every feature is constant, so there is no stump to choose")
@@ -871,9 +857,9 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_neg : array_like of shape (n, d)
         Negative points (label -1).
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
     smoothing : float, optional
-        ``lam > 0`` for the degenerate rounds.
+        ``lam`` in [1e-12, 1/3] for the degenerate rounds.
 
     Returns
     -------
@@ -906,7 +892,7 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_pos, X_neg = _check_bipartite(X_pos, X_neg)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
-    lam = _check_step_smoothing(smoothing, m + n)
+    lam = check_step_smoothing(smoothing, m + n)
     search = StumpSearch(np.vstack([X_pos, X_neg]), with_constant=True)
     y = np.r_[np.ones(m), -np.ones(n)]
     positive = y > 0

@@ -453,3 +453,17 @@ def test_the_gaussian_rademacher_estimate_is_finite_for_far_apart_points():
 def test_the_margin_bound_flags_must_be_booleans(flag, value):
     with pytest.raises(TypeError, match=flag):
         ranking_margin_bound([0.5, 1.0], 0.5, 0.05, Lambda=1.0, r=1.0, **{flag: value})
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"rho": 1e-320}, {"delta": 1e-320}, {"Lambda": 1e308, "r": 1e308},
+])
+def test_a_margin_bound_that_float64_cannot_hold_is_an_error_not_inf(kwargs):
+    args = {"margins": [0.5, 1.0], "rho": 0.5, "delta": 0.05, "Lambda": 1.0, "r": 1.0, **kwargs}
+    with pytest.raises(ValueError, match="the bound is not finite"):
+        ranking_margin_bound(**args)
+
+
+def test_the_auc_deviation_bound_refuses_a_delta_below_1e_300():
+    with pytest.raises(ValueError, match="delta must be >= 1e-300"):
+        auc_deviation_bound(10, 10, 1e-320)

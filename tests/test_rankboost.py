@@ -617,3 +617,29 @@ def test_pair_ids_that_would_wrap_around_are_refused():
         model.pairwise_margins([[0.0], [1.0], [2.0]], [[0, 1], [-1, 2]])
     with pytest.raises(ValueError, match="rounds: the normalized margin is undefined"):
         model.pairwise_margins([[0.0], [1.0], [2.0]], [[0, 1]], rounds=0)
+
+
+@pytest.mark.parametrize("run", [
+    lambda lam: rankboost([[0.0], [1.0]], [[0, 1]], [1], 2, smoothing=lam),
+    lambda lam: bipartite_rankboost([[1.0]], [[0.0]], 2, smoothing=lam),
+    lambda lam: adaboost([[1.0]], [[0.0]], 2, smoothing=lam),
+    lambda lam: multipartite_rankboost([[0.0], [1.0]], [0, 1], 2, smoothing=lam),
+])
+def test_a_smoothing_too_small_for_float64_is_refused(run):
+    with pytest.raises(ValueError, match="smoothing must be >= 1e-12"):
+        run(1e-300)
+
+
+def test_multipartite_rankboost_reports_underflowing_weights_instead_of_dividing_by_zero():
+    X = [[0.0], [1.0], [2.0], [3.0]]
+    with pytest.raises(ValueError, match="n_rounds: after round"):
+        multipartite_rankboost(X, [0, 1, 1, 2], 100, smoothing=1e-12)
+
+
+def test_real_rankboost_refuses_steps_that_overflow():
+    H = [[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]
+    pairs, labels = [[0, 1], [1, 2], [2, 3], [0, 3]], [1, 1, -1, 1]
+    with pytest.raises(ValueError, match="alpha_max must be <= 700"):
+        real_rankboost(H, pairs, labels, 2, alpha_max=1e300)
+    with pytest.raises(ValueError, match="base_values: a difference"):
+        real_rankboost([[0.0, 1e308], [1.0, -1e308], [1.0, 0.7], [0.0, 0.2]], pairs, labels, 2)

@@ -38,6 +38,7 @@ X_NEG_SEP = np.array([[0.0], [1.0], [0.5]])
 FEWER_POINTS = {"X": {"one entry fewer"}}
 BAD_SVM_LABELS = {"label 0": np.array([1, 0]), "label 2": np.array([1, 2])}
 WRONG_FEATURES = {"two features": np.array([[0.0, 1.0], [1.0, 0.0]])}
+TINY_SMOOTHING = {"tiny": 1e-300}
 
 
 def _model():
@@ -109,17 +110,17 @@ CASES = {
     # --- rankviz.rankboost ---------------------------------------------------------------------
     "rankviz.rankboost.rankboost": Case(
         lambda: Call(rankboost.rankboost, X4, PAIRS4, LABELS4, 3, smoothing=0.1),
-        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": BAD_LABELS},
+        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": BAD_LABELS, "smoothing": TINY_SMOOTHING},
     ),
     "rankviz.rankboost.bipartite_rankboost": Case(
         lambda: Call(rankboost.bipartite_rankboost, X_POS, X_NEG, 3, smoothing=0.1),
         valid={"X_pos": {"one entry fewer"}, "X_neg": {"one entry fewer"}},
-        extra={"X_neg": WRONG_FEATURES},
+        extra={"X_neg": WRONG_FEATURES, "smoothing": TINY_SMOOTHING},
     ),
     "rankviz.rankboost.adaboost": Case(
         lambda: Call(rankboost.adaboost, X_POS_SEP, X_NEG_SEP, 1, smoothing=0.1),
         valid={"X_pos": {"one entry fewer"}, "X_neg": {"one entry fewer"}},
-        extra={"X_neg": WRONG_FEATURES},
+        extra={"X_neg": WRONG_FEATURES, "smoothing": TINY_SMOOTHING},
     ),
     "rankviz.rankboost.coordinate_descent_rankboost": Case(
         # no stump misranks no pair here, so every exact line search has a minimizer
@@ -178,7 +179,7 @@ CASES = {
     "rankviz.multipartite.multipartite_rankboost": Case(
         lambda: Call(multipartite.multipartite_rankboost, X4, np.array([0, 1, 0, 2]), 2,
                      smoothing=0.1),
-        extra={"grades": {"one grade": np.array([1, 1, 1, 1])}},
+        extra={"grades": {"one grade": np.array([1, 1, 1, 1])}, "smoothing": TINY_SMOOTHING},
     ),
     "rankviz.multipartite.k_partite_emphasis": Case(
         lambda: Call(multipartite.k_partite_emphasis, [1, 2, 1], normalization="pairs"),
@@ -196,7 +197,10 @@ CASES = {
         lambda: Call(real_rankboost.real_rankboost, np.array([[0.0, 0.3], [1.0, 0.1],
                                                                [1.0, 0.7], [0.0, 0.2]]),
                      PAIRS4, LABELS4, 2, alpha_max=5.0),
-        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": BAD_LABELS},
+        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": BAD_LABELS,
+               "alpha_max": {"huge": 1e300},
+               "base_values": {"huge values": np.array([[0.0, 1e308], [1.0, -1e308],
+                                                        [1.0, 0.7], [0.0, 0.2]])}},
     ),
     "rankviz.real_rankboost.RealRankBoostResult.decision_function": Case(
         lambda: Call(real_rankboost.real_rankboost(
@@ -235,7 +239,10 @@ CASES = {
     ),
     "rankviz.max_margin.rank_perceptron": Case(
         lambda: Call(max_margin.rank_perceptron, X2D, PAIRS2D, LABELS2D, max_epochs=5),
-        extra={"labels": BAD_SVM_LABELS},
+        # points near 1e308 are served: the radius is computed from scaled differences
+        valid={"X": {"huge values"}},
+        extra={"labels": BAD_SVM_LABELS,
+               "X": {"huge values": np.array([[0.0, 0.0], [1e308, 1e308], [1e308, -1e308]])}},
     ),
     "rankviz.max_margin.PerceptronResult.mistake_bound": Case(
         lambda: Call(max_margin.rank_perceptron(X2D, PAIRS2D, LABELS2D).mistake_bound, 0.5),
@@ -270,6 +277,7 @@ CASES = {
         lambda: Call(bounds.auc_deviation_bound, 10, 20, 0.05, method="mcdiarmid"),
         # a closed form in m and n: a sample of 10**12 allocates nothing and has a bound
         valid={"m": {"huge"}, "n": {"huge"}},
+        extra={"delta": {"tiny": 1e-320}},
     ),
     "rankviz.bounds.margin_loss": Case(
         lambda: Call(bounds.margin_loss, np.array([-0.5, 0.1, 0.4, 2.0]), np.array([0.1, 1.0]),
@@ -283,7 +291,8 @@ CASES = {
         lambda: Call(bounds.ranking_margin_bound, np.array([0.1, 0.4, 0.8]), 0.5, 0.05,
                      Lambda=1.0, r=1.0, rademacher=None, empirical=False, uniform=True),
         valid={"margins": {"extra dimension", "one entry fewer"}},
-        extra={"rho": {"above 1 when uniform": 1.5}},
+        extra={"rho": {"above 1 when uniform": 1.5, "tiny": 1e-320}, "delta": {"tiny": 1e-320},
+               "Lambda": {"huge": 1e308}, "r": {"huge": 1e308}},
     ),
     "rankviz.bounds.MarginBound.best": Case(
         lambda: Call(bounds.ranking_margin_bound([0.1, 0.4, 0.8], [0.2, 0.5], 0.05,
