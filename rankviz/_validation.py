@@ -14,11 +14,18 @@ from collections.abc import Iterable
 import numpy as np
 
 __all__ = [
+    "KERNELS",
+    "SIGMA_RANGE",
+    "STEP_SMOOTHING_RANGE",
     "as_binary_labels",
     "as_comparison_rows",
+    "as_feature_matrix",
     "as_float_vector",
     "as_generator",
     "as_item_ids",
+    "as_pair_labels",
+    "as_pair_sample",
+    "as_pairs",
     "as_probability_rows",
     "as_query_array",
     "as_weight_matrix",
@@ -27,6 +34,7 @@ __all__ = [
     "check_choice",
     "check_dag",
     "check_int",
+    "check_kernel",
     "check_label_set",
     "check_log_odds_smoothing",
     "check_probability",
@@ -34,6 +42,7 @@ __all__ = [
     "check_real",
     "check_rounds",
     "check_same_length",
+    "check_step_smoothing",
 ]
 
 
@@ -503,3 +512,110 @@ def check_rounds(rounds: object, name: str, r: int, *, batch: bool = False) -> n
         raise ValueError(f"{name} must lie in 1..r = 1..{r}, got values from {m.min()} to "
                          f"{m.max()}{hint}")
     return m
+
+
+# --- pair samples (a feature matrix, index pairs into its rows, labels in {-1, 0, +1})
+def as_feature_matrix(X: object, name: str, *, n_features: int | None = None) -> np.ndarray:
+    """Return ``X`` as a finite 2-D float64 array (points x features) with a row and a column."""
+    arr = check_array(X, name, allow_empty=True)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (points x features), got an array of shape "
+                         f"{arr.shape}; reshape a single feature with .reshape(-1, 1)")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} has no rows (an empty class or sample)")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has no features (columns)")
+    if n_features is not None and arr.shape[1] != n_features:
+        raise ValueError(f"{name} must have {n_features} features (columns), got {arr.shape[1]}")
+    return arr
+
+
+def as_pairs(pairs: object, n_points: int, name: str = "pairs",
+             rows_of: str = "X") -> tuple[np.ndarray, np.ndarray]:
+    """Validate a (P, 2) array of row indices into ``n_points`` rows; return the columns a, b.
+
+    Negative indices (which would wrap around), floats and ids ``>= n_points`` are refused.
+    """
+    arr = check_array(pairs, name, dtype="int")
+    given = np.asarray(pairs).dtype
+    if given.kind not in "iu":
+        raise TypeError(f"{name} must contain integer row indices, got dtype {given}")
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (P, 2), got {arr.shape}")
+    low, high = int(arr.min()), int(arr.max())
+    if low < 0 or high >= n_points:
+        raise ValueError(f"{name} must index rows of {rows_of}, i.e. lie in [0, {n_points - 1}]; "
+                         f"found {low if low < 0 else high}")
+    arr = arr.astype(np.intp, copy=False)
+    return arr[:, 0], arr[:, 1]
+
+
+def as_pair_labels(labels: object, n_pairs: int, *, allow_zero: bool = True,
+                   name: str = "labels") -> np.ndarray:
+    """Validate one label per pair in {-1, 0, +1} (or {-1, +1}); return them as int8."""
+    if not isinstance(labels, (str, bytes)) and labels is not None \
+            and np.asarray(labels).dtype == np.bool_:
+        raise TypeError(f"{name} must contain the numbers -1, 0, +1, got booleans")
+    arr = check_array(labels, name, ndim=1, allow_empty=n_pairs == 0)
+    if arr.shape[0] != n_pairs:
+        raise ValueError(f"{name} must have one entry per row of pairs ({n_pairs}), "
+                         f"got {arr.shape[0]}")
+    allowed = (-1, 0, 1) if allow_zero else (-1, 1)
+    bad = ~np.isin(arr, allowed)
+    if bad.any():
+        raise ValueError(f"{name} must lie in {set(allowed)}; found {arr[bad][0]!r}"
+                         + ("" if allow_zero else " (drop the pairs labelled 0 first)"))
+    return arr.astype(np.int8)
+
+
+
+def as_pair_sample(X: object, pairs: object, labels: object, *,
+                   allow_zero: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                      np.ndarray]:
+    """Validate a pairwise sample: return ``X``, the pair columns ``a``, ``b`` and the labels."""
+    X = as_feature_matrix(X, "X")
+    a, b = as_pairs(pairs, X.shape[0])
+    y = as_pair_labels(labels, a.size, allow_zero=allow_zero)
+    return X, a, b, y
+
+# --- kernels (the linear and Gaussian kernels of the ranking SVM and its Rademacher bound)
+#: Kernels accepted by the kernel methods: ``x . z`` and ``exp(-||x - z||^2 / (2 sigma^2))``.
+KERNELS = ("linear", "gaussian")
+
+#: Range of the Gaussian width ``sigma``: outside it ``2 sigma^2`` under- or overflows float64
+#: long before the kernel values do, and the kernel matrix would hold NaN.
+SIGMA_RANGE = (1e-100, 1e100)
+
+
+def check_kernel(kernel: object, sigma: object, *, kernel_name: str = "kernel",
+                 sigma_name: str = "sigma") -> tuple[str, float | None]:
+    """Return ``(kernel, sigma)``: sigma is None for the linear kernel, else a width in range.
+
+    ``sigma`` is checked whatever the kernel (a bad width is a mistake even where it is unused).
+    """
+    kernel = check_choice(kernel, kernel_name, KERNELS)
+    low, high = SIGMA_RANGE
+    sigma = check_real(sigma, sigma_name, minimum=low, maximum=high)
+    return kernel, (None if kernel == "linear" else sigma)
+
+
+# --- boosting (the smoothed step of RankBoost and its multipartite version)
+#: Range of the smoothing ``lam`` of RankBoost's smoothed step: up to 1/3 a smoothed round
+#: still has Z_t <= exp(-2 gamma_t^2); below 1e-12 one smoothed step (about
+#: 1/2 log(1 / lam) > 13.8) already drives the weights toward under- and overflow.
+STEP_SMOOTHING_RANGE = (1e-12, 1.0 / 3.0)
+
+
+def check_step_smoothing(smoothing: object, n_units: int, name: str = "smoothing") -> float:
+    """The ``lam`` of RankBoost's smoothed step; None gives 1 / (2 n_units), kept in range."""
+    low, high = STEP_SMOOTHING_RANGE
+    if smoothing is None:
+        return min(max(1.0 / (2.0 * n_units), low), high)
+    lam = check_real(smoothing, name, positive=True)
+    if lam > high:
+        raise ValueError(f"{name} must be <= 1/3 (the range in which a smoothed round is proved "
+                         f"to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), got {lam}")
+    if lam < low:
+        raise ValueError(f"{name} must be >= {low:g} (a smaller one makes a smoothed step so "
+                         f"large that the weights under- or overflow), got {lam}")
+    return lam

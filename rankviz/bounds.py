@@ -1,5 +1,14 @@
 """Generalization and deviation bounds for ranking.
 
+Two families, one per chapter:
+
+* chapter 02: :func:`auc_deviation_bound`, the deviation of the empirical AUC of a
+  fixed scorer (exercise 10.9);
+* chapter 04: the pairwise margin bounds of Theorem 10.1 and Corollaries 10.2 and
+  10.4 (:func:`margin_loss`, :func:`ranking_margin_bound`, :class:`MarginBound`)
+  and Monte Carlo estimates of the empirical Rademacher complexities they contain
+  (:func:`empirical_rademacher_linear`, :func:`empirical_rademacher_stumps`).
+
 References
 ----------
 Mohri et al. (2018), chapter 10 (seed ``004_e87a518ae3e4601f.txt``), exercise 10.9;
@@ -11,10 +20,36 @@ bounded differences" (1989).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from rankviz._validation import check_choice, check_int, check_probability
+import numpy as np
 
-__all__ = ["AUC_DEVIATION_METHODS", "auc_deviation_bound"]
+from rankviz._kernels import gram
+from rankviz._validation import (
+    as_feature_matrix,
+    as_float_vector,
+    as_generator,
+    check_array,
+    check_choice,
+    check_int,
+    check_kernel,
+    check_probability,
+    check_real,
+)
+from rankviz.stumps import StumpSearch
+
+__all__ = [
+    "AUC_DEVIATION_METHODS",
+    "MARGIN_LOSS_KINDS",
+    "MAX_DRAWS",
+    "MarginBound",
+    "RademacherEstimate",
+    "auc_deviation_bound",
+    "empirical_rademacher_linear",
+    "empirical_rademacher_stumps",
+    "margin_loss",
+    "ranking_margin_bound",
+]
 
 #: Methods accepted by :func:`auc_deviation_bound`.
 AUC_DEVIATION_METHODS = ("hoeffding", "mcdiarmid")
@@ -85,46 +120,32 @@ def auc_deviation_bound(m, n, delta, method="hoeffding"):
     n = check_int(n, "n", minimum=1)
     delta = check_probability(delta, "delta", open_interval=True)
     method = check_choice(method, "method", AUC_DEVIATION_METHODS)
+    if delta < 1e-300:  # 2 / delta would overflow: the bound is astronomically loose anyway
+        raise ValueError(f"delta must be >= 1e-300, got {delta:g}")
     log_term = math.log(2.0 / delta)
     if method == "hoeffding":
         return math.sqrt(log_term / (2.0 * min(m, n)))
     return math.sqrt((1.0 / m + 1.0 / n) * log_term / 2.0)
 
 
-# ---- chapter 04: margin bounds (Mohri et al., sections 10.2-10.3 and 10.4.3) ----
-# Imports of this block are kept here, with it, so that the chapter's additions stay one block.
-from dataclasses import dataclass  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-from rankviz._validation import as_float_vector, as_generator, check_real  # noqa: E402
-
-__all__ += [
-    "MARGIN_LOSS_KINDS",
-    "MarginBound",
-    "RademacherEstimate",
-    "empirical_rademacher_linear",
-    "empirical_rademacher_stumps",
-    "margin_loss",
-    "ranking_margin_bound",
-]
-
+# --------------------------------------------------------------------------- #
+# chapter 04: margin bounds (Mohri et al., sections 10.2-10.3 and 10.4.3)
+# --------------------------------------------------------------------------- #
 #: Kinds accepted by :func:`margin_loss`: Phi_rho (10.3) and its indicator bound (10.4).
 MARGIN_LOSS_KINDS = ("phi", "indicator")
 
 #: Largest number of Rademacher signs drawn at once (memory of one chunk).
 _SIGN_CHUNK = 4_000_000
 
+#: Largest number of sign vectors a Monte Carlo Rademacher estimate draws (the
+#: docstrings use thousands; a million already takes seconds).
+MAX_DRAWS = 1_000_000
+
 
 def _as_margins(margins) -> np.ndarray:
     """Margins of any shape (a bipartite (m, n) table, say) as one finite 1-D array."""
-    if isinstance(margins, (str, bytes)):
-        raise TypeError(f"margins must be an array of numbers, got {type(margins).__name__}")
-    try:
-        arr = np.asarray(margins)
-    except Exception as exc:  # ragged lists
-        raise ValueError(f"margins could not be read as an array: {exc}") from None
-    return as_float_vector(arr.ravel(), "margins")
+    arr = check_array(margins, "margins", ndim=tuple(range(1, 33)))
+    return arr.ravel()
 
 
 def _as_rho(rho, *, at_most_one: bool = False) -> tuple[np.ndarray, bool]:
@@ -318,7 +339,7 @@ def empirical_rademacher_linear(X, Lambda, n_draws=1000, rng=0, *, kernel="linea
     Lambda : float
         Radius of the weight ball, >= 0.
     n_draws : int, default 1000
-        Sign vectors to average, at least 1.
+        Sign vectors to average, between 1 and :data:`MAX_DRAWS` (10**6).
     rng : int or numpy.random.Generator, default 0
     kernel : {"linear", "gaussian"}, default "linear"
         ``Phi(x) = x``, or the Gaussian kernel ``exp(-||x - z||^2 / (2 sigma^2))``
@@ -353,17 +374,21 @@ def empirical_rademacher_linear(X, Lambda, n_draws=1000, rng=0, *, kernel="linea
     >>> bool(est.low <= 0.1230 <= est.high), round(est.bound, 4)    # 0.5 / sqrt(10)
     (True, 0.1581)
     """
-    from rankviz.rankboost import _as_feature_matrix
-    from rankviz.ranksvm import _check_kernel, _gram
-
-    X = _as_feature_matrix(X, "X")
+    X = as_feature_matrix(X, "X")
     Lambda = check_real(Lambda, "Lambda", nonnegative=True)
-    n_draws = check_int(n_draws, "n_draws", minimum=1)
+    n_draws = check_int(n_draws, "n_draws", minimum=1, maximum=MAX_DRAWS)
     gen = as_generator(rng)
-    kernel, width = _check_kernel(kernel, sigma)
+    kernel, width = check_kernel(kernel, sigma)
     confidence = check_probability(confidence, "confidence", open_interval=True)
     m = X.shape[0]
-    K = _gram(X, X, kernel, width)
+    # sup_w (1/m) sum_i sigma_i w . x_i is homogeneous in X: for the linear kernel, points beyond
+    # 1e100 are rescaled first so that no inner product overflows
+    scale = 1.0
+    if kernel == "linear":
+        largest = float(np.abs(X).max())
+        if largest > 1e100:
+            scale, X = largest, X / largest
+    K = gram(X, X, kernel, width)
     diagonal = np.clip(np.diag(K), 0.0, None)
     total = 0.0
     for signs in _sign_chunks(gen, n_draws, m):
@@ -372,9 +397,14 @@ def empirical_rademacher_linear(X, Lambda, n_draws=1000, rng=0, *, kernel="linea
         else:
             values = np.sqrt(np.clip(((signs @ K) * signs).sum(axis=1), 0.0, None))
         total += float(values.sum())
-    estimate = Lambda * total / (n_draws * m)
-    half_width = _mcdiarmid_half_width(Lambda**2 * float(diagonal.sum()), m, n_draws, confidence)
-    bound = Lambda * math.sqrt(float(diagonal.max())) / math.sqrt(m)
+    with np.errstate(over="ignore"):
+        estimate = Lambda * scale * total / (n_draws * m)
+        half_width = Lambda * scale * _mcdiarmid_half_width(float(diagonal.sum()), m, n_draws,
+                                                            confidence)
+        bound = Lambda * scale * math.sqrt(float(diagonal.max())) / math.sqrt(m)
+    if not (math.isfinite(estimate) and math.isfinite(half_width) and math.isfinite(bound)):
+        raise ValueError(f"Lambda * max ||x|| overflows float64 (Lambda = {Lambda:g}, X up to "
+                         f"{scale * math.sqrt(float(diagonal.max())):g}): rescale X or Lambda")
     return RademacherEstimate(estimate, half_width, confidence, bound, m, n_draws)
 
 
@@ -400,7 +430,7 @@ def empirical_rademacher_stumps(X, n_draws=1000, rng=0, *, confidence=0.95):
     X : array_like of shape (m, d)
         The sample.
     n_draws : int, default 1000
-        Sign vectors to average, at least 1.
+        Sign vectors to average, between 1 and :data:`MAX_DRAWS` (10**6).
     rng : int or numpy.random.Generator, default 0
     confidence : float, default 0.95
         Level of the reported interval, in (0, 1).
@@ -427,14 +457,12 @@ def empirical_rademacher_stumps(X, n_draws=1000, rng=0, *, confidence=0.95):
     >>> bool(est.estimate <= est.bound), round(est.bound, 4)    # sqrt(2 log 10 / 4)
     (True, 1.073)
     """
-    from rankviz.rankboost import _as_feature_matrix, _StumpSearch
-
-    X = _as_feature_matrix(X, "X")
-    n_draws = check_int(n_draws, "n_draws", minimum=1)
+    X = as_feature_matrix(X, "X")
+    n_draws = check_int(n_draws, "n_draws", minimum=1, maximum=MAX_DRAWS)
     gen = as_generator(rng)
     confidence = check_probability(confidence, "confidence", open_interval=True)
     m, d = X.shape
-    search = _StumpSearch(X)
+    search = StumpSearch(X)
     total = 0.0
     for signs in _sign_chunks(gen, n_draws, m):
         for row in signs:
@@ -631,8 +659,10 @@ def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher
     """
     u = _as_margins(margins)
     delta = check_probability(delta, "delta", open_interval=True)
-    empirical = bool(empirical)
-    uniform = bool(uniform)
+    for flag, value in (("empirical", empirical), ("uniform", uniform)):
+        if not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{flag} must be True or False, got {type(value).__name__}")
+    empirical, uniform = bool(empirical), bool(uniform)
     if empirical and uniform:
         raise ValueError("uniform=True is available for (10.5) and (10.7), not for the "
                          "empirical-complexity bound (10.6)")
@@ -643,16 +673,21 @@ def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher
         level = 2.0 * level / math.sqrt(m)  # R1 + R2 <= 2 Lambda r / sqrt(m)
     sorted_u = np.sort(u)
     loss = _margin_loss_sorted(sorted_u, _positive_prefix(sorted_u), rhos, "phi")
-    if uniform:
-        complexity = 4.0 * level / rhos
-        extra = np.sqrt(np.log(np.log2(2.0 / rhos)) / m)
-        confidence = math.sqrt(math.log(2.0 / delta) / (2.0 * m))
-        equation += " uniform"
-    else:
-        complexity = 2.0 * level / rhos
-        extra = np.zeros_like(rhos)
-        confidence = (3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m)) if empirical
-                      else math.sqrt(math.log(1.0 / delta) / (2.0 * m)))
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):  # checked below
+        if uniform:
+            complexity = 4.0 * level / rhos
+            extra = np.sqrt(np.log(np.log2(2.0 / rhos)) / m)
+            confidence = math.sqrt(math.log(2.0 / delta) / (2.0 * m))
+            equation += " uniform"
+        else:
+            complexity = 2.0 * level / rhos
+            extra = np.zeros_like(rhos)
+            confidence = (3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m)) if empirical
+                          else math.sqrt(math.log(1.0 / delta) / (2.0 * m)))
+    if not (np.isfinite(complexity).all() and np.isfinite(extra).all()
+            and math.isfinite(confidence)):
+        raise ValueError("the bound is not finite: rho is too small or Lambda * r, rademacher "
+                         "or 1 / delta too large for float64")
     if scalar:
         return MarginBound(equation, float(rhos[0]), delta, m, float(loss[0]),
                            float(complexity[0]), float(extra[0]), confidence)

@@ -56,14 +56,16 @@ import math
 
 import numpy as np
 
-from rankviz._validation import check_choice, check_int, check_real
-from rankviz.permutations import sigma_from_scores
-from rankviz.rankboost import (
-    TIE_TOLERANCE,
-    BoostingHistory,
-    RankBoostModel,
-    stump_candidates,
+from rankviz._validation import (
+    as_feature_matrix,
+    check_array,
+    check_choice,
+    check_int,
+    check_step_smoothing,
 )
+from rankviz.permutations import sigma_from_scores
+from rankviz.rankboost import MAX_ROUNDS, BoostingHistory, RankBoostModel
+from rankviz.stumps import TIE_TOLERANCE, stump_candidates
 
 __all__ = [
     "MAX_ITEMS",
@@ -82,13 +84,14 @@ _MAX_PAIRS = 20_000_000
 
 def _as_grades(grades, n_points: int | None = None, max_items: int | None = None) -> np.ndarray:
     """Validate a 1-D integer array of grades with at least two distinct values."""
-    if isinstance(grades, (str, bytes)):
+    if isinstance(grades, (str, bytes)) or grades is None:
         raise TypeError(f"grades must be an array of integers, got {type(grades).__name__}")
-    arr = np.asarray(grades)
+    arr = check_array(grades, "grades", dtype="int", allow_empty=True)
     if arr.size == 0:
         raise ValueError("grades is empty: it must take at least two distinct values")
-    if arr.dtype == object or arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"grades must be an array of integers, got dtype {arr.dtype}")
+    given = np.asarray(grades).dtype
+    if given.kind not in "iu":  # whole floats and booleans too: grades are integers
+        raise TypeError(f"grades must be an array of integers, got dtype {given}")
     if arr.ndim != 1:
         raise ValueError(f"grades must be 1-D, got shape {arr.shape}")
     if n_points is not None and arr.shape[0] != n_points:
@@ -176,9 +179,9 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
         Grade of each point; a higher grade is preferred.  At least two
         distinct grades (k >= 2 parts).
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_ROUNDS`.
     smoothing : float, optional
-        ``lam`` in (0, 1/3] of the smoothed step ``1/2 log((eps^+ + lam) /
+        ``lam`` in [1e-12, 1/3] of the smoothed step ``1/2 log((eps^+ + lam) /
         (eps^- + lam))``, used only when the chosen stump misranks no pair
         (eps^- = 0), exactly as in :func:`rankviz.rankboost.rankboost`; default
         ``1 / (2 P)`` for the P cross pairs.
@@ -215,12 +218,11 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
     >>> model.alphas.round(4)
     array([1.4166, 1.3527])
     """
-    arr = np.asarray(X) if not isinstance(X, (str, bytes)) else X
-    candidates = stump_candidates(arr)  # validates X
-    X = np.asarray(arr, dtype=np.float64)
+    X = as_feature_matrix(X, "X")
+    candidates = stump_candidates(X)
     n_points, d = X.shape
     grades = _as_grades(grades, n_points)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     if not candidates:
         raise ValueError("X: every feature is constant, so there is no stump to choose")
     levels = np.unique(grades)
@@ -228,14 +230,7 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
     part_of = np.searchsorted(levels, grades)
     counts = np.bincount(part_of, minlength=k)
     n_cross = (int(counts.sum()) ** 2 - int((counts**2).sum())) // 2
-    if smoothing is None:
-        lam = min(1.0 / (2.0 * n_cross), 1.0 / 3.0)
-    else:
-        lam = check_real(smoothing, "smoothing", positive=True)
-        if lam > 1.0 / 3.0:
-            raise ValueError(f"smoothing must be <= 1/3 (the range in which a smoothed round "
-                             f"is proved to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), "
-                             f"got {lam}")
+    lam = check_step_smoothing(smoothing, n_cross)
 
     # presort each feature once; for each candidate, the number of sorted points at or below it
     features = np.array([h.feature for h in candidates])
@@ -263,6 +258,9 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
         U_below = np.concatenate([[0.0], np.cumsum(U)[:-1]])  # sum_{j < p} U_j
         V_above = np.concatenate([np.cumsum(V[::-1])[::-1][1:], [0.0]])  # sum_{l > p} V_l
         W = float(U @ V_above)
+        if not W > 0.0:
+            raise ValueError(f"n_rounds: after round {t} the scores are so far apart that every "
+                             f"pair weight underflows to 0; run fewer rounds")
         pi = (U_below[part_of] * v - V_above[part_of] * u) / W
         # edges of all candidates: sums of pi above (polarity +1) or at/below (-1) each threshold
         cum = np.vstack([np.zeros(d), np.cumsum(pi[order], axis=0)])  # (N + 1, d)

@@ -5,17 +5,10 @@ coordinate descent on the exponential pairwise objective (Rudin et al., 2005):
 
     F(alpha) = sum_i exp(-y_i [f(x'_i) - f(x_i)]),   f = sum_t alpha_t h_t   (eq. 10.15)
 
-over a finite set of base rankers with values in {0, 1}.  This module uses
-*threshold stumps* as base rankers, as the reference implementations of
-RankBoost do:
-
-    h(x) = 1[x_k > theta]   (polarity +1)   or   h(x) = 1[x_k <= theta]   (polarity -1)
-
-for every feature k and every candidate threshold theta: one threshold between
-each pair of consecutive distinct training values of the feature, at their
-midpoint.  Both polarities are in the set, so the best stump always has a
-non-negative edge (a stump and its complement have opposite pairwise effects)
-and every alpha_t >= 0.
+over a finite set of base rankers with values in {0, 1}.  The base rankers are
+the threshold stumps ``1[x_k > theta]`` and ``1[x_k <= theta]`` of
+:mod:`rankviz.stumps` (read it first: the stumps, their canonical order and
+the exact search over all of them are defined there).
 
 Public names
 ------------
@@ -32,25 +25,16 @@ Public names
 :func:`adaboost`
     AdaBoost on the same stumps plus the constant hypothesis, for the
     comparison of section 10.5.1 (F_Rank = F+ F-, F_Ada = F+ + F-).
-:class:`RankBoostModel`, :class:`BoostingHistory`, :class:`Stump`, :func:`stump_candidates`.
+:class:`RankBoostModel`, :class:`BoostingHistory`, :data:`MAX_ROUNDS`.
 
 How a round chooses its stump (exact search, ties, perfect stumps)
 ------------------------------------------------------------------
 Each round minimizes eps^- - eps^+ = -(eps^+ - eps^-) *exactly* over the whole
-stump set.  The edge of a stump is a sum of per-point "potentials"
-(Freund et al., 2003, section 3.3): with pi(x) the signed weight of the pairs
-in which x is preferred minus that of the pairs in which it is not,
-eps^+ - eps^- = sum over {x : h(x) = 1} of pi(x).  Sorting each feature once,
-the edges of all thresholds of all features are suffix sums of pi in that
-order: one gather and one cumulative sum per round, O(d N) for N points.
-
-*Ties between stumps.*  Candidates are ordered canonically: by feature, then
-threshold (increasing), then polarity (+1 before -1); AdaBoost's constant
-hypothesis comes first of all.  A round takes the first candidate whose edge is
-within ``TIE_TOLERANCE`` (1e-10, on edges that lie in [-1, 1]) of the best edge.
-The tolerance makes the choice independent of rounding, so that the general and
-the bipartite implementations, which add the same numbers in different orders,
-choose the same stump.
+stump set, with :class:`rankviz.stumps.StumpSearch`: the edges of all stumps are
+suffix sums of per-point potentials along each presorted feature, O(d N) per
+round, and ties between stumps go to the first in the canonical order (within
+``TIE_TOLERANCE``, 1e-10), so that the general and the bipartite implementations,
+which add the same numbers in different orders, choose the same stump.
 
 *Ties between points.*  f_t = sum_s alpha_s h_s is a sum of steps, and two
 points whose scores are equal in exact arithmetic (two stumps with the same
@@ -100,27 +84,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rankviz._validation import check_int, check_real
+from rankviz._validation import (
+    as_feature_matrix,
+    as_pair_labels,
+    as_pair_sample,
+    as_pairs,
+    check_int,
+    check_step_smoothing,
+)
+from rankviz.stumps import TIE_TOLERANCE, StumpSearch, stump_candidates, stump_values
 
 __all__ = [
-    "TIE_TOLERANCE",
+    "MAX_ROUNDS",
     "BoostingHistory",
     "RankBoostModel",
-    "Stump",
     "adaboost",
     "bipartite_rankboost",
     "coordinate_descent_rankboost",
     "rankboost",
-    "stump_candidates",
 ]
 
-#: Two candidate stumps whose edges eps^+ - eps^- differ by less than this are
-#: tied; the first in the canonical order wins.  Two points whose scores differ by
-#: less than this times 1 + ||alpha||_1 are tied (see the module docstring).
-TIE_TOLERANCE = 1e-10
-
-#: Largest smoothing: up to 1/3 a smoothed round still has Z_t <= exp(-2 gamma_t^2).
-_MAX_SMOOTHING = 1.0 / 3.0
+#: Largest number of boosting rounds a run accepts (its history is allocated up front,
+#: and each round costs O(d N)): far above the hundreds of rounds the chapter runs.
+MAX_ROUNDS = 100_000
 
 #: Largest pairs x stumps matrix :func:`coordinate_descent_rankboost` builds.
 _MAX_REFEREE_CELLS = 20_000_000
@@ -129,79 +115,9 @@ _MAX_REFEREE_CELLS = 20_000_000
 # --------------------------------------------------------------------------- #
 # validation
 # --------------------------------------------------------------------------- #
-def _as_feature_matrix(X, name: str, *, n_features: int | None = None) -> np.ndarray:
-    """Return ``X`` as a finite 2-D float64 array with at least one row."""
-    if isinstance(X, (str, bytes)):
-        raise TypeError(f"{name} must be a 2-D array of numbers, got {type(X).__name__}")
-    try:
-        arr = np.asarray(X)
-    except Exception as exc:  # ragged lists and the like
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
-    if arr.dtype == object or not (
-        np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
-    ) or np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"{name} must contain real numbers, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (points x features), got an array of shape "
-                         f"{arr.shape}; reshape a single feature with .reshape(-1, 1)")
-    if arr.shape[0] == 0:
-        raise ValueError(f"{name} has no rows (an empty class or sample)")
-    if arr.shape[1] == 0:
-        raise ValueError(f"{name} has no features (columns)")
-    if n_features is not None and arr.shape[1] != n_features:
-        raise ValueError(f"{name} must have {n_features} features (columns), got {arr.shape[1]}")
-    arr = arr.astype(np.float64, copy=False)
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
-    return arr
-
-
-def _as_pairs(pairs, n_points: int) -> tuple[np.ndarray, np.ndarray]:
-    """Validate an (P, 2) integer array of row indices; return the columns a, b."""
-    if isinstance(pairs, (str, bytes)):
-        raise TypeError(f"pairs must be an array of index pairs, got {type(pairs).__name__}")
-    try:
-        arr = np.asarray(pairs)
-    except Exception as exc:
-        raise ValueError(f"pairs could not be read as an array: {exc}") from None
-    if arr.size == 0:
-        raise ValueError("pairs is empty")
-    if not np.issubdtype(arr.dtype, np.integer) or arr.dtype == np.bool_:
-        raise TypeError(f"pairs must contain integer row indices, got dtype {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] != 2:
-        raise ValueError(f"pairs must have shape (P, 2), got {arr.shape}")
-    low, high = int(arr.min()), int(arr.max())
-    if low < 0 or high >= n_points:
-        raise ValueError(f"pairs must index rows of X, i.e. lie in [0, {n_points - 1}]; "
-                         f"found {low if low < 0 else high}")
-    arr = arr.astype(np.intp, copy=False)
-    return arr[:, 0], arr[:, 1]
-
-
-def _as_pair_labels(labels, n_pairs: int, *, allow_zero: bool = True) -> np.ndarray:
-    """Validate labels in {-1, 0, +1} (or {-1, +1}); return them as int8."""
-    if isinstance(labels, (str, bytes)):
-        raise TypeError(f"labels must be an array of -1, 0, +1, got {type(labels).__name__}")
-    arr = np.asarray(labels)
-    if arr.dtype == object or arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.number):
-        raise TypeError(f"labels must contain the numbers -1, 0, +1, got dtype {arr.dtype}")
-    if arr.ndim != 1:
-        raise ValueError(f"labels must be 1-D, got shape {arr.shape}")
-    if arr.shape[0] != n_pairs:
-        raise ValueError(f"labels must have one entry per pair ({n_pairs}), got {arr.shape[0]}")
-    allowed = (-1, 0, 1) if allow_zero else (-1, 1)
-    bad = ~np.isin(arr, allowed)
-    if bad.any():
-        raise ValueError(f"labels must lie in {set(allowed)}; found {arr[bad][0]!r}"
-                         + ("" if allow_zero else " (drop the pairs labelled 0 first)"))
-    return arr.astype(np.int8)
-
-
 def _check_pairwise(X, pairs, labels):
     """Validate a pairwise sample; drop pairs labelled 0 (Mohri et al., section 10.4)."""
-    X = _as_feature_matrix(X, "X")
-    a, b = _as_pairs(pairs, X.shape[0])
-    y = _as_pair_labels(labels, a.size)
+    X, a, b, y = as_pair_sample(X, pairs, labels)
     keep = y != 0
     if not keep.any():
         raise ValueError("labels: every pair is labelled 0; RankBoost needs at least one pair "
@@ -212,254 +128,14 @@ def _check_pairwise(X, pairs, labels):
 
 
 def _check_bipartite(X_pos, X_neg):
-    X_pos = _as_feature_matrix(X_pos, "X_pos")
-    X_neg = _as_feature_matrix(X_neg, "X_neg", n_features=X_pos.shape[1])
+    X_pos = as_feature_matrix(X_pos, "X_pos")
+    X_neg = as_feature_matrix(X_neg, "X_neg", n_features=X_pos.shape[1])
     return X_pos, X_neg
-
-
-def _check_smoothing(smoothing, n_units: int) -> float:
-    """Default: half the initial weight of one unit (pair or point), at most 1/3."""
-    if smoothing is None:
-        return min(1.0 / (2.0 * n_units), _MAX_SMOOTHING)
-    lam = check_real(smoothing, "smoothing", positive=True)
-    if lam > _MAX_SMOOTHING:
-        raise ValueError(f"smoothing must be <= 1/3 (the range in which a smoothed round is proved "
-                         f"to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), got {lam}")
-    return lam
-
-
-# --------------------------------------------------------------------------- #
-# stumps
-# --------------------------------------------------------------------------- #
-@dataclass(frozen=True)
-class Stump:
-    """A threshold stump, the base ranker: ``1[x_k > theta]`` or ``1[x_k <= theta]``.
-
-    Parameters
-    ----------
-    feature : int
-        Column ``k`` of the feature matrix.
-    threshold : float
-        ``theta``; ``-inf`` with polarity +1 is the constant hypothesis 1.
-    polarity : {+1, -1}, default +1
-        +1 for ``1[x_k > theta]``, -1 for its complement ``1[x_k <= theta]``.
-
-    Raises
-    ------
-    TypeError, ValueError
-        If ``feature`` is not a non-negative integer, ``threshold`` is NaN or
-        ``+inf``, or ``polarity`` is not +1 or -1.
-
-    References
-    ----------
-    Freund et al. (2003), section 3.3 (threshold weak rankers).
-
-    Examples
-    --------
-    >>> h = Stump(feature=1, threshold=0.5)
-    >>> h
-    Stump(1[x1 > 0.5])
-    >>> h([[0.0, 0.2], [0.0, 0.9]])
-    array([0., 1.])
-    >>> Stump(0, -np.inf).is_constant
-    True
-    """
-
-    feature: int
-    threshold: float
-    polarity: int = 1
-
-    def __post_init__(self):
-        feature = check_int(self.feature, "feature", minimum=0)
-        threshold = float(self.threshold)
-        if math.isnan(threshold) or threshold == math.inf:
-            raise ValueError(f"threshold must be a number or -inf, got {self.threshold!r}")
-        if self.polarity not in (1, -1) or isinstance(self.polarity, bool):
-            raise ValueError(f"polarity must be +1 or -1, got {self.polarity!r}")
-        object.__setattr__(self, "feature", feature)
-        object.__setattr__(self, "threshold", threshold)
-        object.__setattr__(self, "polarity", int(self.polarity))
-
-    @property
-    def is_constant(self) -> bool:
-        """True for the constant hypothesis ``x -> 1`` (AdaBoost's h_0)."""
-        return self.threshold == -math.inf and self.polarity == 1
-
-    def __call__(self, X) -> np.ndarray:
-        """Evaluate the stump on the rows of ``X``.
-
-        Parameters
-        ----------
-        X : array_like of shape (N, d)
-            Finite feature values, with ``d > feature``.
-
-        Returns
-        -------
-        ndarray of shape (N,)
-            0.0 or 1.0 for each row.
-
-        Raises
-        ------
-        ValueError, TypeError
-            If ``X`` is not a finite 2-D numeric array or lacks the stump's feature.
-        """
-        X = _as_feature_matrix(X, "X")
-        if self.feature >= X.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} features; this stump reads feature "
-                             f"{self.feature}")
-        return _stump_values(X, np.array([self.feature]), np.array([self.threshold]),
-                             np.array([self.polarity]))[:, 0].astype(np.float64)
-
-    def __str__(self) -> str:
-        if self.is_constant:
-            return "1 (constant)"
-        op = ">" if self.polarity == 1 else "<="
-        return f"1[x{self.feature} {op} {self.threshold:.4g}]"
-
-    def __repr__(self) -> str:
-        return f"Stump({self})"
-
-
-def _stump_values(X, features, thresholds, polarities) -> np.ndarray:
-    """Boolean (N, K) matrix of K stumps on the rows of X (no validation)."""
-    above = X[:, features] > thresholds
-    return np.where(polarities > 0, above, ~above)
-
-
-def _split_thresholds(lower: np.ndarray, upper: np.ndarray) -> np.ndarray:
-    """Midpoints between consecutive distinct values, kept strictly below ``upper``."""
-    mid = lower + (upper - lower) / 2.0
-    return np.where(mid < upper, mid, lower)
-
-
-class _StumpSearch:
-    """All stumps on a point set, presorted once; exact edges for any point potentials.
-
-    For potentials ``pi`` (one number per point) the edge of stump h is
-    ``sum_x pi(x) h(x)``.  Per feature the points are sorted once; at each
-    call the edges of all (feature, threshold, polarity) candidates are
-    suffix / prefix sums of ``pi`` in that order.
-    """
-
-    def __init__(self, X: np.ndarray, *, with_constant: bool = False):
-        n = X.shape[0]
-        self.order = np.argsort(X, axis=0, kind="stable").T.copy()  # (d, n)
-        sorted_x = np.take_along_axis(X.T, self.order, axis=1)  # (d, n)
-        change = sorted_x[:, 1:] != sorted_x[:, :-1]  # (d, n - 1)
-        feat, pos = np.nonzero(change)  # row-major: by feature, then increasing threshold
-        self.flat_prefix = feat * n + pos  # last point at or below each split, in the raveled order
-        thresholds = _split_thresholds(sorted_x[feat, pos], sorted_x[feat, pos + 1])
-        self.n_splits = feat.size
-        self.with_constant = with_constant
-        offset = 1 if with_constant else 0
-        size = offset + 2 * self.n_splits
-        self.features = np.zeros(size, dtype=np.intp)
-        self.thresholds = np.full(size, -np.inf)
-        self.polarities = np.ones(size, dtype=np.int64)
-        self.features[offset::2] = self.features[offset + 1::2] = feat
-        self.thresholds[offset::2] = self.thresholds[offset + 1::2] = thresholds
-        self.polarities[offset + 1::2] = -1
-        self.columns = np.ascontiguousarray(X.T)  # (d, n): one feature per row
-
-    @property
-    def size(self) -> int:
-        return self.features.size
-
-    def _below(self, pi: np.ndarray) -> np.ndarray:
-        """``sum of pi over {x : x_k <= theta}`` for every split, and ``sum(pi)``."""
-        gathered = pi[self.order]  # (d, n): pi in the sorted order of each feature
-        if gathered.shape[0] > 1:
-            # one cumulative sum over the raveled rows, restarted at each row: the running
-            # total entering row k is the sum of row k - 1, so subtract it there
-            gathered[1:, 0] -= gathered[:-1].sum(axis=1)
-        return np.cumsum(gathered.ravel())[self.flat_prefix], pi.sum()
-
-    def edges(self, pi: np.ndarray) -> np.ndarray:
-        """Edge ``sum_x pi(x) h(x)`` of every candidate, in canonical order."""
-        below, total = self._below(pi)
-        out = np.empty(self.size)
-        offset = 1 if self.with_constant else 0
-        if self.with_constant:
-            out[0] = total
-        out[offset::2] = total - below  # 1[x_k > theta]
-        out[offset + 1::2] = below  # 1[x_k <= theta]
-        return out
-
-    def best(self, pi: np.ndarray, *, absolute: bool = False) -> int:
-        """Canonical index of the first candidate within TIE_TOLERANCE of the best edge.
-
-        Equal to ``_first_best(edges(pi))`` (or of its absolute value), without
-        building the interleaved array.
-        """
-        below, total = self._below(pi)
-        above = total - below
-        if absolute:
-            above, below, total = np.abs(above), np.abs(below), abs(total)
-        top_above = above.max(initial=-np.inf)
-        top_below = below.max(initial=-np.inf)
-        top = max(top_above, top_below)
-        offset = 0
-        if self.with_constant:
-            top = max(top, total)
-            if total >= top - TIE_TOLERANCE:
-                return 0
-            offset = 1
-        floor = top - TIE_TOLERANCE
-        first_above = int(np.argmax(above >= floor)) if top_above >= floor else self.n_splits
-        first_below = int(np.argmax(below >= floor)) if top_below >= floor else self.n_splits
-        if first_above <= first_below:
-            return offset + 2 * first_above
-        return offset + 2 * first_below + 1
-
-    def stump(self, index: int) -> Stump:
-        return Stump(int(self.features[index]), float(self.thresholds[index]),
-                     int(self.polarities[index]))
-
-    def values(self, index: int) -> np.ndarray:
-        """Boolean values of candidate ``index`` on the points."""
-        above = self.columns[self.features[index]] > self.thresholds[index]
-        return above if self.polarities[index] > 0 else ~above
 
 
 def _first_best(score: np.ndarray) -> int:
     """Index of the first entry within TIE_TOLERANCE of the maximum."""
     return int(np.argmax(score >= score.max() - TIE_TOLERANCE))
-
-
-def stump_candidates(X) -> list[Stump]:
-    """Every candidate stump on a sample, in the canonical (tie-breaking) order.
-
-    For each feature (in column order), each threshold between two consecutive
-    distinct values (their midpoint, increasing), the stump ``1[x_k > theta]``
-    followed by its complement ``1[x_k <= theta]``.  A feature with a single
-    distinct value contributes nothing.
-
-    Parameters
-    ----------
-    X : array_like of shape (N, d)
-        Finite feature values.
-
-    Returns
-    -------
-    list of Stump
-        ``2 * sum_k (number of distinct values of feature k - 1)`` stumps.
-
-    Raises
-    ------
-    ValueError, TypeError
-        If ``X`` is not a finite 2-D numeric array with at least one row.
-
-    References
-    ----------
-    Freund et al. (2003), section 3.3; Mohri et al. (2018), section 10.4.
-
-    Examples
-    --------
-    >>> stump_candidates([[0.0, 5.0], [1.0, 5.0], [3.0, 5.0]])
-    [Stump(1[x0 > 0.5]), Stump(1[x0 <= 0.5]), Stump(1[x0 > 2]), Stump(1[x0 <= 2])]
-    """
-    search = _StumpSearch(_as_feature_matrix(X, "X"))
-    return [search.stump(i) for i in range(search.size)]
 
 
 # --------------------------------------------------------------------------- #
@@ -664,10 +340,7 @@ class RankBoostModel:
 
     # -- scores -------------------------------------------------------------------
     def _base_values(self, X: np.ndarray, rounds: int) -> np.ndarray:
-        features = np.array([h.feature for h in self.rankers[:rounds]], dtype=np.intp)
-        thresholds = np.array([h.threshold for h in self.rankers[:rounds]])
-        polarities = np.array([h.polarity for h in self.rankers[:rounds]])
-        return _stump_values(X, features, thresholds, polarities).astype(np.float64)
+        return stump_values(X, self.rankers[:rounds])
 
     def decision_function(self, X, rounds=None) -> np.ndarray:
         """Scores ``f_t(x) = sum_{s <= t} alpha_s h_s(x)`` of the rows of ``X``.
@@ -696,7 +369,7 @@ class RankBoostModel:
         >>> model.decision_function([[0.0], [2.2], [9.0]], rounds=1).round(3)
         array([0.   , 0.973, 0.973])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
         rounds = self._rounds(rounds)
         return self._base_values(X, rounds) @ self.alphas[:rounds]
 
@@ -720,14 +393,14 @@ class RankBoostModel:
                [0.   , 1.946],
                [0.673, 1.946]])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
         return np.cumsum(self._base_values(X, self.n_rounds).T * self.alphas[:, None], axis=0)
 
     # -- margins (section 10.4.3; chapter 04) -------------------------------------
     def _l1_or_raise(self, rounds: int) -> float:
         norm = float(np.abs(self.alphas[:rounds]).sum())
         if norm == 0.0:
-            raise ValueError("the normalized margin is undefined: ||alpha||_1 = 0 "
+            raise ValueError("rounds: the normalized margin is undefined, ||alpha||_1 = 0 "
                              f"after {rounds} round(s)")
         return norm
 
@@ -770,10 +443,10 @@ class RankBoostModel:
         >>> model.pairwise_margins(X, pairs, labels).round(3)
         array([-0.075,  0.925,  0.   ,  0.851,  0.925, -0.851])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
-        a, b = _as_pairs(pairs, X.shape[0])
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
+        a, b = as_pairs(pairs, X.shape[0])
         y = (np.ones(a.size, dtype=np.int8) if labels is None
-             else _as_pair_labels(labels, a.size, allow_zero=False))
+             else as_pair_labels(labels, a.size, allow_zero=False))
         rounds = self._rounds(rounds)
         norm = self._l1_or_raise(rounds)
         f = self._base_values(X, rounds) @ self.alphas[:rounds]
@@ -814,10 +487,8 @@ class RankBoostModel:
                [0.372, 0.372, 0.486],
                [0.257, 0.257, 0.372]])
         """
-        X_pos, X_neg = _check_bipartite(X_pos, X_neg)
-        if X_pos.shape[1] != self.n_features:
-            raise ValueError(f"X_pos must have {self.n_features} features (columns), "
-                             f"got {X_pos.shape[1]}")
+        X_pos = as_feature_matrix(X_pos, "X_pos", n_features=self.n_features)
+        X_neg = as_feature_matrix(X_neg, "X_neg", n_features=self.n_features)
         rounds = self._rounds(rounds)
         norm = self._l1_or_raise(rounds)
         f_pos = self._base_values(X_pos, rounds) @ self.alphas[:rounds]
@@ -864,10 +535,8 @@ class RankBoostModel:
         >>> d_pos.round(3), d_neg.round(3)
         (array([0.333, 0.333, 0.333]), array([0.421, 0.421, 0.159]))
         """
-        X_pos, X_neg = _check_bipartite(X_pos, X_neg)
-        if X_pos.shape[1] != self.n_features:
-            raise ValueError(f"X_pos must have {self.n_features} features (columns), "
-                             f"got {X_pos.shape[1]}")
+        X_pos = as_feature_matrix(X_pos, "X_pos", n_features=self.n_features)
+        X_neg = as_feature_matrix(X_neg, "X_neg", n_features=self.n_features)
         done = check_int(round, "round", minimum=1, maximum=self.n_rounds + 1) - 1
         f_pos = self._base_values(X_pos, done) @ self.alphas[:done]
         f_neg = self._base_values(X_neg, done) @ self.alphas[:done]
@@ -908,9 +577,9 @@ class RankBoostModel:
         >>> model.pair_distribution(X, pairs, labels, round=2).round(3)
         array([0.183, 0.106, 0.183, 0.106, 0.106, 0.317])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
-        a, b = _as_pairs(pairs, X.shape[0])
-        y = _as_pair_labels(labels, a.size)
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
+        a, b = as_pairs(pairs, X.shape[0])
+        y = as_pair_labels(labels, a.size)
         done = check_int(round, "round", minimum=1, maximum=self.n_rounds + 1) - 1
         f = self._base_values(X, done) @ self.alphas[:done]
         out = np.zeros(a.size)
@@ -975,9 +644,9 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
         In {-1, 0, +1}: +1 means X[b] (the book's x') is preferred to X[a],
         -1 the opposite, 0 no preference (the pair is ignored).
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
     smoothing : float, optional
-        ``lam > 0`` of the smoothed step used only when the chosen stump
+        ``lam`` in [1e-12, 1/3] of the smoothed step used only when the chosen stump
         misranks no pair (eps^- = 0); default ``1 / (2 P)`` for the P pairs
         with nonzero labels.  See the module docstring.
 
@@ -1019,11 +688,11 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
     array([0.047, 0.   , 0.581, 0.581])
     """
     X, a, b, y = _check_pairwise(X, pairs, labels)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     n_pairs = a.size
-    lam = _check_smoothing(smoothing, n_pairs)
+    lam = check_step_smoothing(smoothing, n_pairs)
     n_points = X.shape[0]
-    search = _StumpSearch(X)
+    search = StumpSearch(X)
     if search.size == 0:
         raise ValueError("X: every feature is constant, so there is no stump to choose")
 
@@ -1082,7 +751,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_neg : array_like of shape (n, d)
         Negative points x_1..x_n.
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
     smoothing : float, optional
         As in :func:`rankboost`; default ``1 / (2 m n)``, the same as
         :func:`rankboost` on the m n pairs, so the two agree in every case.
@@ -1123,10 +792,10 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     array([0.6667, 0.4444, 0.2222])
     """
     X_pos, X_neg = _check_bipartite(X_pos, X_neg)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
-    lam = _check_smoothing(smoothing, m * n)
-    search = _StumpSearch(np.vstack([X_pos, X_neg]))
+    lam = check_step_smoothing(smoothing, m * n)
+    search = StumpSearch(np.vstack([X_pos, X_neg]))
     if search.size == 0:
         raise ValueError("X_pos, X_neg: every feature is constant, so there is no stump to choose")
 
@@ -1188,9 +857,9 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_neg : array_like of shape (n, d)
         Negative points (label -1).
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
     smoothing : float, optional
-        ``lam > 0`` for the degenerate rounds.
+        ``lam`` in [1e-12, 1/3] for the degenerate rounds.
 
     Returns
     -------
@@ -1221,10 +890,10 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     array([ 0.2027, -0.3739,  0.319 ])
     """
     X_pos, X_neg = _check_bipartite(X_pos, X_neg)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
-    lam = _check_smoothing(smoothing, m + n)
-    search = _StumpSearch(np.vstack([X_pos, X_neg]), with_constant=True)
+    lam = check_step_smoothing(smoothing, m + n)
+    search = StumpSearch(np.vstack([X_pos, X_neg]), with_constant=True)
     y = np.r_[np.ones(m), -np.ones(n)]
     positive = y > 0
     weights = np.full(m + n, 1.0 / (m + n))
@@ -1302,7 +971,7 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
     from scipy.optimize import brentq
 
     X, a, b, y = _check_pairwise(X, pairs, labels)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     stumps = stump_candidates(X)
     if not stumps:
         raise ValueError("X: every feature is constant, so there is no stump to choose")

@@ -1,4 +1,4 @@
-"""Ranking SVMs, the rank perceptron and margin maximization for pairwise ranking.
+"""Ranking SVMs for pairwise ranking (the rank perceptron and the margin LP: rankviz.max_margin).
 
 Mohri et al. (2018), section 10.3, turn the margin bound of Corollary 10.2 into
 an algorithm: minimizing its right-hand side (10.8) over linear scores
@@ -27,12 +27,6 @@ Public names
     The dual with the pair kernel K' (10.10), with cvxpy.
 :func:`pair_kernel_matrix`
     K' itself, for the linear and the Gaussian kernel.
-:func:`rank_perceptron`
-    Exercise 10.5: the perceptron on the pair differences, with Novikoff's
-    mistake bound ``(R / rho)^2``.
-:func:`max_margin_ranker`
-    Exercise 10.6: the largest margin ``min_i y_i w . (x'_i - x_i)`` over
-    ``||w||_1 <= 1`` (a linear program) or ``||w||_2 <= 1``.
 :func:`online_rank_svm`
     Exercise 10.2: an on-line ranking SVM, stochastic subgradient (Pegasos)
     steps on (10.9), one pair per step.
@@ -60,34 +54,52 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rankviz._solvers import DEFAULT_SOLVER
+from rankviz._kernels import gram as _gram
+from rankviz._kernels import pair_kernel as _pair_kernel
+from rankviz._solvers import check_solver, solve
 from rankviz._validation import (
+    KERNELS,
+    SIGMA_RANGE,
+    as_feature_matrix,
     as_float_vector,
     as_generator,
+    as_pair_labels,
+    as_pair_sample,
+    as_pairs,
+    check_array,
     check_choice,
     check_int,
+    check_kernel,
     check_probability,
     check_real,
 )
 
-# the pairwise-sample validators of chapter 03 (one definition for the collection)
-from rankviz.rankboost import _as_feature_matrix, _as_pair_labels, _as_pairs
-
 __all__ = [
+    "C_RANGE",
     "KERNELS",
+    "MAX_DIMENSION",
+    "MAX_SAMPLE_ENTRIES",
+    "SIGMA_RANGE",
     "LinearUtilityModel",
-    "MaxMarginRanker",
-    "PerceptronResult",
+    "OnlineRankSVMResult",
     "RankSVMModel",
-    "max_margin_ranker",
+    "online_rank_svm",
     "pair_kernel_matrix",
-    "rank_perceptron",
     "rank_svm",
     "rank_svm_dual",
 ]
 
-#: Kernels accepted by the ranking SVM functions.
-KERNELS = ("linear", "gaussian")
+#: Range of the slack weight C: beyond it the quadratic programme is so badly scaled that
+#: the interior-point solver fails (C = 1e300) or the slacks vanish below its accuracy.
+#: Near the top of the range a solve on hundreds of pairs may still fail numerically,
+#: which is reported as :class:`rankviz.SolverError` (C = 1e3 is a hard margin in practice).
+C_RANGE = (1e-6, 1e6)
+
+#: Largest dimension of a :class:`LinearUtilityModel`.
+MAX_DIMENSION = 10_000
+
+#: Largest number of coordinates (2 m d) :meth:`LinearUtilityModel.sample` draws at once.
+MAX_SAMPLE_ENTRIES = 10**8
 
 #: Methods of :func:`rank_svm`.
 _PRIMAL_METHODS = ("cvxpy", "liblinear")
@@ -98,35 +110,13 @@ _PRIMAL_METHODS = ("cvxpy", "liblinear")
 # --------------------------------------------------------------------------- #
 def _check_pair_sample(X, pairs, labels):
     """Validate a pairwise sample with labels in {-1, +1}; return X, a, b, y (float)."""
-    X = _as_feature_matrix(X, "X")
-    a, b = _as_pairs(pairs, X.shape[0])
-    y = _as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64)
-    return X, a, b, y
+    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False)
+    return X, a, b, y.astype(np.float64)
 
 
-def _check_kernel(kernel, sigma) -> tuple[str, float | None]:
-    kernel = check_choice(kernel, "kernel", KERNELS)
-    if kernel == "linear":
-        return kernel, None
-    return kernel, check_real(sigma, "sigma", positive=True)
-
-
-def _gram(A: np.ndarray, B: np.ndarray, kernel: str, sigma: float | None) -> np.ndarray:
-    """Kernel matrix K(A_i, B_j): linear ``a . b`` or Gaussian ``exp(-|a - b|^2 / (2 sigma^2))``."""
-    inner = A @ B.T
-    if kernel == "linear":
-        return inner
-    squared = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * inner
-    return np.exp(-np.maximum(squared, 0.0) / (2.0 * sigma * sigma))
-
-
-def _pair_kernel(first: np.ndarray, second: np.ndarray, kernel: str, sigma) -> np.ndarray:
-    """K' of eq. (10.10) for the pairs (first[i], second[i])."""
-    if kernel == "linear":
-        D = second - first
-        return D @ D.T
-    return (_gram(first, first, kernel, sigma) + _gram(second, second, kernel, sigma)
-            - _gram(second, first, kernel, sigma) - _gram(first, second, kernel, sigma))
+def _check_C(C) -> float:
+    low, high = C_RANGE
+    return check_real(C, "C", minimum=low, maximum=high)
 
 
 def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
@@ -145,7 +135,8 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     kernel : {"linear", "gaussian"}, default "linear"
         ``K(x, z) = x . z`` or ``exp(-||x - z||^2 / (2 sigma^2))``.
     sigma : float, default 1.0
-        Width of the Gaussian kernel (ignored for the linear kernel).
+        Width of the Gaussian kernel, in :data:`SIGMA_RANGE` (1e-100 to 1e100; checked,
+        but unused, for the linear kernel).
 
     Returns
     -------
@@ -170,24 +161,17 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     >>> pair_kernel_matrix(X, [[0, 1]], kernel="gaussian").round(4)   # 2 - 2 exp(-1/2)
     array([[0.7869]])
     """
-    X = _as_feature_matrix(X, "X")
-    a, b = _as_pairs(pairs, X.shape[0])
-    kernel, sigma = _check_kernel(kernel, sigma)
+    X = as_feature_matrix(X, "X")
+    a, b = as_pairs(pairs, X.shape[0])
+    kernel, sigma = check_kernel(kernel, sigma)
     return _pair_kernel(X[a], X[b], kernel, sigma)
 
 
-def _solve(problem, solver, what: str) -> str:
-    """Solve a cvxpy problem quietly; return its status or raise a RuntimeError."""
-    import cvxpy as cp
-
-    try:
-        with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
-            warnings.simplefilter("ignore", UserWarning)
-            problem.solve(solver=solver or DEFAULT_SOLVER)
-    except cp.error.SolverError as exc:
-        raise RuntimeError(f"cvxpy could not solve {what}: {exc}") from exc
-    if problem.status not in ("optimal", "optimal_inaccurate"):
-        raise RuntimeError(f"cvxpy could not solve {what}: status {problem.status!r}")
+def _solve(problem, solver: str, what: str) -> str:
+    """Solve a cvxpy problem quietly through rankviz._solvers; return its status."""
+    with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
+        warnings.simplefilter("ignore", UserWarning)
+        solve(problem, solver, what)
     return str(problem.status)
 
 
@@ -308,7 +292,7 @@ class RankSVMModel:
         >>> model.decision_function([[0.0], [2.0]]).round(4)
         array([0., 2.])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
         return self._scores(X)
 
     def pairwise_margins(self, X, pairs, labels=None) -> np.ndarray:
@@ -340,10 +324,10 @@ class RankSVMModel:
         >>> model.pairwise_margins([[0.0], [1.0], [3.0]], [[0, 1], [2, 1]]).round(4)
         array([ 1., -2.])
         """
-        X = _as_feature_matrix(X, "X", n_features=self.n_features)
-        a, b = _as_pairs(pairs, X.shape[0])
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
+        a, b = as_pairs(pairs, X.shape[0])
         y = (np.ones(a.size) if labels is None
-             else _as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64))
+             else as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64))
         h = self._scores(X)
         return y * (h[b] - h[a])
 
@@ -386,13 +370,13 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     labels : array_like of shape (P,)
         In {-1, +1}: +1 when x'_i is preferred to x_i (section 10.2).
     C : float, default 1.0
-        Weight of the slacks, > 0.
+        Weight of the slacks, in :data:`C_RANGE` (1e-6 to 1e6).
     kernel : {"linear", "gaussian"}, default "linear"
     sigma : float, default 1.0
-        Width of the Gaussian kernel.
+        Width of the Gaussian kernel, in :data:`SIGMA_RANGE` (1e-100 to 1e100).
     method : {"cvxpy", "liblinear"}, default "cvxpy"
     solver : str, optional
-        cvxpy solver (CLARABEL by default).
+        An installed cvxpy solver (CLARABEL by default).
 
     Returns
     -------
@@ -404,13 +388,13 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     Raises
     ------
     ValueError
-        If ``C <= 0``, the pairs do not match ``X`` or the labels, a label is
+        If ``C`` is outside C_RANGE, the pairs do not match ``X`` or the labels, a label is
         not -1 or +1, the kernel or method is unknown, or liblinear is asked for
         a Gaussian kernel.
     TypeError
         If an argument has the wrong type.
-    RuntimeError
-        If cvxpy fails.
+    rankviz.SolverError
+        If the cvxpy solver fails (its name and status are in the message).
 
     References
     ----------
@@ -428,9 +412,10 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     array([0., 0.])
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
-    C = check_real(C, "C", positive=True)
-    kernel, sigma = _check_kernel(kernel, sigma)
+    C = _check_C(C)
+    kernel, sigma = check_kernel(kernel, sigma)
     method = check_choice(method, "method", _PRIMAL_METHODS)
+    solver = check_solver(solver)
     first, second = X[a], X[b]
     if method == "liblinear":
         if kernel != "linear":
@@ -510,7 +495,7 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
 
     Raises
     ------
-    ValueError, TypeError, RuntimeError
+    ValueError, TypeError, rankviz.SolverError
         As :func:`rank_svm`.
 
     References
@@ -525,8 +510,9 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     (array([1., 0.]), 0.5, array([1.]))
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
-    C = check_real(C, "C", positive=True)
-    kernel, sigma = _check_kernel(kernel, sigma)
+    C = _check_C(C)
+    kernel, sigma = check_kernel(kernel, sigma)
+    solver = check_solver(solver)
     first, second = X[a], X[b]
 
     import cvxpy as cp
@@ -545,233 +531,6 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     w = (second - first).T @ coef if kernel == "linear" else None
     return _finish(kernel, C, sigma, w, coef, alphas, problem.value, "dual (cvxpy)", status,
                    first, second, y)
-
-
-# --------------------------------------------------------------------------- #
-# exercise 10.5: the rank perceptron
-# --------------------------------------------------------------------------- #
-@dataclass(frozen=True, eq=False)
-class PerceptronResult:
-    """The outcome of :func:`rank_perceptron`.
-
-    Attributes
-    ----------
-    w : ndarray of shape (d,)
-        The final weight vector.
-    n_updates : int
-        Number of updates (mistakes) made.
-    n_epochs : int
-        Passes over the pairs, the last one included.
-    converged : bool
-        True if the last pass made no mistake (every pair strictly ordered).
-    radius : float
-        ``R = max_i ||x'_i - x_i||``, the radius in Novikoff's bound.
-    updates_per_epoch : ndarray of int
-        Mistakes in each pass.
-    """
-
-    w: np.ndarray
-    n_updates: int
-    n_epochs: int
-    converged: bool
-    radius: float
-    updates_per_epoch: np.ndarray
-
-    def mistake_bound(self, margin) -> float:
-        """Novikoff's bound ``(R / rho)^2`` on the number of updates.
-
-        Valid when some unit vector u has ``y_i u . (x'_i - x_i) >= rho`` for
-        every pair; the largest such rho is ``max_margin_ranker(..., norm="l2").margin``.
-
-        Parameters
-        ----------
-        margin : float
-            rho > 0.
-
-        Returns
-        -------
-        float
-
-        Raises
-        ------
-        ValueError, TypeError
-            If ``margin`` is not a positive real number.
-
-        References
-        ----------
-        Mohri et al. (2018), exercise 10.5; Novikoff (1962).
-
-        Examples
-        --------
-        >>> result = rank_perceptron([[0.0], [1.0]], [[0, 1]], [1])
-        >>> result.mistake_bound(1.0), result.n_updates
-        (1.0, 1)
-        """
-        rho = check_real(margin, "margin", positive=True)
-        return (self.radius / rho) ** 2
-
-    def __repr__(self) -> str:
-        return (f"PerceptronResult({self.n_updates} updates in {self.n_epochs} epochs, "
-                f"converged={self.converged}, R={self.radius:.4g})")
-
-
-def rank_perceptron(X, pairs, labels, *, max_epochs=100):
-    """The rank perceptron (exercise 10.5): the perceptron on oriented pair differences.
-
-    Starting from ``w = 0``, visit the pairs in the given order, epoch after
-    epoch; whenever ``y_i w . (x'_i - x_i) <= 0`` (a misordered or tied pair),
-    update ``w <- w + y_i (x'_i - x_i)``.  Stop after an epoch without mistakes
-    or after ``max_epochs``.  If the pairs are separable with margin rho by a
-    unit vector (``y_i u . (x'_i - x_i) >= rho``), the number of updates is at most
-    ``(R / rho)^2`` with ``R = max_i ||x'_i - x_i||`` (Novikoff, 1962): the proof of
-    the classification perceptron applies verbatim to the points
-    ``y_i (x'_i - x_i)``.
-
-    Parameters
-    ----------
-    X : array_like of shape (N, d)
-    pairs : array_like of int, shape (P, 2)
-    labels : array_like of shape (P,)
-        In {-1, +1}.
-    max_epochs : int, default 100
-        At least 1.
-
-    Returns
-    -------
-    PerceptronResult
-
-    Raises
-    ------
-    ValueError, TypeError
-        On invalid input or ``max_epochs < 1``.
-
-    References
-    ----------
-    Mohri et al. (2018), exercise 10.5 and section 8.3.1 (the perceptron);
-    Novikoff (1962).
-
-    Examples
-    --------
-    The second pair is misordered by the first update, so w moves twice:
-
-    >>> X = [[0.0, 0.0], [1.0, -0.8], [0.1, 1.0], [0.5, 0.3]]
-    >>> result = rank_perceptron(X, [[0, 1], [0, 2], [0, 3]], [1, 1, 1])
-    >>> result.converged, result.n_updates, result.w.round(2), result.updates_per_epoch
-    (True, 2, array([1.1, 0.2]), array([2, 0]))
-    >>> best = max_margin_ranker(X, [[0, 1], [0, 2], [0, 3]], [1, 1, 1], norm="l2")
-    >>> round(best.margin, 4), round(result.mistake_bound(best.margin), 2)
-    (0.5367, 5.69)
-    """
-    X, a, b, y = _check_pair_sample(X, pairs, labels)
-    max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
-    Z = y[:, None] * (X[b] - X[a])  # oriented differences: pair i is right iff w . Z_i > 0
-    w = np.zeros(X.shape[1])
-    counts = []
-    for _ in range(max_epochs):
-        mistakes = 0
-        for z in Z:
-            if float(w @ z) <= 0.0:
-                w = w + z
-                mistakes += 1
-        counts.append(mistakes)
-        if mistakes == 0:
-            break
-    radius = float(np.sqrt((Z * Z).sum(axis=1)).max())
-    return PerceptronResult(w, int(sum(counts)), len(counts), counts[-1] == 0, radius,
-                            np.array(counts, dtype=np.int64))
-
-
-# --------------------------------------------------------------------------- #
-# exercise 10.6: margin maximization
-# --------------------------------------------------------------------------- #
-@dataclass(frozen=True, eq=False)
-class MaxMarginRanker:
-    """The outcome of :func:`max_margin_ranker`.
-
-    Attributes
-    ----------
-    w : ndarray of shape (d,)
-        A maximizer, with ``||w|| <= 1`` in the chosen norm.
-    margin : float
-        ``rho* = max_{||w|| <= 1} min_i y_i w . (x'_i - x_i)``; positive exactly
-        when a linear score orders every pair strictly, 0 otherwise.
-    norm : str
-        "l1" (the linear program of exercise 10.6) or "l2".
-    status : str
-        The solver's status.
-    """
-
-    w: np.ndarray
-    margin: float
-    norm: str
-    status: str
-
-    @property
-    def separable(self) -> bool:
-        """True when the pairs are strictly separable (``margin > 1e-9``)."""
-        return self.margin > 1e-9
-
-    def __repr__(self) -> str:
-        return (f"MaxMarginRanker(norm={self.norm!r}, margin={self.margin:.4g}, "
-                f"w={np.round(self.w, 4).tolist()}, status={self.status!r})")
-
-
-def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
-    """The linear score with the largest pairwise margin (exercise 10.6).
-
-    Solves ``max rho`` subject to ``y_i w . (x'_i - x_i) >= rho`` for every pair
-    and ``||w|| <= 1``.  With the l1 norm this is a linear program: write
-    ``w = w+ - w-`` with ``w+, w- >= 0`` and ``sum(w+ + w-) <= 1``.  With the
-    l2 norm it is a second-order cone program whose value ``rho*`` is the
-    margin in Novikoff's mistake bound, and ``w / rho*`` is the hard-margin
-    ranking SVM (10.9 without slacks).  ``w = 0`` is feasible, so ``rho* >= 0``;
-    ``rho* > 0`` exactly when the pairs are strictly separable.
-
-    Parameters
-    ----------
-    X, pairs, labels
-        As in :func:`rank_svm`.
-    norm : {"l1", "l2"}, default "l1"
-    solver : str, optional
-        cvxpy solver (CLARABEL by default).
-
-    Returns
-    -------
-    MaxMarginRanker
-
-    Raises
-    ------
-    ValueError, TypeError, RuntimeError
-        On invalid input, an unknown norm, or a solver failure.
-
-    References
-    ----------
-    Mohri et al. (2018), exercise 10.6; compare LPBoost (Demiriz, Bennett and
-    Shawe-Taylor, Machine Learning 46, 2002).
-
-    Examples
-    --------
-    >>> X = [[0.0, 0.0], [1.0, 1.0], [0.0, 2.0]]
-    >>> lp = max_margin_ranker(X, [[0, 1], [0, 2]], [1, 1])
-    >>> round(lp.margin, 4), lp.w.round(4)
-    (1.0, array([0., 1.]))
-    >>> round(max_margin_ranker(X, [[0, 1], [0, 2]], [1, 1], norm="l2").margin, 4)
-    1.4142
-    """
-    X, a, b, y = _check_pair_sample(X, pairs, labels)
-    norm = check_choice(norm, "norm", ("l1", "l2"))
-
-    import cvxpy as cp
-
-    Z = y[:, None] * (X[b] - X[a])
-    w = cp.Variable(X.shape[1])
-    rho = cp.Variable()
-    budget = cp.norm1(w) <= 1 if norm == "l1" else cp.norm(w, 2) <= 1
-    problem = cp.Problem(cp.Maximize(rho), [Z @ w >= rho, budget])
-    status = _solve(problem, solver, f"the {norm} margin maximization")
-    w_value = np.asarray(w.value, dtype=float)
-    margin = max(float(np.min(Z @ w_value)), 0.0) if Z.size else 0.0
-    return MaxMarginRanker(w_value, margin, norm, status)
 
 
 # --------------------------------------------------------------------------- #
@@ -799,7 +558,7 @@ class LinearUtilityModel:
     Parameters
     ----------
     d : int, default 2
-        Dimension, at least 1.
+        Dimension, between 1 and :data:`MAX_DIMENSION` (10,000).
     noise : float, default 0.1
         Flip probability, in [0, 1/2).
     utility : array_like of shape (d,), optional
@@ -830,7 +589,7 @@ class LinearUtilityModel:
     utility: tuple | None = None
 
     def __post_init__(self):
-        d = check_int(self.d, "d", minimum=1)
+        d = check_int(self.d, "d", minimum=1, maximum=MAX_DIMENSION)
         noise = check_probability(self.noise, "noise")
         if noise >= 0.5:
             raise ValueError(f"noise must be < 1/2 (at 1/2 the labels carry no information), "
@@ -856,7 +615,7 @@ class LinearUtilityModel:
         Parameters
         ----------
         m : int
-            Number of pairs, at least 1.
+            Number of pairs, at least 1 and at most ``MAX_SAMPLE_ENTRIES // (2 d)``.
         rng : int or numpy.random.Generator, default 0
 
         Returns
@@ -873,7 +632,7 @@ class LinearUtilityModel:
         ValueError, TypeError
             If ``m < 1`` or ``rng`` is invalid.
         """
-        m = check_int(m, "m", minimum=1)
+        m = check_int(m, "m", minimum=1, maximum=max(1, MAX_SAMPLE_ENTRIES // (2 * self.d)))
         gen = as_generator(rng)
         X = _uniform_ball(2 * m, self.d, gen)
         clean = np.where((X[1::2] - X[0::2]) @ self.u >= 0.0, 1, -1)
@@ -899,17 +658,10 @@ class LinearUtilityModel:
         ValueError, TypeError
             If ``w`` is not finite or has the wrong number of columns.
         """
-        if isinstance(w, (str, bytes)):
-            raise TypeError(f"w must be an array of numbers, got {type(w).__name__}")
-        try:
-            arr = np.asarray(w, dtype=np.float64)
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"w must be an array of numbers: {exc}") from None
-        if arr.ndim not in (1, 2) or arr.shape[-1] != self.d:
+        arr = check_array(w, "w", ndim=(1, 2))
+        if arr.shape[-1] != self.d:
             raise ValueError(f"w must have shape (d,) or (k, d) with d = {self.d}, "
                              f"got {arr.shape}")
-        if not np.isfinite(arr).all():
-            raise ValueError("w contains NaN or infinite values")
         batch = np.atleast_2d(arr)
         lengths = np.linalg.norm(batch, axis=1)
         cosine = np.divide(batch @ self.u, lengths, out=np.zeros(len(batch)), where=lengths > 0)
@@ -928,7 +680,6 @@ def _uniform_ball(n: int, d: int, gen: np.random.Generator) -> np.ndarray:
 # --------------------------------------------------------------------------- #
 # exercise 10.2: an on-line ranking SVM
 # --------------------------------------------------------------------------- #
-__all__ += ["OnlineRankSVMResult", "online_rank_svm"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -999,7 +750,7 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     labels : array_like of shape (P,)
         In {-1, +1}: +1 when x'_i is preferred to x_i.
     C : float, default 1.0
-        The constant of (10.9), > 0.
+        The constant of (10.9), in :data:`C_RANGE`.
     n_steps : int, default 20000
         Number of pairs seen, between 2 and 10**7.
     n_records : int, default 50
@@ -1015,7 +766,7 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     Raises
     ------
     ValueError
-        If ``C <= 0``, ``n_steps`` or ``n_records`` is out of range, the pairs
+        If ``C`` is outside C_RANGE, ``n_steps`` or ``n_records`` is out of range, the pairs
         do not match ``X`` or the labels, or a label is not -1 or +1.
     TypeError
         If an argument has the wrong type.
@@ -1039,7 +790,7 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     (True, True)
     """
     X, a, b, y = _check_pair_sample(X, pairs, labels)
-    C = check_real(C, "C", positive=True)
+    C = _check_C(C)
     n_steps = check_int(n_steps, "n_steps", minimum=2, maximum=10**7)
     n_records = check_int(n_records, "n_records", minimum=1, maximum=1000)
     gen = as_generator(rng)

@@ -28,14 +28,20 @@ Public names
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-from rankviz._validation import check_int, check_real
+from rankviz._validation import as_pair_labels, as_pairs, check_array, check_int, check_real
+from rankviz.rankboost import MAX_ROUNDS
 
-__all__ = ["RealRankBoostResult", "real_rankboost"]
+__all__ = ["MAX_ALPHA", "RealRankBoostResult", "real_rankboost"]
+
+#: Largest ``alpha_max``: exp(700) is close to the largest float64, so a step beyond it
+#: overflows the weights exp(-alpha u) for any |u| >= 1.
+MAX_ALPHA = 700.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,42 +110,20 @@ class RealRankBoostResult:
 
 
 def _as_values(values) -> np.ndarray:
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"base_values must be a 2-D array of numbers, got {type(values).__name__}")
-    arr = np.asarray(values)
-    if arr.dtype == object or arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.number) \
-            or np.issubdtype(arr.dtype, np.complexfloating):
-        raise TypeError(f"base_values must contain real numbers, got dtype {arr.dtype}")
+    arr = check_array(values, "base_values", allow_empty=True)
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"base_values must be 2-D (points x base rankers) and non-empty, "
                          f"got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.isfinite(arr).all():
-        raise ValueError("base_values contains NaN or infinite values")
     return arr
 
 
 def _as_pairs_and_labels(pairs, labels, n_points: int):
-    if isinstance(pairs, (str, bytes)) or isinstance(labels, (str, bytes)):
-        raise TypeError("pairs and labels must be arrays")
-    P = np.asarray(pairs)
-    if P.size == 0 or P.ndim != 2 or P.shape[1] != 2:
-        raise ValueError(f"pairs must have shape (P, 2) with P >= 1, got {P.shape}")
-    if not np.issubdtype(P.dtype, np.integer) or P.dtype == np.bool_:
-        raise TypeError(f"pairs must contain integer row indices, got dtype {P.dtype}")
-    if P.min() < 0 or P.max() >= n_points:
-        raise ValueError(f"pairs must index rows of base_values, in [0, {n_points - 1}]")
-    y = np.asarray(labels)
-    if y.dtype == object or y.dtype == np.bool_ or not np.issubdtype(y.dtype, np.number):
-        raise TypeError(f"labels must contain the numbers -1, 0, +1, got dtype {y.dtype}")
-    if y.shape != (P.shape[0],):
-        raise ValueError(f"labels must have shape ({P.shape[0]},), got {y.shape}")
-    if not np.isin(y, (-1, 0, 1)).all():
-        raise ValueError("labels must lie in {-1, 0, +1}")
+    a, b = as_pairs(pairs, n_points, rows_of="base_values")
+    y = as_pair_labels(labels, a.size)
     keep = y != 0
     if not keep.any():
         raise ValueError("labels: every pair is labelled 0")
-    return P[keep, 0].astype(np.intp), P[keep, 1].astype(np.intp), y[keep].astype(np.float64)
+    return a[keep], b[keep], y[keep].astype(np.float64)
 
 
 def _minimize_Z(weights: np.ndarray, u: np.ndarray, alpha_max: float) -> tuple[float, float, bool]:
@@ -148,7 +132,8 @@ def _minimize_Z(weights: np.ndarray, u: np.ndarray, alpha_max: float) -> tuple[f
         return 0.0, 1.0, False
 
     def Z(alpha):
-        return float(weights @ np.exp(-alpha * u))
+        with np.errstate(over="ignore"):
+            return float(weights @ np.exp(-alpha * u))
 
     found = minimize_scalar(Z, bounds=(-alpha_max, alpha_max), method="bounded",
                             options={"xatol": 1e-12})
@@ -176,10 +161,11 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     labels : array_like of shape (P,)
         In {-1, 0, +1}: +1 prefers point b; pairs labelled 0 are dropped.
     n_rounds : int
-        Number of rounds T >= 1.
+        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_ROUNDS`.
     alpha_max : float, default 20
-        Bound on |alpha_t|; a round whose minimizer reaches it is flagged in
-        ``capped`` (Z has no minimizer there: the ranker misranks no pair).
+        Bound on |alpha_t|, in (0, :data:`MAX_ALPHA`]; a round whose minimizer
+        reaches it is flagged in ``capped`` (Z has no minimizer there: the ranker
+        misranks no pair).
 
     Returns
     -------
@@ -210,9 +196,13 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     """
     H = _as_values(base_values)
     a, b, y = _as_pairs_and_labels(pairs, labels, H.shape[0])
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
-    alpha_max = check_real(alpha_max, "alpha_max", positive=True)
-    U = y[:, None] * (H[b] - H[a])  # (P, K) outcomes
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    alpha_max = check_real(alpha_max, "alpha_max", positive=True, maximum=MAX_ALPHA)
+    with np.errstate(over="ignore", invalid="ignore"):
+        U = y[:, None] * (H[b] - H[a])  # (P, K) outcomes
+    if not np.isfinite(U).all():
+        raise ValueError("base_values: a difference h(x') - h(x) overflows float64; rescale "
+                         "the base rankers' values")
     weights = np.full(y.size, 1.0 / y.size)
     f = np.zeros(H.shape[0])
     l1 = 0.0
@@ -226,8 +216,14 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
             if best is None or Z < best[1] - 1e-12:
                 best = (alpha, Z, cap, k)
         alpha, _, cap, k = best
-        factors = weights * np.exp(-alpha * U[:, k])
+        with np.errstate(over="ignore", under="ignore"):
+            factors = weights * np.exp(-alpha * U[:, k])
         Z = float(factors.sum())
+        if not (math.isfinite(Z) and Z > 0.0):
+            raise ValueError(f"base_values and alpha_max: exp(-alpha_t u) leaves float64 in "
+                             f"round {t + 1} (alpha_t = {alpha:g}, |u| up to "
+                             f"{float(np.abs(U[:, k]).max()):g}); rescale base_values or "
+                             f"lower alpha_max")
         out["correlation"][t] = float(weights @ U[:, k])
         weights = factors / Z
         f += alpha * H[:, k]

@@ -10,18 +10,18 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize_scalar
 
 from rankviz.metrics import auc
+from rankviz.multipartite import multipartite_rankboost
 from rankviz.rankboost import (
-    TIE_TOLERANCE,
+    MAX_ROUNDS,
     BoostingHistory,
     RankBoostModel,
-    Stump,
-    _StumpSearch,  # the private core, tested against brute force
     adaboost,
     bipartite_rankboost,
     coordinate_descent_rankboost,
     rankboost,
-    stump_candidates,
 )
+from rankviz.real_rankboost import real_rankboost
+from rankviz.stumps import TIE_TOLERANCE, Stump
 
 
 # --------------------------------------------------------------------------- #
@@ -126,65 +126,6 @@ def assert_same_stump(ours, theirs):
     k, theta, polarity = theirs
     assert (ours.feature, ours.polarity) == (k, polarity)
     assert ours.threshold == pytest.approx(theta, abs=1e-12)
-
-
-# --------------------------------------------------------------------------- #
-# stumps
-# --------------------------------------------------------------------------- #
-def test_stump_candidates_match_the_explicit_enumeration(rng):
-    X = np.round(rng.normal(size=(15, 3)), 1)
-    X[:, 2] = 4.0  # a constant feature contributes nothing
-    ours = stump_candidates(X)
-    theirs = enumerate_stumps(X)
-    assert len(ours) == len(theirs) == 2 * sum(np.unique(X[:, k]).size - 1 for k in range(3))
-    for h, triple in zip(ours, theirs, strict=True):
-        assert_same_stump(h, triple)
-        np.testing.assert_array_equal(h(X), stump_on(X, *triple))
-
-
-@pytest.mark.parametrize("with_constant", [False, True])
-def test_presorted_edges_equal_brute_force_for_any_potentials(rng, with_constant):
-    """The cumulative-sum search against sum_x pi(x) h(x), stump by stump (d = 5, sum pi != 0)."""
-    X = np.round(rng.normal(size=(40, 5)), 1)
-    search = _StumpSearch(X, with_constant=with_constant)
-    stumps = ([Stump(0, -np.inf)] if with_constant else []) + stump_candidates(X)
-    assert search.size == len(stumps)
-    for _ in range(5):
-        pi = rng.normal(size=40)
-        brute = np.array([pi @ h(X) for h in stumps])
-        np.testing.assert_allclose(search.edges(pi), brute, atol=1e-12)
-        assert search.best(pi) == int(np.flatnonzero(brute >= brute.max() - TIE_TOLERANCE)[0])
-        score = np.abs(brute)
-        assert search.best(pi, absolute=True) == int(
-            np.flatnonzero(score >= score.max() - TIE_TOLERANCE)[0])
-        assert search.stump(search.best(pi)) == stumps[search.best(pi)]
-
-
-def test_stump_threshold_stays_strictly_below_the_next_value():
-    lower = 1.0
-    upper = np.nextafter(1.0, 2.0)  # the midpoint rounds to one of the two
-    (h, _) = stump_candidates([[lower], [upper]])
-    assert h.threshold < upper
-    np.testing.assert_array_equal(h([[lower], [upper]]), [0.0, 1.0])
-
-
-def test_stump_evaluation_repr_and_validation():
-    h = Stump(1, 0.5, -1)
-    np.testing.assert_array_equal(h([[9.0, 0.2], [9.0, 0.7]]), [1.0, 0.0])
-    assert repr(h) == "Stump(1[x1 <= 0.5])"
-    constant = Stump(0, -np.inf)
-    assert constant.is_constant and str(constant) == "1 (constant)"
-    np.testing.assert_array_equal(constant([[-1e300], [3.0]]), [1.0, 1.0])
-    with pytest.raises(ValueError, match="polarity"):
-        Stump(0, 0.0, 0)
-    with pytest.raises(ValueError, match="threshold"):
-        Stump(0, np.nan)
-    with pytest.raises(ValueError, match="feature"):
-        Stump(-1, 0.0)
-    with pytest.raises(TypeError, match="feature"):
-        Stump(1.5, 0.0)
-    with pytest.raises(ValueError, match="reads feature 3"):
-        Stump(3, 0.0)([[1.0, 2.0]])
 
 
 # --------------------------------------------------------------------------- #
@@ -595,7 +536,7 @@ GOOD_PAIRS = [[0, 1], [1, 2]]
     ({"labels": [1, 2]}, ValueError, "labels must lie in"),
     ({"labels": [1, 0.5]}, ValueError, "labels must lie in"),
     ({"labels": [0, 0]}, ValueError, "every pair is labelled 0"),
-    ({"labels": [1]}, ValueError, "one entry per pair"),
+    ({"labels": [1]}, ValueError, "one entry per row of pairs"),
     ({"labels": [True, False]}, TypeError, "labels"),
     ({"labels": "ab"}, TypeError, "labels"),
     ({"pairs": [[0, 3], [1, 2]]}, ValueError, r"pairs must index rows of X.*found 3"),
@@ -606,7 +547,7 @@ GOOD_PAIRS = [[0, 1], [1, 2]]
     ({"X": [[0.0, np.nan], [1.0, 0.0], [2.0, 2.0]]}, ValueError, "X contains NaN"),
     ({"X": [[0.0, np.inf], [1.0, 0.0], [2.0, 2.0]]}, ValueError, "X contains NaN"),
     ({"X": [0.0, 1.0, 2.0]}, ValueError, "X must be 2-D"),
-    ({"X": [["a", "b"]] * 3}, TypeError, "X must contain real numbers"),
+    ({"X": [["a", "b"]] * 3}, TypeError, "X must contain numbers"),
     ({"n_rounds": 0}, ValueError, "n_rounds must be >= 1"),
     ({"n_rounds": 2.5}, TypeError, "n_rounds must be an integer"),
     ({"smoothing": 0.0}, ValueError, "smoothing must be > 0"),
@@ -652,3 +593,53 @@ def test_the_error_does_not_depend_on_rounding_of_equal_scores():
     assert referee.rankers == exact.rankers
     np.testing.assert_allclose(referee.alphas, exact.alphas, rtol=1e-9)
     np.testing.assert_array_equal(referee.history.error, exact.history.error)
+
+
+@pytest.mark.parametrize("run", [
+    lambda n: rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
+    lambda n: bipartite_rankboost([[1.0]], [[0.0]], n),
+    lambda n: adaboost([[1.0]], [[0.0]], n),
+    lambda n: coordinate_descent_rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
+    lambda n: multipartite_rankboost([[0.0], [1.0]], [0, 1], n),
+    lambda n: real_rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
+])
+def test_every_boosting_run_refuses_too_many_rounds_up_front(run):
+    # 10**9 rounds used to allocate 7.45 GiB of history before the first round
+    with pytest.raises(ValueError, match=f"n_rounds must be <= {MAX_ROUNDS}"):
+        run(10**9)
+
+
+def test_pair_ids_that_would_wrap_around_are_refused():
+    with pytest.raises(ValueError, match=r"pairs must index rows of X.*found -1"):
+        rankboost([[0.0], [1.0], [2.0]], [[0, 1], [2, -1]], [1, 1], 2)
+    model = rankboost([[0.0], [1.0], [2.0]], [[0, 1], [1, 2]], [1, 1], 2)
+    with pytest.raises(ValueError, match="pairs must index rows of X"):
+        model.pairwise_margins([[0.0], [1.0], [2.0]], [[0, 1], [-1, 2]])
+    with pytest.raises(ValueError, match="rounds: the normalized margin is undefined"):
+        model.pairwise_margins([[0.0], [1.0], [2.0]], [[0, 1]], rounds=0)
+
+
+@pytest.mark.parametrize("run", [
+    lambda lam: rankboost([[0.0], [1.0]], [[0, 1]], [1], 2, smoothing=lam),
+    lambda lam: bipartite_rankboost([[1.0]], [[0.0]], 2, smoothing=lam),
+    lambda lam: adaboost([[1.0]], [[0.0]], 2, smoothing=lam),
+    lambda lam: multipartite_rankboost([[0.0], [1.0]], [0, 1], 2, smoothing=lam),
+])
+def test_a_smoothing_too_small_for_float64_is_refused(run):
+    with pytest.raises(ValueError, match="smoothing must be >= 1e-12"):
+        run(1e-300)
+
+
+def test_multipartite_rankboost_reports_underflowing_weights_instead_of_dividing_by_zero():
+    X = [[0.0], [1.0], [2.0], [3.0]]
+    with pytest.raises(ValueError, match="n_rounds: after round"):
+        multipartite_rankboost(X, [0, 1, 1, 2], 100, smoothing=1e-12)
+
+
+def test_real_rankboost_refuses_steps_that_overflow():
+    H = [[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]
+    pairs, labels = [[0, 1], [1, 2], [2, 3], [0, 3]], [1, 1, -1, 1]
+    with pytest.raises(ValueError, match="alpha_max must be <= 700"):
+        real_rankboost(H, pairs, labels, 2, alpha_max=1e300)
+    with pytest.raises(ValueError, match="base_values: a difference"):
+        real_rankboost([[0.0, 1e308], [1.0, -1e308], [1.0, 0.7], [0.0, 0.2]], pairs, labels, 2)

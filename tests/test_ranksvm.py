@@ -1,9 +1,8 @@
-"""rankviz.ranksvm: ranking SVMs, the rank perceptron, the margin LP and the chapter's data model.
+"""rankviz.ranksvm: ranking SVMs (primal, dual, on-line) and the chapter's data model.
 
 Oracles: strong duality (primal and dual optima agree; for the linear kernel the
 dual's w is the primal's w), scikit-learn's LinearSVC on the pair differences
-(hinge loss, no intercept), the KKT conditions, scipy's linprog on the explicit
-LP of exercise 10.6, Novikoff's mistake bound, and Monte Carlo for the exact
+(hinge loss, no intercept), the KKT conditions, and Monte Carlo for the exact
 pairwise error of the data model.
 """
 
@@ -11,16 +10,15 @@ import math
 
 import numpy as np
 import pytest
-from scipy.optimize import linprog
 from sklearn.svm import LinearSVC
 
+from rankviz import SolverError
 from rankviz.bounds import margin_loss
 from rankviz.ranksvm import (
+    C_RANGE,
     LinearUtilityModel,
-    max_margin_ranker,
     online_rank_svm,
     pair_kernel_matrix,
-    rank_perceptron,
     rank_svm,
     rank_svm_dual,
 )
@@ -170,82 +168,6 @@ def test_model_methods(sample):
 
 
 # --------------------------------------------------------------------------- #
-# exercise 10.5: the rank perceptron
-# --------------------------------------------------------------------------- #
-@pytest.mark.parametrize(("d", "gap", "seed"), [(2, 0.2, 0), (3, 0.1, 1), (5, 0.3, 2),
-                                                (2, 0.05, 3)])
-def test_perceptron_respects_novikoffs_mistake_bound(d, gap, seed):
-    X, pairs, labels = separable_sample(150, d, gap, seed)
-    result = rank_perceptron(X, pairs, labels, max_epochs=10_000)
-    best = max_margin_ranker(X, pairs, labels, norm="l2")
-    assert best.separable and best.margin >= gap * (1 - 1e-6)  # u itself has margin >= gap
-    assert result.converged
-    assert result.n_updates <= result.mistake_bound(best.margin)
-    margins = labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ result.w)
-    assert np.all(margins > 0)
-    assert result.radius == pytest.approx(np.linalg.norm(X[pairs[:, 1]] - X[pairs[:, 0]],
-                                                         axis=1).max())
-    assert result.updates_per_epoch.sum() == result.n_updates and result.updates_per_epoch[-1] == 0
-
-
-def test_perceptron_by_hand_and_on_inseparable_pairs():
-    X = [[0.0, 0.0], [1.0, -0.8], [0.1, 1.0], [0.5, 0.3]]
-    result = rank_perceptron(X, [[0, 1], [0, 2], [0, 3]], [1, 1, 1])
-    np.testing.assert_allclose(result.w, [1.1, 0.2])  # (1, -0.8) then + (0.1, 1)
-    assert result.n_updates == 2 and result.n_epochs == 2
-    # the same pair in both directions cannot be ordered: it never converges
-    stuck = rank_perceptron([[0.0], [1.0]], [[0, 1], [1, 0]], [1, 1], max_epochs=7)
-    assert not stuck.converged and stuck.n_epochs == 7 and stuck.n_updates >= 7
-
-
-# --------------------------------------------------------------------------- #
-# exercise 10.6: the margin LP
-# --------------------------------------------------------------------------- #
-def linprog_margin(X, pairs, labels):
-    """The LP of exercise 10.6 written out: variables (w+, w-, rho), max rho."""
-    Z = labels[:, None] * (X[pairs[:, 1]] - X[pairs[:, 0]])
-    m, d = Z.shape
-    c = np.r_[np.zeros(2 * d), -1.0]
-    A = np.vstack([np.hstack([-Z, Z, np.ones((m, 1))]),  # rho - Z (w+ - w-) <= 0
-                   np.r_[np.ones(2 * d), 0.0]])  # sum(w+ + w-) <= 1
-    b = np.r_[np.zeros(m), 1.0]
-    bounds = [(0, None)] * (2 * d) + [(None, None)]
-    res = linprog(c, A_ub=A, b_ub=b, bounds=bounds, method="highs")
-    assert res.status == 0
-    return -res.fun
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_margin_lp_matches_scipy_linprog(seed):
-    X, pairs, labels = separable_sample(60, 3, 0.15, seed)
-    lp = max_margin_ranker(X, pairs, labels)
-    assert lp.norm == "l1" and lp.separable
-    assert lp.margin == pytest.approx(linprog_margin(X, pairs, labels), rel=1e-6, abs=1e-9)
-    assert np.abs(lp.w).sum() <= 1 + 1e-7
-    margins = labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ lp.w)
-    assert margins.min() == pytest.approx(lp.margin, abs=1e-8)
-
-
-def test_l2_margin_is_the_hard_margin_svm(sample):
-    X, pairs, labels = separable_sample(60, 2, 0.1, 5)
-    best = max_margin_ranker(X, pairs, labels, norm="l2")
-    hard = rank_svm(X, pairs, labels, C=1e6)  # no slack at the optimum: the hard margin
-    assert hard.slacks.max() < 1e-6
-    assert best.margin == pytest.approx(1 / hard.norm, rel=1e-4)
-    np.testing.assert_allclose(best.w, hard.w / hard.norm, atol=1e-4)
-    # the l1 ball is inside the l2 ball: its margin is smaller
-    assert max_margin_ranker(X, pairs, labels).margin <= best.margin + 1e-9
-
-
-def test_margin_is_zero_without_separability(sample):
-    X, pairs, labels = sample  # 15% flipped labels
-    for norm in ("l1", "l2"):
-        result = max_margin_ranker(X, pairs, labels, norm=norm)
-        assert result.margin == pytest.approx(0.0, abs=1e-7) and not result.separable
-        assert "margin=" in repr(result)
-
-
-# --------------------------------------------------------------------------- #
 # the data model
 # --------------------------------------------------------------------------- #
 def test_exact_pairwise_error_matches_a_large_fresh_sample():
@@ -301,11 +223,12 @@ X3 = [[0.0], [1.0], [3.0]]
 @pytest.mark.parametrize(
     ("args", "kwargs", "error", "message"),
     [
-        ((X3, [[0, 1]], [1]), {"C": 0.0}, ValueError, "C must be > 0"),
-        ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be > 0"),
+        ((X3, [[0, 1]], [1]), {"C": 0.0}, ValueError, "C must be >= 1e-06"),
+        ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be >= 1e-06"),
         ((X3, [[0, 1]], [1]), {"C": "1"}, TypeError, "C must be a real number"),
         ((X3, [[0, 5]], [1]), {}, ValueError, "pairs must index rows of X"),
-        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError, "labels must have one entry per pair"),
+        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError,
+         "labels must have one entry per row of pairs"),
         ((X3, [[0, 1, 2]], [1]), {}, ValueError, r"pairs must have shape \(P, 2\)"),
         ((X3, [[0.0, 1.0]], [1]), {}, TypeError, "pairs must contain integer"),
         ((X3, [[0, 1]], [0]), {}, ValueError, "labels must lie in"),
@@ -313,7 +236,7 @@ X3 = [[0.0], [1.0], [3.0]]
         (([[0.0], [np.nan]], [[0, 1]], [1]), {}, ValueError, "X contains NaN"),
         ((X3, [[0, 1]], [1]), {"kernel": "poly"}, ValueError, "kernel must be one of"),
         ((X3, [[0, 1]], [1]), {"kernel": "gaussian", "sigma": 0.0}, ValueError,
-         "sigma must be > 0"),
+         "sigma must be >= 1e-100"),
     ],
 )
 def test_svm_errors(solver, args, kwargs, error, message):
@@ -327,13 +250,6 @@ def test_svm_errors(solver, args, kwargs, error, message):
         (lambda: rank_svm(X3, [[0, 1]], [1], kernel="gaussian", method="liblinear"), ValueError,
          "supports only kernel='linear'"),
         (lambda: rank_svm(X3, [[0, 1]], [1], method="smo"), ValueError, "method must be one of"),
-        (lambda: rank_perceptron(X3, [[0, 1]], [1], max_epochs=0), ValueError, "max_epochs"),
-        (lambda: rank_perceptron(X3, [[0, 1]], [1, 1]), ValueError, "one entry per pair"),
-        (lambda: rank_perceptron(X3, [[0, 1]], [1]).mistake_bound(0.0), ValueError,
-         "margin must be > 0"),
-        (lambda: max_margin_ranker(X3, [[0, 1]], [1], norm="linf"), ValueError,
-         "norm must be one of"),
-        (lambda: max_margin_ranker(X3, [[0, 3]], [1]), ValueError, "pairs must index"),
         (lambda: pair_kernel_matrix(X3, [[0, -1]]), ValueError, "pairs must index"),
     ],
 )
@@ -387,7 +303,7 @@ def test_online_svm_deterministic_given_rng(sample):
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"C": 0.0}, ValueError, "C must be > 0"),
+        ({"C": 0.0}, ValueError, "C must be >= 1e-06"),
         ({"C": "1"}, TypeError, "C must be a real number"),
         ({"n_steps": 1}, ValueError, "n_steps must be >= 2"),
         ({"n_steps": 10**8}, ValueError, "n_steps must be <="),
@@ -404,3 +320,66 @@ def test_online_svm_errors(kwargs, error, message):
     args.update(kwargs)
     with pytest.raises(error, match=message):
         online_rank_svm(**args)
+
+
+# --------------------------------------------------------------------------- #
+# solvers and ranges: a bad argument is named before any solver runs
+# --------------------------------------------------------------------------- #
+X_TINY, PAIRS_TINY, LABELS_TINY = [[0.0, 0.0], [1.0, 1.0], [0.0, 2.0]], [[0, 1], [0, 2]], [1, 1]
+
+
+@pytest.mark.parametrize("fit", [rank_svm, rank_svm_dual])
+def test_an_unknown_solver_is_a_value_error_naming_solver(fit):
+    with pytest.raises(ValueError, match="solver must be one of the installed cvxpy solvers"):
+        fit(X_TINY, PAIRS_TINY, LABELS_TINY, solver="NOPE")
+    with pytest.raises(TypeError, match="solver must be the name"):
+        fit(X_TINY, PAIRS_TINY, LABELS_TINY, solver=1)
+
+
+@pytest.mark.parametrize("fit", [rank_svm, rank_svm_dual])
+@pytest.mark.parametrize("C", [1e300, 1e-300])
+def test_a_c_the_solver_cannot_handle_is_refused_up_front(fit, C):
+    with pytest.raises(ValueError, match="C must be"):
+        fit(X_TINY, PAIRS_TINY, LABELS_TINY, C)
+
+
+@pytest.mark.parametrize("fit", [rank_svm, rank_svm_dual])
+@pytest.mark.parametrize("C", C_RANGE)
+@pytest.mark.parametrize("kernel", ["linear", "gaussian"])
+def test_both_ends_of_the_c_range_are_solved(fit, C, kernel):
+    model = fit(X_TINY, PAIRS_TINY, LABELS_TINY, C, kernel=kernel)
+    assert model.status in ("optimal", "optimal_inaccurate")
+    assert np.isfinite(model.objective)
+
+
+@pytest.mark.parametrize("sigma", [1e-200, 1e300])
+def test_a_gaussian_width_outside_its_range_is_refused_not_turned_into_nan(sigma):
+    for call in (lambda: pair_kernel_matrix(X_TINY, PAIRS_TINY, kernel="gaussian", sigma=sigma),
+                 lambda: rank_svm(X_TINY, PAIRS_TINY, LABELS_TINY, kernel="gaussian",
+                                  sigma=sigma)):
+        with pytest.raises(ValueError, match="sigma must be"):
+            call()
+
+
+def test_the_pair_kernel_of_far_apart_points_is_finite():
+    X = np.array([[1e200], [-1e200], [3e200]])
+    K = pair_kernel_matrix(X, [[0, 1], [1, 2]], kernel="gaussian", sigma=1.0)
+    np.testing.assert_array_equal(K, [[2.0, -1.0], [-1.0, 2.0]])  # K = I between the points
+
+
+def test_a_solver_failure_is_one_documented_exception(monkeypatch):
+    import cvxpy as cp
+
+    def fail(self, *args, **kwargs):
+        raise cp.error.SolverError("Solver 'CLARABEL' failed.")
+
+    monkeypatch.setattr(cp.Problem, "solve", fail)
+    with pytest.raises(SolverError, match="the ranking SVM dual: solver CLARABEL failed"):
+        rank_svm_dual(X_TINY, PAIRS_TINY, LABELS_TINY)
+
+
+def test_sizes_a_laptop_cannot_serve_are_refused():
+    with pytest.raises(ValueError, match="d must be <="):
+        LinearUtilityModel(d=10**12)
+    with pytest.raises(ValueError, match="m must be <="):
+        LinearUtilityModel(d=2).sample(10**12)

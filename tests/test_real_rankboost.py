@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from rankviz.rankboost import stump_candidates
 from rankviz.real_rankboost import real_rankboost
+from rankviz.stumps import stump_candidates
 
 
 def random_problem(seed, n=20, P=60):

@@ -35,7 +35,8 @@ from rankviz.plotting._style import (
     _check_text,
     plot_legend,
 )
-from rankviz.rankboost import BoostingHistory, Stump
+from rankviz.rankboost import BoostingHistory
+from rankviz.stumps import Stump
 
 __all__ = [
     "BOOSTING_BOUND_STYLES",
@@ -246,7 +247,7 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     ax : matplotlib.axes.Axes
         An Axes showing ``features`` (e.g. from :func:`plot_weighted_points`),
         with its limits already set: the shading fills the current view.
-    stump : rankviz.rankboost.Stump
+    stump : rankviz.stumps.Stump
         Any object with ``feature``, ``threshold`` and ``polarity``.
     features : (int, int), default (0, 1)
         The two features the Axes shows.
@@ -275,7 +276,7 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     Examples
     --------
     >>> import matplotlib.pyplot as plt
-    >>> from rankviz.rankboost import Stump
+    >>> from rankviz.stumps import Stump
     >>> fig, ax = plt.subplots()
     >>> ax.set(xlim=(0, 4), ylim=(0, 4))
     [(0.0, 4.0), (0.0, 4.0)]
@@ -286,7 +287,7 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     """
     _check_axes(ax)
     if not isinstance(stump, Stump):
-        raise TypeError(f"stump must be a rankviz.rankboost.Stump, got {type(stump).__name__}")
+        raise TypeError(f"stump must be a rankviz.stumps.Stump, got {type(stump).__name__}")
     features = _check_features(features)
     if stump.feature not in features:
         raise ValueError(f"the stump reads feature {stump.feature}, the axes show features "

@@ -25,7 +25,7 @@ from rankviz.plotting import (
     roc,
     scheduling,
 )
-from rankviz.rankboost import Stump
+from rankviz.stumps import Stump
 
 # a title, a label or an axis label may be any text: "abc" and "NOPE" are valid values
 TEXT = {"string", "unknown string"}

@@ -6,7 +6,8 @@ from matplotlib.colors import to_rgba
 from matplotlib.patches import FancyArrowPatch
 
 from rankviz.plotting import BOOSTING_BOUND_STYLES, HIGHLIGHT_COLOR, rankboost
-from rankviz.rankboost import Stump, bipartite_rankboost
+from rankviz.rankboost import bipartite_rankboost
+from rankviz.stumps import Stump
 
 
 def test_weighted_points_areas_follow_the_weights(ax):
@@ -49,7 +50,7 @@ def test_stump_shades_the_side_where_it_is_one(ax):
     assert span.get_path().transformed(span.get_patch_transform()).get_extents().y1 <= 2.5 + 1e-9
     assert ax.get_xlim() == (0, 4) and ax.get_ylim() == (0, 4)
     assert ax.get_legend().get_texts()[0].get_text() == "h"
-    with pytest.raises(TypeError, match=r"stump must be a rankviz.rankboost.Stump"):
+    with pytest.raises(TypeError, match=r"stump must be a rankviz.stumps.Stump"):
         rankboost.plot_stump(ax, (1, 2.5, -1))
     with pytest.raises(ValueError, match="stump reads feature 2"):
         rankboost.plot_stump(ax, Stump(2, 0.5, 1))

@@ -9,7 +9,8 @@ from matplotlib.figure import Figure
 
 from rankviz import plotting
 from rankviz.metrics import auc
-from rankviz.rankboost import Stump, bipartite_rankboost
+from rankviz.rankboost import bipartite_rankboost
+from rankviz.stumps import Stump
 from rankviz.widgets import rankboost_stepper
 from rankviz.widgets.rankboost import (
     MAX_ROUNDS,
