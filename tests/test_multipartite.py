@@ -209,7 +209,7 @@ def test_k_partite_emphasis_rejects_bad_input(args, kwargs, error, match):
 @pytest.mark.parametrize(("grades", "kwargs", "error", "match"), [
     ("0101", {}, TypeError, "grades must be an array of integers"),
     ([0.5, 1.0], {}, TypeError, "grades must"),
-    ([True, False], {}, TypeError, "grades must be an array of integers"),
+    ([True, False], {}, TypeError, "grades must contain integers, got booleans"),
     ([[0, 1], [1, 0]], {}, ValueError, "grades must be 1-D"),
     ([], {}, ValueError, "two distinct values"),
     ([1, 1, 1], {}, ValueError, "two distinct values"),
