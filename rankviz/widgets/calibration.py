@@ -7,7 +7,8 @@ pred of the surrogate minimizer marked; the right panel is the triangle of all
 mixtures of a, b and c, coloured where pred is not Bayes-optimal, with the
 current distribution as a dot.
 
-Everything the dashboard shows comes from :mod:`rankviz.bayes` with closed-form
+Everything the dashboard shows comes from :mod:`rankviz.bayes`, :mod:`rankviz.surrogates` and
+:mod:`rankviz.calibration`, with closed-form
 minimizers: the loss matrix of the three labels (:func:`~rankviz.bayes.loss_matrix`)
 and the map of the triangle (:func:`~rankviz.calibration.calibration_regret`) are
 cached per (loss, surrogate, labels); a weight change costs one
