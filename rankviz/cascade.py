@@ -219,12 +219,14 @@ def cascade_mle(click_logs, n_items=None):
     Returns
     -------
     ndarray of shape (n_items,)
-        In [0, 1]; NaN for an item no session examined (0 / 0).
+        In [0, 1].
 
     Raises
     ------
     TypeError, ValueError
-        If the logs are invalid, or ``n_items`` is smaller than an item shown.
+        If the logs are invalid, ``n_items`` is smaller than an item shown, or an
+        item was never examined: its estimate would be 0 / 0, which the data
+        cannot decide.
 
     References
     ----------
@@ -235,13 +237,25 @@ def cascade_mle(click_logs, n_items=None):
     --------
     >>> orders = [[0, 1, 2], [0, 1, 2], [1, 0, 2], [2, 1, 0]]
     >>> clicks = [1, 3, 0, 0]          # item 1; nothing; item 1; item 2
+    >>> cascade_mle((orders, clicks))
+    array([0.    , 0.6667, 0.5   ])
+
+    Item 3 is never shown, so no session examines it:
+
     >>> cascade_mle((orders, clicks), n_items=4)
-    array([0.    , 0.6667, 0.5   ,    nan])
+    Traceback (most recent call last):
+    ...
+    ValueError: click_logs never examine item 3: its satisfaction probability would be 0 / 0
     """
     logs = _as_click_logs(click_logs)
     n = _n_items(logs, n_items)
     clicked, examined = _click_counts(logs, n)
-    return np.divide(clicked, examined, out=np.full(n, np.nan), where=examined > 0)
+    unseen = np.flatnonzero(examined == 0)
+    if unseen.size:
+        items = ", ".join(map(str, unseen[:5])) + (", ..." if unseen.size > 5 else "")
+        raise ValueError(f"click_logs never examine item {items}: its satisfaction "
+                         f"probability would be 0 / 0")
+    return clicked / examined
 
 
 def cascade_log_likelihood(p, click_logs):

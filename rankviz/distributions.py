@@ -169,14 +169,14 @@ class Binormal:
         Returns
         -------
         float or ndarray
-            ``pi tpr / (pi tpr + (1 - pi) fpr)`` with ``pi = prevalence``; NaN
-            where the rule predicts nothing positive (``tpr = fpr = 0`` in
-            floating point), where precision is undefined.
+            ``pi tpr / (pi tpr + (1 - pi) fpr)`` with ``pi = prevalence``.
 
         Raises
         ------
         ValueError, TypeError
-            If a threshold is not a finite real.
+            If a threshold is not a finite real, or is so high that the rule
+            predicts nothing positive (``tpr = fpr = 0`` in floating point), where
+            precision is 0 / 0 and undefined.
 
         Examples
         --------
@@ -185,8 +185,12 @@ class Binormal:
         """
         fpr, tpr = self.rates(threshold)
         pi = self.prevalence
-        with np.errstate(invalid="ignore", divide="ignore"):
-            precision = pi * np.asarray(tpr) / (pi * np.asarray(tpr) + (1.0 - pi) * np.asarray(fpr))
+        predicted = pi * np.asarray(tpr) + (1.0 - pi) * np.asarray(fpr)
+        if np.any(predicted == 0):
+            high = np.atleast_1d(threshold)[np.atleast_1d(predicted) == 0][0]
+            raise ValueError(f"threshold {float(high):g} predicts nothing positive under this "
+                             f"model (tpr = fpr = 0 in floating point): precision is undefined")
+        precision = pi * np.asarray(tpr) / predicted
         return float(precision) if np.ndim(threshold) == 0 else precision
 
     def roc(self, fpr_grid):

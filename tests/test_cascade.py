@@ -16,7 +16,9 @@ from rankviz.permutations import all_permutations
 # --------------------------------------------------------------------------- #
 def test_cascade_mle_by_hand_and_by_counting():
     logs = ClickLogs([[0, 1, 2], [0, 1, 2], [1, 0, 2], [2, 1, 0]], [1, 3, 0, 0])
-    np.testing.assert_allclose(cascade_mle(logs, n_items=4), [0, 2 / 3, 1 / 2, np.nan])
+    np.testing.assert_allclose(cascade_mle(logs), [0, 2 / 3, 1 / 2])
+    with pytest.raises(ValueError, match="click_logs never examine item 3"):
+        cascade_mle(logs, n_items=4)
     assert "sessions=4" in repr(logs) and logs.n_sessions == 4
     np.testing.assert_allclose(cascade_mle(([[0, 1]], [2])), [0.0, 0.0])
 

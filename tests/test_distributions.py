@@ -80,7 +80,10 @@ def test_precision_moves_with_prevalence_but_roc_does_not():
 
 
 def test_precision_is_undefined_when_nothing_is_predicted_positive():
-    assert np.isnan(Binormal(0.0, 1.0, 0.0, 1.0).precision_at(100.0))
+    with pytest.raises(ValueError, match="threshold 100 predicts nothing positive"):
+        Binormal(0.0, 1.0, 0.0, 1.0).precision_at(100.0)
+    with pytest.raises(ValueError, match="threshold 100 predicts nothing positive"):
+        Binormal(0.0, 1.0, 0.0, 1.0).precision_at([0.0, 100.0])
 
 
 @pytest.mark.parametrize("model", MODELS)

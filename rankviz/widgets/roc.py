@@ -158,7 +158,9 @@ def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence,
     cm = confusion_matrix_at_threshold(y, s, threshold)
     (tn, fp), (fn, tp) = cm
     exact_fpr, exact_tpr = model.rates(threshold)
-    exact_precision = model.precision_at(threshold)
+    # precision is undefined (0 / 0) where the rule predicts nothing positive: no readout there
+    exact_precision = (model.precision_at(threshold) if exact_fpr + exact_tpr > 0
+                       else float("nan"))
     sample_fpr, sample_tpr = fp / (fp + tn), tp / (tp + fn)
     sample_precision = tp / (tp + fp) if tp + fp else float("nan")
     exact_auc, sample_auc = model.auc(), auc(y, s)
