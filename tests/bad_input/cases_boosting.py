@@ -69,12 +69,10 @@ CASES = {
     # --- rankviz.stumps ------------------------------------------------------------------------
     "rankviz.stumps.Stump": Case(
         lambda: Call(stumps.Stump, 0, 0.5, -1),
-        # a feature index is only checked against X when the stump is evaluated
-        # a feature index is only checked against X when the stump is evaluated; -1 is a polarity
-        valid={"feature": {"huge"}, "polarity": {"negative"}},
-        # -inf is the documented constant hypothesis Stump(0, -inf), a non-finite field the
-        # harness would flag; the bad thresholds are tested in tests/test_stumps.py
-        skip={"threshold": "-inf is a valid threshold (the constant hypothesis)"},
+        # a feature index is only checked against X when the stump is evaluated; -1 is a
+        # polarity; threshold -inf is the documented constant hypothesis Stump(0, -inf)
+        valid={"feature": {"huge"}, "polarity": {"negative"}, "threshold": {"-inf"}},
+        infinite_ok="Stump(0, -inf) is the constant hypothesis: its threshold field is -inf",
     ),
     "rankviz.stumps.Stump.__call__": Case(
         lambda: Call(stumps.Stump(0, 0.5), X4),
