@@ -3,7 +3,8 @@
 Every public callable of rankviz (each name in a public module's ``__all__`` that is a function or
 a class defined in rankviz, and each public method of those classes, ``__call__`` included) needs
 an entry in one of the ``cases_*.py`` tables of this folder: a :class:`Case` whose ``setup``
-returns a valid :class:`Call`.  The test then mutates one argument of that call at a time and
+returns a valid :class:`Call`.  The test then mutates one argument at a time (each argument of
+that call, and each parameter left at a number, string or bool default, such as ``tol``) and
 requires, for every mutation,
 
 * a ``TypeError`` or ``ValueError`` raised by rankviz itself (not from deep inside numpy) whose
@@ -329,7 +330,14 @@ def check_callable(key: str, case: Case) -> list[str]:
         bound = signature.bind_partial(*call.args, **call.kwargs)
     except (TypeError, ValueError) as exc:
         return [f"cannot bind the valid call: {exc}"]
-    for arg, value in bound.arguments.items():
+    # the arguments of the valid call, then every other parameter with a default value
+    # (a number, a string or a bool: ``tol``, ``solver``, ``n_draws``, ...)
+    arguments = dict(bound.arguments)
+    for arg, param in signature.parameters.items():
+        if arg not in arguments and param.default is not param.empty and (
+                isinstance(param.default, (numbers.Number, str))):
+            arguments[arg] = param.default
+    for arg, value in arguments.items():
         param = signature.parameters[arg]
         if arg in case.skip or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             continue
