@@ -33,6 +33,7 @@ __all__ = [
     "check_bool",
     "check_choice",
     "check_dag",
+    "check_instance",
     "check_int",
     "check_kernel",
     "check_label_set",
@@ -43,6 +44,7 @@ __all__ = [
     "check_rounds",
     "check_same_length",
     "check_step_smoothing",
+    "check_text",
 ]
 
 
@@ -323,6 +325,28 @@ def check_bool(value: object, name: str) -> bool:
     return bool(value)
 
 
+def check_text(value: object, name: str, *, optional: bool = False) -> str | None:
+    """Return ``value`` if it is a string (or None when ``optional``); else raise naming it."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        allowed = "a string or None" if optional else "a string"
+        raise TypeError(f"{name} must be {allowed}, got {_kind(value)}")
+    return value
+
+
+def check_instance(value: object, name: str, cls: type, hint: str = "") -> object:
+    """Return ``value`` if it is an instance of ``cls``, else raise a ``TypeError`` naming ``name``.
+
+    ``hint`` (e.g. "from squared_surrogate()") says where a valid object comes from.
+    """
+    if not isinstance(value, cls):
+        where = f" ({hint})" if hint else ""
+        raise TypeError(f"{name} must be a {cls.__module__}.{cls.__qualname__}{where}, "
+                        f"got {_kind(value)}")
+    return value
+
+
 def check_probability(value: object, name: str, *, open_interval: bool = False) -> float:
     """Return ``value`` as a float in [0, 1] (or in (0, 1) when ``open_interval``)."""
     value = check_real(value, name)
@@ -570,13 +594,17 @@ def as_pair_labels(labels: object, n_pairs: int, *, allow_zero: bool = True,
 
 
 def as_pair_sample(X: object, pairs: object, labels: object, *,
-                   allow_zero: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                      np.ndarray]:
-    """Validate a pairwise sample: return ``X``, the pair columns ``a``, ``b`` and the labels."""
+                   allow_zero: bool = True, float_labels: bool = False
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Validate a pairwise sample: return ``X``, the pair columns ``a``, ``b`` and the labels.
+
+    With ``float_labels`` the labels come back as float64 (for the margin computations).
+    """
     X = as_feature_matrix(X, "X")
     a, b = as_pairs(pairs, X.shape[0])
     y = as_pair_labels(labels, a.size, allow_zero=allow_zero)
-    return X, a, b, y
+    return X, a, b, (y.astype(np.float64) if float_labels else y)
+
 
 # --- kernels (the linear and Gaussian kernels of the ranking SVM and its Rademacher bound)
 #: Kernels accepted by the kernel methods: ``x . z`` and ``exp(-||x - z||^2 / (2 sigma^2))``.

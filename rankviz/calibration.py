@@ -34,6 +34,7 @@ from rankviz._validation import (
     as_probability_rows,
     check_array,
     check_choice,
+    check_instance,
     check_int,
     check_label_set,
     check_real,
@@ -76,13 +77,6 @@ MAX_TRIALS = 100_000
 # --------------------------------------------------------------------------- #
 # calibration
 # --------------------------------------------------------------------------- #
-def _check_surrogate(surrogate) -> Surrogate:
-    if not isinstance(surrogate, Surrogate):
-        raise TypeError(f"surrogate must be a rankviz.surrogates.Surrogate (e.g. from "
-                        f"squared_surrogate()), got {type(surrogate).__name__}")
-    return surrogate
-
-
 def _permutation_index(sigmas: np.ndarray) -> np.ndarray:
     """Row index of each permutation in ``all_permutations(n)`` (its Lehmer code)."""
     n = sigmas.shape[1]
@@ -175,7 +169,7 @@ def is_calibrated_at(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL, method=
     >>> is_calibrated_at(map_loss(), map_surrogate(), labels, probs).calibrated
     True
     """
-    surrogate = _check_surrogate(surrogate)
+    surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     tol = check_real(tol, "tol", nonnegative=True)
     how = _resolve_method(surrogate, method)
     ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
@@ -239,7 +233,7 @@ def calibration_regret(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL):
     ...                    np.column_stack([w, 1 - w])).round(4)
     array([0.   , 0.   , 0.125, 0.   , 0.   ])
     """
-    surrogate = _check_surrogate(surrogate)
+    surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     tol = check_real(tol, "tol", nonnegative=True)
     if surrogate.closed_form is None:
         raise ValueError(f"surrogate {surrogate.name!r} has no closed form; "
@@ -331,7 +325,7 @@ def find_calibration_counterexample(loss, surrogate, labels, *, n_trials=1000, r
     ...                                 n_trials=200) is None
     True
     """
-    surrogate = _check_surrogate(surrogate)
+    surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     n_trials = check_int(n_trials, "n_trials", minimum=1, maximum=MAX_TRIALS)
     tol = check_real(tol, "tol", nonnegative=True)
     how = _resolve_method(surrogate, method)
@@ -405,7 +399,7 @@ def structure_consistency_gap(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL
     """
     import cvxpy as cp
 
-    surrogate = _check_surrogate(surrogate)
+    surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     if surrogate.pred_kind != "sort":
         raise ValueError(f"structure_consistency_gap needs a surrogate whose pred sorts the "
                          f"scores; {surrogate.name!r} has pred {surrogate.pred_kind!r}")

@@ -42,12 +42,6 @@ __all__ = [
 MAX_EPOCHS = 100_000
 
 
-def _check_pair_sample(X, pairs, labels):
-    """Validate a pairwise sample with labels in {-1, +1}; return X, a, b, y (float)."""
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False)
-    return X, a, b, y.astype(np.float64)
-
-
 def _solve(problem, solver: str, what: str) -> str:
     """Solve a cvxpy problem quietly through rankviz._solvers; return its status."""
     with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
@@ -178,7 +172,7 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100):
     >>> round(best.margin, 4), round(result.mistake_bound(best.margin), 2)
     (0.5367, 5.69)
     """
-    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1, maximum=MAX_EPOCHS)
     Z = y[:, None] * (X[b] - X[a])  # oriented differences: pair i is right iff w . Z_i > 0
     w = np.zeros(X.shape[1])
@@ -282,7 +276,7 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
     >>> round(max_margin_ranker(X, [[0, 1], [0, 2]], [1, 1], norm="l2").margin, 4)
     1.4142
     """
-    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
     norm = check_choice(norm, "norm", ("l1", "l2"))
     solver = check_solver(solver)
 

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_array, check_int, check_real
+from rankviz._validation import as_float_vector, check_array, check_int, check_real, check_text
 
 __all__ = [
     "MAX_ENUMERATION",
@@ -267,12 +267,6 @@ def all_permutations(n) -> np.ndarray:
     return out.reshape(math.factorial(n), n)
 
 
-def _check_text(value, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
-    return value
-
-
 def format_order(order, names=None, *, sep=" ≻ ", tied=None, tie_sep=" = ") -> str:
     """Write an order (the item at each position, top first) as text.
 
@@ -322,8 +316,8 @@ def format_order(order, names=None, *, sep=" ≻ ", tied=None, tie_sep=" = ") ->
     order = check_array(order, "order", ndim=1, dtype="int", nonnegative=True)
     if np.unique(order).size != order.size:
         raise ValueError(f"order must list each item at most once, got {order}")
-    sep = _check_text(sep, "sep")
-    tie_sep = _check_text(tie_sep, "tie_sep")
+    sep = check_text(sep, "sep")
+    tie_sep = check_text(tie_sep, "tie_sep")
     if names is None:
         labels = None
     else:

@@ -127,7 +127,7 @@ def _check_pairwise(X, pairs, labels):
     return X, a, b, y
 
 
-def _check_bipartite(X_pos, X_neg):
+def _check_class_samples(X_pos, X_neg):
     X_pos = as_feature_matrix(X_pos, "X_pos")
     X_neg = as_feature_matrix(X_neg, "X_neg", n_features=X_pos.shape[1])
     return X_pos, X_neg
@@ -791,7 +791,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     >>> model.history.error.round(4)
     array([0.6667, 0.4444, 0.2222])
     """
-    X_pos, X_neg = _check_bipartite(X_pos, X_neg)
+    X_pos, X_neg = _check_class_samples(X_pos, X_neg)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
     lam = check_step_smoothing(smoothing, m * n)
@@ -889,7 +889,7 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     >>> model.alphas.round(4)
     array([ 0.2027, -0.3739,  0.319 ])
     """
-    X_pos, X_neg = _check_bipartite(X_pos, X_neg)
+    X_pos, X_neg = _check_class_samples(X_pos, X_neg)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
     lam = check_step_smoothing(smoothing, m + n)

@@ -108,12 +108,6 @@ _PRIMAL_METHODS = ("cvxpy", "liblinear")
 # --------------------------------------------------------------------------- #
 # validation and kernels
 # --------------------------------------------------------------------------- #
-def _check_pair_sample(X, pairs, labels):
-    """Validate a pairwise sample with labels in {-1, +1}; return X, a, b, y (float)."""
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False)
-    return X, a, b, y.astype(np.float64)
-
-
 def _check_C(C) -> float:
     low, high = C_RANGE
     return check_real(C, "C", minimum=low, maximum=high)
@@ -411,7 +405,7 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     >>> model.slacks.round(4)
     array([0., 0.])
     """
-    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
     method = check_choice(method, "method", _PRIMAL_METHODS)
@@ -509,7 +503,7 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     >>> dual.alphas.round(4), round(dual.objective, 4), dual.w.round(4)
     (array([1., 0.]), 0.5, array([1.]))
     """
-    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
     solver = check_solver(solver)
@@ -789,7 +783,7 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     >>> bool(abs(run.w[0] - 1.0) < 0.05), bool(abs(run.final_objective - 0.5) < 0.05)
     (True, True)
     """
-    X, a, b, y = _check_pair_sample(X, pairs, labels)
+    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
     C = _check_C(C)
     n_steps = check_int(n_steps, "n_steps", minimum=2, maximum=10**7)
     n_records = check_int(n_records, "n_records", minimum=1, maximum=1000)

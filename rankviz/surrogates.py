@@ -59,6 +59,7 @@ from rankviz._validation import (
     as_weight_matrix,
     check_array,
     check_choice,
+    check_instance,
     check_label_set,
     check_real,
 )
@@ -566,13 +567,6 @@ def pairwise_surrogate(phi="logistic", *, weights="ndcg_gain", gain="exponential
     )
 
 
-def _check_surrogate(surrogate) -> Surrogate:
-    if not isinstance(surrogate, Surrogate):
-        raise TypeError(f"surrogate must be a rankviz.surrogates.Surrogate (e.g. from "
-                        f"squared_surrogate()), got {type(surrogate).__name__}")
-    return surrogate
-
-
 def _mean_statistic(surrogate: Surrogate, ys: np.ndarray, p: np.ndarray) -> np.ndarray:
     return p @ surrogate.statistic(ys)
 
@@ -606,7 +600,7 @@ def surrogate_risk(surrogate, u, labels, probs):
     >>> surrogate_risk(squared_surrogate(), [0.5, 0.5], [[1, 0], [0, 1]], [0.5, 0.5])
     0.5
     """
-    surrogate = _check_surrogate(surrogate)
+    surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     ys = check_label_set(labels, max_items=MAX_RISK_ENUMERATION)
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])
     if batched:
@@ -725,7 +719,7 @@ def surrogate_minimizer(surrogate, labels, probs, *, method="cvxpy", solver=None
     >>> np.round(m.scores, 4), m.status
     (array([0.25, 0.75, 1.  ]), 'optimal')
     """
-    surrogate = _check_surrogate(surrogate)
+    surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     how = check_choice(method, "method", ("cvxpy", "closed_form"))
     ys = check_label_set(labels, max_items=MAX_RISK_ENUMERATION)
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])

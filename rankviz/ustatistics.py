@@ -474,7 +474,7 @@ def _ndcg_risk(theta: np.ndarray, features: np.ndarray, gains: np.ndarray) -> fl
     return float(1.0 - np.mean(ndcg(gains, scores, gain="linear")))
 
 
-def _check_order(k) -> int:
+def _check_subset_size(k) -> int:
     return check_int(k, "k", minimum=1)
 
 
@@ -548,7 +548,7 @@ def _check_fit_args(data, k, c, smoothing, lam):
         raise ValueError("data has no judgments: nothing to fit")
     c, smoothing = check_log_odds_smoothing(c, smoothing, SMOOTHINGS)
     lam = check_real(lam, "lam", nonnegative=True, maximum=MAX_RIDGE)
-    return data, _check_order(k), c, smoothing, lam
+    return data, _check_subset_size(k), c, smoothing, lam
 
 
 def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subsets=None,

@@ -33,7 +33,14 @@ from matplotlib.figure import FigureBase
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from rankviz._validation import as_item_ids, check_array, check_choice, check_int, check_real
+from rankviz._validation import (
+    as_item_ids,
+    check_array,
+    check_choice,
+    check_int,
+    check_real,
+    check_text,
+)
 
 __all__ = [
     "ACCENT_COLOR",
@@ -97,15 +104,6 @@ def _check_flag(value, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
     return bool(value)
-
-
-def _check_text(value, name: str, *, optional: bool = False) -> str | None:
-    if value is None and optional:
-        return None
-    if not isinstance(value, str):
-        allowed = "a string or None" if optional else "a string"
-        raise TypeError(f"{name} must be {allowed}, got {type(value).__name__}")
-    return value
 
 
 def _check_color(value, name: str):
@@ -264,7 +262,7 @@ def plot_legend(target, entries: Sequence[tuple[str, Mapping]], **legend_kwargs)
         if not isinstance(entry, Sequence) or isinstance(entry, str) or len(entry) != 2:
             raise TypeError(f"entries[{k}] must be a pair (label, style), got {entry!r}")
         label, style = entry
-        labels.append(_check_text(label, f"entries[{k}] label"))
+        labels.append(check_text(label, f"entries[{k}] label"))
         if not isinstance(style, Mapping):
             raise TypeError(f"entries[{k}] style must be a mapping, got {type(style).__name__}")
         style = dict(style)

@@ -25,8 +25,8 @@ from rankviz.plotting._style import (
     _check_axes,
     _check_color,
     _check_flag,
-    _check_text,
     _point,
+    check_text,
 )
 
 __all__ = [
@@ -95,9 +95,9 @@ def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o"
     xs = check_array(x, "x", ndim=1, max_size=10**7)
     curves = [check_array(v, name, ndim=1, max_size=10**7) for v, name in
               ((mean, "mean"), (lower, "lower"), (upper, "upper"))]
-    label = _check_text(label, "label")
+    label = check_text(label, "label")
     color = _check_color(color, "color")
-    marker = _check_line_property("marker", _check_text(marker, "marker"))
+    marker = _check_line_property("marker", check_text(marker, "marker"))
     ls = _check_line_property("ls", ls)
     alpha = check_real(alpha, "alpha", minimum=0.0, maximum=1.0)
     legend = _check_flag(legend, "legend")
@@ -166,7 +166,7 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
         raise TypeError(f"result must be an ExperimentResult from u_statistic_experiment, "
                         f"got {type(result).__name__}")
     level = check_probability(level, "level", open_interval=True)
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     legend = _check_flag(legend, "legend")
     ks = np.asarray(result.k_values, dtype=float)
     span = np.array([ks.min() / 1.4, ks.max() * 1.4]) if ks.size > 1 else ks * [0.7, 1.4]

@@ -32,8 +32,8 @@ from rankviz.plotting._style import (
     _check_flag,
     _check_fontsize,
     _check_labels,
-    _check_text,
     _point,
+    check_text,
     plot_legend,
 )
 
@@ -97,7 +97,7 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
     low, high = _point(ylim, "ylim", increasing=True)
     if tick_labels is not None:
         tick_labels = _check_labels(tick_labels, "tick_labels", n=m, per="bar of n_permutations")
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     tick_fontsize = _check_fontsize(tick_fontsize, "tick_fontsize", optional=True,
                                     names=True)
     ax.set_xlim(-0.6, m - 0.4)
@@ -282,11 +282,11 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, font
     """
     _check_axes(ax)
     vertex_labels = _check_labels(vertex_labels, "vertex_labels", n=3, per="vertex (three)")
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     if regret_scale is not None:
         regret_scale = check_real(regret_scale, "regret_scale", positive=True)
     fontsize = _check_fontsize(fontsize, "fontsize", optional=True, names=True)
-    regret_label = _check_text(regret_label, "regret_label")
+    regret_label = check_text(regret_label, "regret_label")
     ax.set_xlim(-0.08, 1.08)
     ax.set_ylim(-0.1, 0.96)
     ax.set_aspect("equal")
@@ -421,7 +421,7 @@ def plot_simplex_point(ax, weights, *, label=None):
     w = check_array(weights, "weights", ndim=1)
     if w.size != 3 or (w < 0).any() or not np.isclose(w.sum(), 1.0, atol=1e-9):
         raise ValueError(f"weights must be three probabilities summing to 1, got {w}")
-    label = _check_text(label, "label", optional=True)
+    label = check_text(label, "label", optional=True)
     x, y = _simplex_xy(w)
     ax.plot([x], [y], marker="o", ms=11, color=EXACT_COLOR, mec="white", mew=2.0, ls="none",
             label=label, zorder=6)

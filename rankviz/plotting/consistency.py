@@ -29,8 +29,8 @@ from rankviz.plotting._style import (
     _check_fontsize,
     _check_id_pairs,
     _check_labels,
-    _check_text,
     _point,
+    check_text,
     plot_legend,
 )
 
@@ -107,7 +107,7 @@ def style_preference_graph_axes(ax, n=None, *, title=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     if n is None:
         (x0, x1), (y0, y1) = (-_GRAPH_LIMIT, _GRAPH_LIMIT), (-_GRAPH_LIMIT, _GRAPH_LIMIT)
     else:
@@ -201,7 +201,7 @@ def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_w
     n = _check_count(W.shape[0], "weights")
     wrong = _check_id_pairs(wrong, "wrong", n)
     right = _check_id_pairs(right, "right", n)
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     if max_weight is not None:
         max_weight = check_real(max_weight, "max_weight", positive=True)
     decimals = check_int(decimals, "decimals", minimum=0, maximum=15)
@@ -347,7 +347,7 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     flagged = set()
     if s is not None:
         flagged = {v for pair in _check_id_pairs(wrong, "wrong", s.size) for v in pair}
-    note = _check_text(note, "note", optional=True)
+    note = check_text(note, "note", optional=True)
     values = _check_flag(values, "values")
     if span is not None:
         span = _point(span, "span", increasing=True)

@@ -33,8 +33,8 @@ from rankviz.plotting._style import (
     _check_flag,
     _check_labels,
     _check_mapping,
-    _check_text,
     _point,
+    check_text,
 )
 
 __all__ = [
@@ -143,7 +143,7 @@ def style_margin_bound_axes(ax, *, rho_max=1.0, ymax=1.5, title=None):
     _check_axes(ax)
     rho_max = check_real(rho_max, "rho_max", positive=True)
     ymax = check_real(ymax, "ymax", positive=True)
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     ax.set_xlim(0.0, rho_max)
     ax.set_ylim(0.0, ymax)
     ax.set_xlabel(r"margin $\rho$")
@@ -208,7 +208,7 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
         raise ValueError("bound must be computed for at least two values of rho")
     if error is not None:
         error = check_probability(error, "error")
-    error_label = _check_text(error_label, "error_label")
+    error_label = check_text(error_label, "error_label")
     if mark is not None:
         mark = check_real(mark, "mark", nonnegative=True)
     legend = _check_flag(legend, "legend")
@@ -267,7 +267,7 @@ def style_bound_bars_axes(ax, bar_labels, *, ymax=1.5, title=None):
     _check_axes(ax)
     labels = _check_labels(bar_labels, "bar_labels")
     ymax = check_real(ymax, "ymax", positive=True)
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     ax.set_xlim(-0.6, len(labels) - 0.4)
     ax.set_ylim(0.0, ymax)
     ax.set_xticks(range(len(labels)), labels)
@@ -373,7 +373,7 @@ def style_margin_histogram_axes(ax, *, value_range=(-2.0, 2.0), title=None):
     """
     _check_axes(ax)
     low, high = _point(value_range, "value_range", increasing=True)
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     ax.set_xlim(low, high)
     ax.set_xlabel(r"pairwise margin $y\,(h(x') - h(x))$")
     ax.set_ylabel("share of pairs (density)")

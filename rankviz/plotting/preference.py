@@ -34,9 +34,9 @@ from rankviz.plotting._style import (
     _check_count,
     _check_flag,
     _check_mapping,
-    _check_text,
     _curve,
     _point,
+    check_text,
     plot_legend,
 )
 
@@ -165,7 +165,7 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
             raise ValueError(f"highlight must be a pair (u, v) of two different items, "
                              f"got {highlight!r}")
         chosen = {int(pair[0]), int(pair[1])}
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     legend = _check_flag(legend, "legend")
     where = _tournament_positions(n, column)
     radius = 0.13
@@ -278,7 +278,7 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
     levels = result.levels
     if not levels:
         raise ValueError("result must come from quicksort_rank(..., record=True)")
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     legend = _check_flag(legend, "legend")
     sigma = np.asarray(result.sigma)
     n = sigma.size
@@ -350,7 +350,7 @@ def style_run_histogram_axes(ax, *, xlabel, xlim):
     """
     _check_axes(ax)
     lo, hi = _point(xlim, "xlim", increasing=True)
-    xlabel = _check_text(xlabel, "xlabel")
+    xlabel = check_text(xlabel, "xlabel")
     ax.set_xlim(lo, hi)
     ax.set_ylim(0, 1.02)
     ax.set_xlabel(xlabel)
@@ -415,10 +415,10 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
         raise ValueError(f"references has {len(references)} entries, at most {len(styles)} "
                          f"(one per entry of styles)")
     ref_values = [check_real(v, f"references[{k!r}]") for k, v in references.items()]
-    xlabel = _check_text(xlabel, "xlabel")
+    xlabel = check_text(xlabel, "xlabel")
     if xlim is not None:
         xlim = _point(xlim, "xlim", increasing=True)
-    label = _check_text(label, "label", optional=True)
+    label = check_text(label, "label", optional=True)
     color = _check_color(color, "color")
     legend = _check_flag(legend, "legend")
     distinct, counts = np.unique(values, return_counts=True)

@@ -32,7 +32,7 @@ from rankviz.plotting._style import (
     _check_axes,
     _check_color,
     _check_flag,
-    _check_text,
+    check_text,
     plot_legend,
 )
 from rankviz.rankboost import BoostingHistory
@@ -292,7 +292,7 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     if stump.feature not in features:
         raise ValueError(f"the stump reads feature {stump.feature}, the axes show features "
                          f"{features}")
-    label = _check_text(label, "label", optional=True)
+    label = check_text(label, "label", optional=True)
     color = _check_color(color, "color")
     legend = _check_flag(legend, "legend")
     horizontal = stump.feature == features[1]
@@ -541,7 +541,7 @@ def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=Tr
     # normalized margins lie in [-1, 1] (up to rounding)
     values = np.sort(check_array(margins, "margins", ndim=(1, 2),
                                  bounds=(-1.0 - 1e-9, 1.0 + 1e-9)).ravel())
-    label = _check_text(label, "label")
+    label = check_text(label, "label")
     color = _check_color(color, "color")
     legend = _check_flag(legend, "legend")
     share = np.arange(1, values.size + 1) / values.size

@@ -39,7 +39,7 @@ from rankviz.plotting._style import (
     _check_fontsize,
     _check_labels,
     _check_mapping,
-    _check_text,
+    check_text,
 )
 
 __all__ = [
@@ -125,7 +125,7 @@ def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=N
         levels = check_array(levels, "levels", shape=(n,))
     if edge_labels is not None:
         edge_labels = _check_flag(edge_labels, "edge_labels")
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     graph = to_networkx(W)
     if levels is not None:
         rows = [np.flatnonzero(levels == value).tolist() for value in np.unique(levels)[::-1]]
@@ -197,8 +197,8 @@ def style_position_axes(ax, n_positions, *, ymax, ylabel, title=None):
     _check_axes(ax)
     n = _check_count(n_positions, "n_positions")
     ymax = check_real(ymax, "ymax", positive=True)
-    ylabel = _check_text(ylabel, "ylabel")
-    title = _check_text(title, "title", optional=True)
+    ylabel = check_text(ylabel, "ylabel")
+    title = check_text(title, "title", optional=True)
     ax.set_xlim(0.4, n + 0.6)
     ax.set_xticks(np.arange(1, n + 1))
     ax.set_ylim(0, ymax)
@@ -269,7 +269,7 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
     best = None if ideal is None else check_array(ideal, "ideal", shape=(n,))
     if cutoff is not None:
         cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=n)
-    label = _check_text(label, "label", optional=True)
+    label = check_text(label, "label", optional=True)
     legend = _check_flag(legend, "legend")
     label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True,
                                      names=True)
@@ -325,7 +325,7 @@ def style_cutoff_axes(ax, n_positions, *, title=None):
     """
     _check_axes(ax)
     n = _check_count(n_positions, "n_positions")
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     ax.set_xlim(0.7, n + 0.3)
     ax.set_xticks(np.arange(1, n + 1))
     ax.set_ylim(0.0, 1.05)

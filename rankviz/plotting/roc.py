@@ -34,10 +34,10 @@ from rankviz.plotting._style import (
     _check_count,
     _check_flag,
     _check_mapping,
-    _check_text,
     _curve,
     _has_gid,
     _point,
+    check_text,
 )
 
 __all__ = [
@@ -246,7 +246,7 @@ def plot_roc(ax, fpr, tpr, *, label, color=EXACT_COLOR, operating_point=None, ch
     """
     _check_axes(ax)
     x, y = _curve(fpr, tpr, "fpr", "tpr", bounds=(0.0, 1.0))
-    label = _check_text(label, "label")
+    label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
     legend = _check_flag(legend, "legend")
@@ -357,7 +357,7 @@ def plot_precision_recall(ax, recall, precision, *, label, color=EXACT_COLOR, pr
     """
     _check_axes(ax)
     x, y = _curve(recall, precision, "recall", "precision", bounds=(0.0, 1.0))
-    label = _check_text(label, "label")
+    label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
     legend = _check_flag(legend, "legend")
@@ -447,7 +447,7 @@ def plot_confusion_matrix(ax, matrix, *, title=None):
     if np.shape(matrix) != (2, 2) and not isinstance(matrix, (str, bytes)) and matrix is not None:
         raise ValueError(f"matrix must be a 2 x 2 array of counts, got shape {np.shape(matrix)}")
     cm = check_array(matrix, "matrix", shape=(2, 2), nonnegative=True)
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     style_confusion_axes(ax)
     total = max(cm.sum(), 1)
     ax.imshow(cm / total, cmap="Greys", vmin=0, vmax=1, extent=(-0.5, 1.5, 1.5, -0.5))

@@ -32,7 +32,7 @@ from rankviz.plotting._style import (
     _check_flag,
     _check_fontsize,
     _check_labels,
-    _check_text,
+    check_text,
     plot_legend,
 )
 
@@ -137,7 +137,7 @@ def style_schedule_axes(ax, *, parts=True, variant="depth", xlabel=None):
     _check_axes(ax)
     parts = _check_flag(parts, "parts")
     variant = check_choice(variant, "variant", VARIANTS)
-    xlabel = _check_text(xlabel, "xlabel", optional=True)
+    xlabel = check_text(xlabel, "xlabel", optional=True)
     ax.set_xticks([])
     ax.set_yticks([])
     for spine in ax.spines.values():
@@ -296,7 +296,7 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     if parts is not None and not isinstance(parts, LossParts):
         raise TypeError(f"parts must be a rankviz.scheduling.LossParts, got "
                         f"{type(parts).__name__}")
-    title = _check_text(title, "title", optional=True)
+    title = check_text(title, "title", optional=True)
     legend = _check_flag(legend, "legend")
     if max_rows is not None:
         max_rows = _check_count(max_rows, "max_rows")

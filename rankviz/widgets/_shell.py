@@ -27,7 +27,6 @@ __all__ = [
     "check_number",
     "check_seed",
     "check_size",
-    "check_text",
 ]
 
 #: Largest seed a dashboard accepts (numpy's and scikit-learn's seeds are 32-bit).
@@ -73,16 +72,6 @@ def check_size(value: object, name: str, minimum: int, maximum: int, what: str) 
     value = check_int(value, name, minimum=minimum)
     if value > maximum:
         raise ValueError(f"{name} must be <= {maximum} ({what}), got {value}")
-    return value
-
-
-def check_text(value: object, name: str, *, allow_none: bool = False) -> str | None:
-    """Return ``value`` if it is a string (or None when allowed), else raise ``TypeError``."""
-    if value is None and allow_none:
-        return None
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a string{' or None' if allow_none else ''}, "
-                        f"got {type(value).__name__}")
     return value
 
 

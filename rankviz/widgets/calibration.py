@@ -26,6 +26,7 @@ from types import SimpleNamespace
 import ipywidgets as widgets
 import numpy as np
 
+from rankviz._validation import check_text
 from rankviz.bayes import (
     DEFAULT_TOL,
     conditional_risk,
@@ -52,7 +53,7 @@ from rankviz.surrogates import (
     squared_surrogate,
     surrogate_minimizer,
 )
-from rankviz.widgets._shell import check_figure, check_flag, check_handles, check_text
+from rankviz.widgets._shell import check_figure, check_flag, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,

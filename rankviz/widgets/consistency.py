@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from rankviz._validation import check_text
 from rankviz.consistency import (
     LowNoiseCounterexample,
     certify_counterexample,
@@ -47,7 +48,6 @@ from rankviz.widgets._shell import (
     check_figure,
     check_flag,
     check_handles,
-    check_text,
 )
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
@@ -254,7 +254,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     checked = check_controls({"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20,
                               "w21": w21, "phi": phi, "form": form}, _RANGES)
     p, w01, w02, w12, w10, w20, w21, phi, form = checked.values()
-    search_note = check_text(search_note, "search_note", allow_none=True)
+    search_note = check_text(search_note, "search_note", optional=True)
     mu = explorer_distribution(p, w01, w02, w12, w10, w20, w21)
     Y = mean_adjacency(mu)
     D = difference_graph(Y)

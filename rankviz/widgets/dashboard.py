@@ -79,8 +79,8 @@ from matplotlib.figure import Figure
 from PIL import Image as PILImage
 from traitlets import TraitError, validate
 
-from rankviz._validation import check_array, check_int, check_real
-from rankviz.widgets._shell import check_flag, check_names, check_text
+from rankviz._validation import check_array, check_int, check_real, check_text
+from rankviz.widgets._shell import check_flag, check_names
 
 __all__ = [
     "MAX_FIGURE_PIXELS",
@@ -683,7 +683,7 @@ class Dashboard:
                                                      controls))
         advanced = check_names(advanced, "advanced", controls)
         headline = check_names(headline, "headline")
-        note = check_text(note, "note", allow_none=True)
+        note = check_text(note, "note", optional=True)
         figsize = _check_figsize(figsize, "figsize")
         dpi = check_int(dpi, "dpi", minimum=10, maximum=600)
         _check_pixels(figsize, dpi, "figsize")
