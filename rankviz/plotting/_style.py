@@ -100,12 +100,6 @@ def _check_axes(ax, name: str = "ax") -> None:
         raise TypeError(f"{name} must be a matplotlib Axes, got {type(ax).__name__}")
 
 
-def _check_flag(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
-    return bool(value)
-
-
 def _check_color(value, name: str):
     if isinstance(value, (str, tuple, list, np.ndarray)) and not isinstance(value, bool):
         if is_color_like(value if not isinstance(value, (list, np.ndarray)) else tuple(value)):

@@ -13,6 +13,7 @@ from matplotlib.lines import Line2D
 
 from rankviz._validation import (
     check_array,
+    check_bool,
     check_probability,
     check_real,
 )
@@ -24,7 +25,6 @@ from rankviz.plotting._style import (
     SAMPLE_COLOR,
     _check_axes,
     _check_color,
-    _check_flag,
     _point,
     check_text,
 )
@@ -100,7 +100,7 @@ def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o"
     marker = _check_line_property("marker", check_text(marker, "marker"))
     ls = _check_line_property("ls", ls)
     alpha = check_real(alpha, "alpha", minimum=0.0, maximum=1.0)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     if any(c.size != xs.size for c in curves):
         raise ValueError(f"x, mean, lower and upper must have one length, got "
                          f"{[xs.size] + [c.size for c in curves]}")
@@ -167,7 +167,7 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
                         f"got {type(result).__name__}")
     level = check_probability(level, "level", open_interval=True)
     title = check_text(title, "title", optional=True)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     ks = np.asarray(result.k_values, dtype=float)
     span = np.array([ks.min() / 1.4, ks.max() * 1.4]) if ks.size > 1 else ks * [0.7, 1.4]
     for values, label, color, ls in (

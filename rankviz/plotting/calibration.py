@@ -16,6 +16,7 @@ from matplotlib.patches import Rectangle
 
 from rankviz._validation import (
     check_array,
+    check_bool,
     check_int,
     check_real,
 )
@@ -29,7 +30,6 @@ from rankviz.plotting._style import (
     SAMPLE_COLOR,
     _check_axes,
     _check_count,
-    _check_flag,
     _check_fontsize,
     _check_labels,
     _point,
@@ -165,7 +165,7 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
         raise ValueError(f"bayes must have one entry per entry of risks ({m}), got {mask.size}")
     if pred is not None:
         pred = check_int(pred, "pred", minimum=0, maximum=m - 1)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     colors = np.where(mask, SAMPLE_COLOR, FAINT_COLOR)
     corners = [[(x - 0.4, 0.0), (x - 0.4, h), (x + 0.4, h), (x + 0.4, 0.0)]
                for x, h in enumerate(heights)]
@@ -363,7 +363,7 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
         raise ValueError(f"regret must give one value per triangle of grid "
                          f"({grid.triangles.shape[0]}), got {values.size}")
     top = max(values.max(), 1e-12) if vmax is None else check_real(vmax, "vmax", positive=True)
-    colorbar = _check_flag(colorbar, "colorbar")
+    colorbar = check_bool(colorbar, "colorbar")
     cmap, norm = _regret_colormap(), Normalize(0.0, top, clip=True)
     # one image rather than a polygon per small triangle: a dashboard redraws it at every change
     height = _SIMPLEX_CORNERS[2, 1]

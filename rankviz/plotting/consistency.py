@@ -13,6 +13,7 @@ from matplotlib.patches import FancyArrowPatch
 from rankviz._validation import (
     as_weight_matrix,
     check_array,
+    check_bool,
     check_int,
     check_real,
 )
@@ -25,7 +26,6 @@ from rankviz.plotting._style import (
     SAMPLE_COLOR,
     _check_axes,
     _check_count,
-    _check_flag,
     _check_fontsize,
     _check_id_pairs,
     _check_labels,
@@ -205,10 +205,10 @@ def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_w
     if max_weight is not None:
         max_weight = check_real(max_weight, "max_weight", positive=True)
     decimals = check_int(decimals, "decimals", minimum=0, maximum=15)
-    nodes = _check_flag(nodes, "nodes")
-    legend = _check_flag(legend, "legend")
+    nodes = check_bool(nodes, "nodes")
+    legend = check_bool(legend, "legend")
     fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
-    edge_labels = _check_flag(edge_labels, "edge_labels")
+    edge_labels = check_bool(edge_labels, "edge_labels")
     style_preference_graph_axes(ax, n, title=title)
     pos = preference_graph_layout(n)
     edges = [(int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True)]
@@ -278,7 +278,7 @@ def style_item_scores_axes(ax, row_labels, *, ticks=True):
     """
     _check_axes(ax)
     labels = _check_labels(row_labels, "row_labels")
-    ticks = _check_flag(ticks, "ticks")
+    ticks = check_bool(ticks, "ticks")
     rows = len(labels)
     ax.set_ylim(-rows + 0.3, 0.6)
     ax.set_yticks(-np.arange(rows), labels)
@@ -348,10 +348,10 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     if s is not None:
         flagged = {v for pair in _check_id_pairs(wrong, "wrong", s.size) for v in pair}
     note = check_text(note, "note", optional=True)
-    values = _check_flag(values, "values")
+    values = check_bool(values, "values")
     if span is not None:
         span = _point(span, "span", increasing=True)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
     y0 = -row
     if note is not None:

@@ -14,6 +14,7 @@ import numpy as np
 
 from rankviz._validation import (
     check_array,
+    check_bool,
     check_probability,
     check_real,
 )
@@ -30,7 +31,6 @@ from rankviz.plotting._style import (
     SAMPLE_COLOR,
     _check_axes,
     _check_count,
-    _check_flag,
     _check_labels,
     _check_mapping,
     _point,
@@ -100,7 +100,7 @@ def margin_bound_legend_entries(*, uniform=False, errors=("true pairwise error R
     >>> [label for label, _ in margin_bound_legend_entries()][:2]
     ['margin loss $\\\\widehat R_{S,\\\\rho}$', 'complexity term']
     """
-    uniform = _check_flag(uniform, "uniform")
+    uniform = check_bool(uniform, "uniform")
     errors = _check_labels(errors, "errors", allow_empty=True)
     entries = [(_BOUND_TERM_LABELS[name], {"patch": True, "color": color, "alpha": 0.8})
                for name, color in BOUND_TERM_COLORS.items()
@@ -211,7 +211,7 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
     error_label = check_text(error_label, "error_label")
     if mark is not None:
         mark = check_real(mark, "mark", nonnegative=True)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     base = np.zeros_like(rho)
     for name, color in BOUND_TERM_COLORS.items():
         values = np.broadcast_to(np.asarray(getattr(bound, name), dtype=float), rho.shape)
@@ -323,7 +323,7 @@ def plot_bound_bars(ax, bound, errors: Mapping[str, float], *, legend=True):
     errors = _check_mapping(errors, "errors", allow_empty=True)
     for label, value in errors.items():
         check_probability(value, f"errors[{label!r}]")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     base = 0.0
     for name, color in BOUND_TERM_COLORS.items():
         value = float(getattr(bound, name))
@@ -435,7 +435,7 @@ def plot_margin_histogram(ax, margins, rho, *, bins=60, value_range=None, legend
     bins = _check_count(bins, "bins")
     low, high = (ax.get_xlim() if value_range is None
                  else _point(value_range, "value_range", increasing=True))
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     edges = np.unique(np.concatenate((np.linspace(low, high, bins + 1),
                                       [v for v in (0.0, rho) if low < v < high])))
     counts, _ = np.histogram(values, bins=edges)

@@ -18,6 +18,7 @@ from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
 from rankviz._validation import (
     as_item_ids,
     check_array,
+    check_bool,
     check_real,
 )
 from rankviz.plotting._style import (
@@ -32,7 +33,6 @@ from rankviz.plotting._style import (
     _check_axes,
     _check_color,
     _check_count,
-    _check_flag,
     _check_mapping,
     _curve,
     _point,
@@ -166,7 +166,7 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
                              f"got {highlight!r}")
         chosen = {int(pair[0]), int(pair[1])}
     title = check_text(title, "title", optional=True)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     where = _tournament_positions(n, column)
     radius = 0.13
     tails, heads, colors, thick = [], [], [], []
@@ -279,7 +279,7 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
     if not levels:
         raise ValueError("result must come from quicksort_rank(..., record=True)")
     title = check_text(title, "title", optional=True)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     sigma = np.asarray(result.sigma)
     n = sigma.size
     pivots = [set(np.asarray(p).tolist()) for p in result.pivots] + [set()]
@@ -420,7 +420,7 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
         xlim = _point(xlim, "xlim", increasing=True)
     label = check_text(label, "label", optional=True)
     color = _check_color(color, "color")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     distinct, counts = np.unique(values, return_counts=True)
     if xlim is None:
         lo = min(distinct.min(), *ref_values) if ref_values else distinct.min()
@@ -501,7 +501,7 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
             if (y <= 0).any():
                 raise ValueError(f"{what}[{name!r}] must be positive on log axes")
             curves.append((what, name, y))
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     markers = ("o", "s", "^", "D")
     colors = (SAMPLE_COLOR, NEGATIVE_COLOR, POSITIVE_COLOR, ACCENT_COLOR)
     for k, (_, name, y) in enumerate(c for c in curves if c[0] == "measured"):

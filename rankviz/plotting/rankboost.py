@@ -16,6 +16,7 @@ from matplotlib.ticker import NullLocator
 
 from rankviz._validation import (
     check_array,
+    check_bool,
     check_int,
     check_real,
 )
@@ -31,7 +32,6 @@ from rankviz.plotting._style import (
     SAMPLE_COLOR,
     _check_axes,
     _check_color,
-    _check_flag,
     check_text,
     plot_legend,
 )
@@ -137,7 +137,7 @@ def plot_weighted_points(ax, X_pos, X_neg, w_pos=None, w_neg=None, *, features=(
              else np.full(neg.shape[0], _WEIGHT_MARKER_AREA))
     s_pos = (_marker_areas(w_pos, pos.shape[0], "w_pos", "X_pos") if w_pos is not None
              else np.full(pos.shape[0], _WEIGHT_MARKER_AREA))
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     ax.scatter(neg[:, 0], neg[:, 1], s=s_neg, c=NEGATIVE_COLOR, marker="o", alpha=0.7,
                edgecolors="white", linewidths=0.5, label="negatives (weight $D_t^-$)")
     ax.scatter(pos[:, 0], pos[:, 1], s=s_pos, c=POSITIVE_COLOR, marker="s", alpha=0.7,
@@ -209,7 +209,7 @@ def plot_preference_pairs(ax, X, pairs, labels, weights=None, *, features=(0, 1)
     if y.size != idx.shape[0]:
         raise ValueError(f"labels must hold one value in {{-1, 0, +1}} per row of pairs "
                          f"({idx.shape[0]}), got {y.size}")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     if weights is None:
         widths = np.full(idx.shape[0], 1.5)
     else:
@@ -294,7 +294,7 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
                          f"{features}")
     label = check_text(label, "label", optional=True)
     color = _check_color(color, "color")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     horizontal = stump.feature == features[1]
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
     label = str(stump) if label is None else label
@@ -413,7 +413,7 @@ def style_boosting_axes(ax, n_rounds, *, log=False):
     """
     _check_axes(ax)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
-    log = _check_flag(log, "log")
+    log = check_bool(log, "log")
     ax.set_xlim(0, n_rounds + 1)
     if log:
         ax.set_yscale("symlog", linthresh=_BOOSTING_LOG_FLOOR, linscale=0.5)
@@ -473,7 +473,7 @@ def plot_boosting_bounds(ax, history, *, rounds=None, legend=True):
                         f"{type(history).__name__}")
     total = len(history.error)
     rounds = total if rounds is None else check_int(rounds, "rounds", minimum=1, maximum=total)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     t = np.arange(1, rounds + 1)
     labels = {"error": "empirical pairwise error",
               "product_Z": r"$\prod_s Z_s$",
@@ -543,7 +543,7 @@ def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=Tr
                                  bounds=(-1.0 - 1e-9, 1.0 + 1e-9)).ravel())
     label = check_text(label, "label")
     color = _check_color(color, "color")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     share = np.arange(1, values.size + 1) / values.size
     line_kwargs.setdefault("lw", 2)
     ax.step(np.concatenate(([-1.0], values, [1.0])), np.concatenate(([0.0], share, [1.0])),

@@ -16,6 +16,7 @@ from matplotlib.collections import PolyCollection
 from rankviz._validation import (
     as_weight_matrix,
     check_array,
+    check_bool,
     check_int,
     check_real,
 )
@@ -35,7 +36,6 @@ from rankviz.plotting._style import (
     _check_axes,
     _check_colors,
     _check_count,
-    _check_flag,
     _check_fontsize,
     _check_labels,
     _check_mapping,
@@ -124,7 +124,7 @@ def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=N
     if levels is not None:
         levels = check_array(levels, "levels", shape=(n,))
     if edge_labels is not None:
-        edge_labels = _check_flag(edge_labels, "edge_labels")
+        edge_labels = check_bool(edge_labels, "edge_labels")
     title = check_text(title, "title", optional=True)
     graph = to_networkx(W)
     if levels is not None:
@@ -270,7 +270,7 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
     if cutoff is not None:
         cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=n)
     label = check_text(label, "label", optional=True)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True,
                                      names=True)
     # one collection rather than n bar patches: a dashboard redraws it at every change
@@ -391,7 +391,7 @@ def plot_cutoff_curves(ax, curves: Mapping[str, Sequence[float]], *, cutoff=None
         raise ValueError(f"curves must all have the same length, got {sizes}")
     if cutoff is not None:
         cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=sizes[0])
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     for index, (name, arr) in enumerate(arrays.items()):
         style = CUTOFF_STYLES[index % len(CUTOFF_STYLES)]
         ax.plot(np.arange(1, arr.size + 1), arr, lw=2, ms=5, label=name, **style)

@@ -16,6 +16,7 @@ from rankviz._validation import (
     as_binary_labels,
     as_float_vector,
     check_array,
+    check_bool,
     check_real,
     check_same_length,
 )
@@ -32,7 +33,6 @@ from rankviz.plotting._style import (
     _check_axes,
     _check_color,
     _check_count,
-    _check_flag,
     _check_mapping,
     _curve,
     _has_gid,
@@ -108,7 +108,7 @@ def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None,
         raise ValueError("scores and labels must be given together")
     if threshold is not None:
         threshold = check_real(threshold, "threshold")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     if scores is not None:
         s = as_float_vector(scores, "scores")
         y = as_binary_labels(labels, "labels")
@@ -184,7 +184,7 @@ def style_roc_axes(ax, *, chance=True):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    chance = _check_flag(chance, "chance")
+    chance = check_bool(chance, "chance")
     if chance and not _has_gid(ax, _CHANCE_GID):
         ax.plot([0, 1], [0, 1], ls=":", lw=1, color=REFERENCE_COLOR, label="chance (AUC = 0.5)",
                 gid=_CHANCE_GID)
@@ -249,7 +249,7 @@ def plot_roc(ax, fpr, tpr, *, label, color=EXACT_COLOR, operating_point=None, ch
     label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     style_roc_axes(ax, chance=chance)
     line_kwargs.setdefault("lw", 2)
     (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
@@ -360,7 +360,7 @@ def plot_precision_recall(ax, recall, precision, *, label, color=EXACT_COLOR, pr
     label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     style_precision_recall_axes(ax, prevalence=prevalence)
     line_kwargs.setdefault("lw", 2)
     (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
@@ -512,7 +512,7 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
     deviations = _check_mapping({} if deviations is None else deviations, "deviations",
                                 allow_empty=True)
     bins = _check_count(bins, "bins")
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     ax.hist(values, bins=bins, color=SAMPLE_COLOR, alpha=0.7,
             label=f"{values.size} simulated samples")
     ax.axvline(center, color=EXACT_COLOR, lw=2, label=f"population AUC = {center:.3f}")

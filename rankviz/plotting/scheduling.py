@@ -16,6 +16,7 @@ from matplotlib.transforms import Affine2D
 
 from rankviz._validation import (
     as_weight_matrix,
+    check_bool,
     check_choice,
     check_real,
     check_rounds,
@@ -29,7 +30,6 @@ from rankviz.plotting._style import (
     POSITIVE_COLOR,
     _check_axes,
     _check_count,
-    _check_flag,
     _check_fontsize,
     _check_labels,
     check_text,
@@ -75,7 +75,7 @@ def schedule_legend_entries(*, short=False):
     >>> [label for label, _ in schedule_legend_entries(short=True)][2:]
     ['inside a round: clustering', 'backwards: disagreement']
     """
-    short = _check_flag(short, "short")
+    short = check_bool(short, "short")
     width = 3.5 if short else 2.5
     return [
         ("task", {"marker": "s", "color": LIGHT_COLOR, "mec": GUIDE_COLOR,
@@ -135,7 +135,7 @@ def style_schedule_axes(ax, *, parts=True, variant="depth", xlabel=None):
     )
 
     _check_axes(ax)
-    parts = _check_flag(parts, "parts")
+    parts = check_bool(parts, "parts")
     variant = check_choice(variant, "variant", VARIANTS)
     xlabel = check_text(xlabel, "xlabel", optional=True)
     ax.set_xticks([])
@@ -297,7 +297,7 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
         raise TypeError(f"parts must be a rankviz.scheduling.LossParts, got "
                         f"{type(parts).__name__}")
     title = check_text(title, "title", optional=True)
-    legend = _check_flag(legend, "legend")
+    legend = check_bool(legend, "legend")
     if max_rows is not None:
         max_rows = _check_count(max_rows, "max_rows")
     if max_rounds is not None:

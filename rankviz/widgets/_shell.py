@@ -21,8 +21,7 @@ __all__ = [
     "MAX_SEED",
     "check_controls",
     "check_figure",
-    "check_flag",
-    "check_handles",
+        "check_handles",
     "check_names",
     "check_number",
     "check_seed",
@@ -38,13 +37,6 @@ def check_figure(fig: object, name: str = "fig") -> Figure:
     if not isinstance(fig, Figure):
         raise TypeError(f"{name} must be a matplotlib.figure.Figure, got {type(fig).__name__}")
     return fig
-
-
-def check_flag(value: object, name: str) -> bool:
-    """Return ``value`` as a bool; anything but a bool raises ``TypeError`` naming ``name``."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
-    return bool(value)
 
 
 def check_handles(handles: object, name: str, *panels: str) -> SimpleNamespace:

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import numpy as np
 from scipy.stats import kendalltau
 
-from rankviz._validation import check_int, check_real
+from rankviz._validation import check_bool, check_int, check_real
 from rankviz.aggregation import (
     aggregate_scores,
     btl_maximum_likelihood,
@@ -40,7 +40,7 @@ from rankviz.plotting import (
     plot_rank_links,
     style_item_scores_axes,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -182,7 +182,7 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
         of the texts drawn on them).
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     n_items = check_int(n_items, "n_items", minimum=3, maximum=MAX_ITEMS)
     if wide:
         return _setup_wide(fig, n_items)

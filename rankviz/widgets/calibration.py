@@ -26,7 +26,7 @@ from types import SimpleNamespace
 import ipywidgets as widgets
 import numpy as np
 
-from rankviz._validation import check_text
+from rankviz._validation import check_bool, check_text
 from rankviz.bayes import (
     DEFAULT_TOL,
     conditional_risk,
@@ -53,7 +53,7 @@ from rankviz.surrogates import (
     squared_surrogate,
     surrogate_minimizer,
 )
-from rankviz.widgets._shell import check_figure, check_flag, check_handles
+from rankviz.widgets._shell import check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -283,7 +283,7 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
         If a label cannot be read or the labels differ in length.
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     rows = _parse_labels(label_a, label_b, label_c)
     sigmas = all_permutations(rows[0].size)
     names = _order_names(sigmas)  # the tick labels

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from rankviz._validation import check_text
+from rankviz._validation import check_bool, check_text
 from rankviz.consistency import (
     LowNoiseCounterexample,
     certify_counterexample,
@@ -46,7 +46,6 @@ from rankviz.surrogates import (
 from rankviz.widgets._shell import (
     check_controls,
     check_figure,
-    check_flag,
     check_handles,
 )
 from rankviz.widgets.dashboard import (
@@ -175,7 +174,7 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
         (None, or the size of the texts drawn on them).
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     if wide:
         return _setup_wide(fig)
     axes = fig.subplot_mosaic([["dag1", "dag2", "diff"], ["scores", "scores", "scores"]],

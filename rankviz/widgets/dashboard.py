@@ -79,8 +79,8 @@ from matplotlib.figure import Figure
 from PIL import Image as PILImage
 from traitlets import TraitError, validate
 
-from rankviz._validation import check_array, check_int, check_real, check_text
-from rankviz.widgets._shell import check_flag, check_names
+from rankviz._validation import check_array, check_bool, check_int, check_real, check_text
+from rankviz.widgets._shell import check_names
 
 __all__ = [
     "MAX_FIGURE_PIXELS",
@@ -300,7 +300,7 @@ def float_slider(description, value, min, max, step, *, readout_format=".2f",
                                      step=step)
     _check_range(description, value, min, max, step)
     readout_format = check_text(readout_format, "readout_format")
-    continuous_update = check_flag(continuous_update, "continuous_update")
+    continuous_update = check_bool(continuous_update, "continuous_update")
     try:
         return _SteppedFloatSlider(
             value=value, min=min, max=max, step=step, description=description,
@@ -342,7 +342,7 @@ def int_slider(description, value, min, max, step=1, *, continuous_update=True):
     value, min, max, step = _numbers(check_int, description, value=value, min=min, max=max,
                                      step=step)
     _check_range(description, value, min, max, step)
-    continuous_update = check_flag(continuous_update, "continuous_update")
+    continuous_update = check_bool(continuous_update, "continuous_update")
     return _SteppedIntSlider(
         value=value, min=min, max=max, step=step, description=description,
         continuous_update=continuous_update, style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,

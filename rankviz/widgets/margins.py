@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from rankviz._validation import check_choice, check_int, check_probability, check_real
+from rankviz._validation import check_bool, check_choice, check_int, check_probability, check_real
 from rankviz.bounds import margin_loss, ranking_margin_bound
 from rankviz.plotting import (
     MARGIN_ZONE_COLORS,
@@ -32,7 +32,7 @@ from rankviz.plotting import (
     style_margin_histogram_axes,
 )
 from rankviz.ranksvm import LinearUtilityModel, RankSVMModel, rank_svm
-from rankviz.widgets._shell import MAX_SEED, check_figure, check_flag, check_handles
+from rankviz.widgets._shell import MAX_SEED, check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -126,7 +126,7 @@ def setup_margin_bound_explorer(fig, *, wide=False, **_values):
         and ``wide``.
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     if wide:
         curve, histogram = fig.subplots(1, 2, width_ratios=(1.45, 1.0))
         style_margin_bound_axes(curve, rho_max=float(RHO_GRID[-1]), ymax=YMAX,

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from rankviz._validation import check_bool
 from rankviz.pairwise import emphasis_top_k, emphasis_uniform
 from rankviz.plotting import (
     AGREE_COLOR,
@@ -35,7 +36,7 @@ from rankviz.quicksort import (
     quicksort_loss_monte_carlo,
     sort_by_degree,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -178,7 +179,7 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
         The axes ``graph``, ``losses`` and ``calls`` (None in the wide layout).
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     if wide:
         graph, losses = fig.subplots(1, 2, width_ratios=(1.0, 1.9))
         graph.set(xlim=(-1.3, 1.3), ylim=(-1.3, 1.3), xticks=[], yticks=[], aspect="equal",

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import numpy as np
 from sklearn.datasets import make_gaussian_quantiles, make_moons
 
-from rankviz._validation import check_choice, check_int
+from rankviz._validation import check_bool, check_choice, check_int
 from rankviz.metrics import auc, roc_curve
 from rankviz.plotting import (
     BOOSTING_BOUND_STYLES,
@@ -35,7 +35,7 @@ from rankviz.plotting import (
     style_roc_axes,
 )
 from rankviz.rankboost import RankBoostModel, bipartite_rankboost
-from rankviz.widgets._shell import MAX_SEED, check_figure, check_flag, check_handles
+from rankviz.widgets._shell import MAX_SEED, check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -153,7 +153,7 @@ def setup_rankboost_stepper(fig, *, wide=False, **_values):
         Theorem 10.3's panel has a logarithmic vertical axis in both layouts.
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     if wide:
         weights, roc, bounds = fig.subplots(1, 3, width_ratios=(1.0, 1.0, 1.6))
         weights.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1",

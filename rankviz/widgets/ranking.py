@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from rankviz._validation import as_generator, check_choice
+from rankviz._validation import as_generator, check_bool, check_choice
 from rankviz.measures import (
     average_precision,
     dcg,
@@ -52,7 +52,7 @@ from rankviz.plotting import (
     style_position_axes,
 )
 from rankviz.samples import preference_graph_from_grades
-from rankviz.widgets._shell import check_controls, check_figure, check_flag, check_handles
+from rankviz.widgets._shell import check_controls, check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -187,7 +187,7 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
         The axes ``gain``, ``discount`` (both None in the wide layout), ``term`` and ``curves``.
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     gain = check_choice(gain, "gain", _GAINS)
     n = len(DOCUMENTS)
     top_gain = float(dcg_gains([MAX_GRADE], gain=gain)[0])

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from rankviz._validation import check_bool
 from rankviz.distributions import Binormal
 from rankviz.metrics import auc, confusion_matrix_at_threshold, precision_recall_curve, roc_curve
 from rankviz.plotting import (
@@ -26,7 +27,7 @@ from rankviz.plotting import (
     style_precision_recall_axes,
     style_roc_axes,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -84,7 +85,7 @@ def setup_roc_explorer(fig, *, wide=False, **_values):
         The axes ``density``, ``roc``, ``pr`` and ``cm`` (None in the wide layout).
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     if wide:
         density, roc, pr = fig.subplots(1, 3, width_ratios=(1.3, 1.0, 1.0))
         cm = None

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from rankviz._validation import check_bool
 from rankviz.orders import random_task_weights
 from rankviz.plotting import (
     plot_legend,
@@ -21,7 +22,7 @@ from rankviz.scheduling import (
     optimal_contiguous_clustering,
     schedule_loss_parts,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_flag, check_handles
+from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -108,7 +109,7 @@ def setup_schedule_explorer(fig, *, wide=False, **_values):
         The axes ``greedy``, ``dp`` and ``brute``, and ``wide``.
     """
     fig = check_figure(fig)
-    wide = check_flag(wide, "wide")
+    wide = check_bool(wide, "wide")
     axes = fig.subplots(1, 3)
     for ax, (key, title) in zip(axes, _PANELS, strict=True):
         if wide:
