@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+from distributions_over_labels import AB, direct_risks, random_distribution
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,25 +28,6 @@ from rankviz.measures import average_precision, err, ndcg
 from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import all_permutations
 from rankviz.samples import preference_graph_from_grades
-
-# the counterexample family of the chapter: a = (0, 0, 1) with probability w, b = (1, 1, 0)
-AB = np.array([[0, 0, 1], [1, 1, 0]])
-
-
-def random_distribution(rng, k, sparse=False):
-    probs = np.zeros(k)
-    if sparse:
-        support = rng.choice(k, size=min(k, 3), replace=False)
-        probs[support] = rng.dirichlet(np.ones(support.size))
-        return probs
-    return rng.dirichlet(np.ones(k))
-
-
-def direct_risks(loss, labels, probs):
-    """The conditional risk by the definition: a double loop over permutations and labels."""
-    n = np.asarray(labels).shape[1]
-    return np.array([sum(p * float(loss(sigma, y)) for p, y in zip(probs, labels, strict=True))
-                     for sigma in all_permutations(n)])
 
 
 def test_label_set_and_product_distribution():

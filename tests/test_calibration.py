@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+from distributions_over_labels import AB, direct_risks, random_distribution
 
 from rankviz.bayes import (
     err_loss,
@@ -31,25 +32,6 @@ from rankviz.surrogates import (
     pred_sort,
     squared_surrogate,
 )
-
-# the counterexample family of the chapter: a = (0, 0, 1) with probability w, b = (1, 1, 0)
-AB = np.array([[0, 0, 1], [1, 1, 0]])
-
-
-def random_distribution(rng, k, sparse=False):
-    probs = np.zeros(k)
-    if sparse:
-        support = rng.choice(k, size=min(k, 3), replace=False)
-        probs[support] = rng.dirichlet(np.ones(support.size))
-        return probs
-    return rng.dirichlet(np.ones(k))
-
-
-def direct_risks(loss, labels, probs):
-    """The conditional risk by the definition: a double loop over permutations and labels."""
-    n = np.asarray(labels).shape[1]
-    return np.array([sum(p * float(loss(sigma, y)) for p, y in zip(probs, labels, strict=True))
-                     for sigma in all_permutations(n)])
 
 
 def test_precision_squared_surrogate_is_calibrated_on_random_distributions(rng):

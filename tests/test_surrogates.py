@@ -7,6 +7,7 @@ import cvxpy as cp
 import networkx as nx
 import numpy as np
 import pytest
+from distributions_over_labels import random_distribution
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy.optimize import minimize
@@ -58,15 +59,6 @@ PHI = {
     "exponential": lambda t: np.exp(-t),
     "squared_hinge": lambda t: np.maximum(0, 1 - t) ** 2,
 }
-
-
-def random_distribution(rng, k, sparse=False):
-    probs = np.zeros(k)
-    if sparse:
-        support = rng.choice(k, size=min(k, 3), replace=False)
-        probs[support] = rng.dirichlet(np.ones(support.size))
-        return probs
-    return rng.dirichlet(np.ones(k))
 
 
 def random_dag(rng, n, density=0.6, high=10):
