@@ -1,0 +1,68 @@
+"""Sphinx configuration of the course website (built by ``make site``; see ``build.py``).
+
+The site is Sphinx with MyST-NB: the lectures are MyST Markdown, the notebooks are rendered
+from their stored outputs, the bibliography is ``references.bib`` through sphinxcontrib-bibtex,
+and math is typeset by MathJax 3 served from the site itself (the ``sphinx-mathjax-offline``
+package bundles it with its fonts), so that no page needs the network.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # coursesite.py
+
+project = "The theory of learning to rank, interactively"
+author = "The rankviz course team"
+copyright = "2026, the rankviz course team"
+
+extensions = [
+    "myst_nb",
+    "sphinxcontrib.bibtex",
+    "sphinx-mathjax-offline",  # MathJax 3 copied into _static/, never a CDN
+    "coursesite",
+]
+
+root_doc = "index"
+exclude_patterns = [".doctrees", "README.md", "**/.ipynb_checkpoints"]
+# A page that is in no table of contents, a broken link or an unknown citation is an error
+# (build.py passes -W); so is a link to a heading that does not exist.
+suppress_warnings: list[str] = []
+
+# ---- MyST and MyST-NB -------------------------------------------------------------------------
+myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
+myst_heading_anchors = 3
+nb_execution_mode = "off"  # the stored outputs, which nbval checks, are what readers see
+nb_ipywidgets_js: dict = {}  # no widget manager from a CDN: coursesite replaces the dashboards
+nb_merge_streams = True
+
+# ---- Bibliography -----------------------------------------------------------------------------
+bibtex_bibfiles = ["references.bib"]
+bibtex_default_style = "plain"
+bibtex_reference_style = "author_year"
+bibtex_foot_reference_style = "foot"
+
+# ---- HTML -------------------------------------------------------------------------------------
+html_theme = "sphinx_book_theme"
+html_title = "Learning to rank, interactively"
+html_static_path: list[str] = []
+html_last_updated_fmt = None
+html_copy_source = False
+html_show_sourcelink = False
+
+# `make site REPOSITORY=https://github.com/OWNER/REPO` (or RANKVIZ_SITE_REPOSITORY in the
+# environment) adds, on every notebook page, a button that opens it on mybinder.org.
+repository_url = os.environ.get("RANKVIZ_SITE_REPOSITORY", "").strip().rstrip("/")
+html_theme_options = {
+    "home_page_in_toc": True,
+    "show_toc_level": 2,
+    "use_download_button": True,
+    "use_fullscreen_button": False,
+}
+if repository_url:
+    html_theme_options.update({
+        "repository_url": repository_url,
+        "repository_branch": os.environ.get("RANKVIZ_SITE_BRANCH", "HEAD"),
+        "use_repository_button": True,
+        "launch_buttons": {"binderhub_url": "https://mybinder.org", "notebook_interface": "jupyterlab"},
+    })
