@@ -12,6 +12,8 @@
 #                     lower bounds of pyproject.toml, on the oldest Python
 #   make lock         regenerate the lock from pyproject.toml (with uv)
 #   make bench        the benchmark tables (speed targets of the issues)
+#   make site         the course website (lectures and stored notebooks) in build/site
+#   make serve-site   serve build/site on http://127.0.0.1:8000 to read it locally
 #   make lint         ruff on the module, tests, benchmarks and notebooks
 #   make execute      re-run every notebook in place (after changing rankviz)
 #   make clean        remove the virtual environments and caches
@@ -40,7 +42,7 @@ OLDEST_VENV   := .venv-oldest
 # unit tests, doctests and every notebook under nbval; the browser tests are optional there
 DRIFT_TESTS   := -m pytest --ignore=tests/browser
 
-.PHONY: lab test test-latest test-oldest lock bench lint execute clean venv
+.PHONY: lab test test-latest test-oldest lock bench lint execute clean venv site serve-site
 
 venv: $(STAMP)
 
@@ -78,9 +80,12 @@ $(UV):
 
 # Resolve every dependency of pyproject.toml (with the dev extra) afresh, to the newest
 # versions the package index has today, for every Python the README supports.
+# `make lock LOCK_UPGRADE=` keeps every version the lock already pins and only adds what a new
+# dependency needs (the stored outputs stay valid).
+LOCK_UPGRADE ?= --upgrade
 lock: $(UV)
 	$(UV) pip compile pyproject.toml --extra dev --universal --python-version $(LOCK_PYTHON) \
-	  --upgrade --custom-compile-command "make lock" --output-file $(LOCK)
+	  $(LOCK_UPGRADE) --custom-compile-command "make lock" --output-file $(LOCK)
 
 test-latest:
 	@$(call check_python,$(LATEST_PYTHON),test-latest,LATEST_PYTHON)
@@ -108,6 +113,22 @@ test-oldest: $(UV)
 bench: $(STAMP)
 	@for script in benchmarks/bench_*.py; do \
 	  echo "== $$script"; $(BIN)/python $$script || exit 1; echo; done
+
+# The website: Sphinx + MyST-NB from lectures/ and the stored notebooks (never re-executed),
+# warnings as errors, no network (site/build.py).  REPOSITORY=https://github.com/OWNER/REPO
+# adds a Binder launch button to every notebook page.
+SITE_OUT   ?= build/site
+SITE_PORT  ?= 8000
+REPOSITORY ?=
+
+site: $(STAMP)
+	RANKVIZ_SITE_REPOSITORY="$(REPOSITORY)" $(BIN)/python site/build.py --out $(SITE_OUT)
+
+serve-site:
+	@test -f $(SITE_OUT)/index.html || { echo "No site in $(SITE_OUT): run make site first."; exit 1; }
+	@echo "Serving $(SITE_OUT) on http://127.0.0.1:$(SITE_PORT)/ (Ctrl-C stops it)"
+	$(if $(wildcard $(BIN)/python),$(BIN)/python,$(PYTHON)) -m http.server --bind 127.0.0.1 \
+	  --directory $(SITE_OUT) $(SITE_PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check rankviz tests benchmarks notebooks

@@ -20,6 +20,7 @@ extensions = [
     "myst_nb",
     "sphinxcontrib.bibtex",
     "sphinx-mathjax-offline",  # MathJax 3 copied into _static/, never a CDN
+    "sphinx.ext.githubpages",  # .nojekyll, so that GitHub Pages serves _static/ and _images/
     "coursesite",
 ]
 
@@ -32,6 +33,7 @@ suppress_warnings: list[str] = []
 # ---- MyST and MyST-NB -------------------------------------------------------------------------
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
 myst_heading_anchors = 3
+myst_dmath_double_inline = True  # $$...$$ inside a paragraph is display math, as on GitHub
 nb_execution_mode = "off"  # the stored outputs, which nbval checks, are what readers see
 nb_ipywidgets_js: dict = {}  # no widget manager from a CDN: coursesite replaces the dashboards
 nb_merge_streams = True
@@ -66,3 +68,6 @@ if repository_url:
         "use_repository_button": True,
         "launch_buttons": {"binderhub_url": "https://mybinder.org", "notebook_interface": "jupyterlab"},
     })
+
+# The light colour scheme to start with (the figures are drawn on white); the reader can switch.
+html_context = {"default_mode": "light"}

@@ -1,4 +1,9 @@
-"""The course website's own Sphinx extension: two things the stock tools do not do.
+"""The course website's own Sphinx extension: three things the stock tools do not do.
+
+* **The chapter table of the landing page, from the README.** The ``chapter-table`` directive
+  reads the README's table (between its ``chapter table`` markers), so the two cannot drift
+  apart, and lays it out for a web page: the chapter's title links to its lecture, a second
+  line to its notebook, and "you learn" gets the width the README gives to two file paths.
 
 * **A bibliography on every page that cites.** Lectures cite with sphinxcontrib-bibtex's
   ``{footcite:t}`` / ``{footcite:p}`` roles, which read as plain text on GitHub; the list of
@@ -14,8 +19,13 @@ from __future__ import annotations
 
 import re
 
+from pathlib import Path
+
 from docutils import nodes
+from docutils.statemachine import StringList
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util.docutils import SphinxDirective
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 WIDGET_VIEW = '<script type="application/vnd.jupyter.widget-view+json">'
@@ -25,6 +35,50 @@ DASHBOARD_NOTE = (
     "Interactive dashboard: it runs in JupyterLab, in a copy of this notebook (make lab, or "
     "Binder). The figure above shows its default state."
 )
+
+
+TABLE_START = "<!-- chapter table: start -->"
+TABLE_END = "<!-- chapter table: end -->"
+LINK = re.compile(r"^\[[^\]]*\]\(([^)]+)\)$")
+
+
+def read_chapter_rows(readme: Path) -> list[dict[str, str]]:
+    """The rows of the README's chapter table: number, title, notebook, lecture, summary."""
+    text = readme.read_text(encoding="utf-8")
+    if TABLE_START not in text or TABLE_END not in text:
+        raise ExtensionError(f"{readme} has no chapter table between {TABLE_START!r} and "
+                             f"{TABLE_END!r}")
+    block = text.split(TABLE_START, 1)[1].split(TABLE_END, 1)[0]
+    rows = []
+    for line in block.strip().splitlines()[2:]:  # after the header and the |---| line
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        links = [LINK.match(cell) for cell in cells[2:4]] if len(cells) == 5 else []
+        if not all(links) or len(links) != 2:
+            raise ExtensionError(f"{readme}: a chapter row is not '| NN | title | [notebook](path) "
+                                 f"| [lecture](path) | you learn |': {line!r}")
+        rows.append({"number": cells[0], "title": cells[1], "notebook": links[0].group(1),
+                     "lecture": links[1].group(1), "summary": cells[4]})
+    if not rows:
+        raise ExtensionError(f"{readme}: the chapter table has no rows")
+    return rows
+
+
+class ChapterTable(SphinxDirective):
+    """``chapter-table``: the README's chapter table, laid out for the landing page."""
+
+    required_arguments = 1  # the README, relative to the page
+
+    def run(self) -> list[nodes.Node]:
+        readme = (Path(self.env.doc2path(self.env.docname)).parent / self.arguments[0]).resolve()
+        self.env.note_dependency(str(readme))
+        lines = ["| # | chapter | you learn |", "|---|---|---|"]
+        for row in read_chapter_rows(readme):
+            lines.append(f"| {row['number']} | **[{row['title']}]({row['lecture']})**<br>"
+                         f"[the notebook]({row['notebook']}) | {row['summary']} |")
+        container = nodes.container(classes=["chapter-table"])
+        self.state.nested_parse(StringList(lines, source=str(readme)), self.content_offset,
+                                container)
+        return [container]
 
 
 def add_references_section(app: Sphinx, docname: str, source: list[str]) -> None:
@@ -52,6 +106,7 @@ class DashboardNote(SphinxPostTransform):
 
 
 def setup(app: Sphinx) -> dict:
+    app.add_directive("chapter-table", ChapterTable)
     app.connect("source-read", add_references_section)
     app.add_post_transform(DashboardNote)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -33,3 +33,18 @@ def tied_bipartite_sample(rng, n, *, decimals=1, prevalence=0.4):
 def tied_sample():
     """Factory ``tied_sample(rng, n, decimals=1, prevalence=0.4) -> (labels, scores)``."""
     return tied_bipartite_sample
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The course website, built once per session from this checkout (``tests/site_build.py``).
+
+    Skipped where the site builder (the dev extra's Sphinx, MyST-NB, ...) is not installed.
+    """
+    from site_build import build_site, missing_builder
+
+    missing = missing_builder()
+    if missing:
+        pytest.skip(f"site tests skipped: the site builder is not installed (missing "
+                    f"{', '.join(missing)}; it is in the dev extra: pip install -e '.[dev]')")
+    return build_site(tmp_path_factory.mktemp("site"))

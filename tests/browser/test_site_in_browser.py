@@ -1,0 +1,190 @@
+"""The course website in a real (headless) browser, with every request outside localhost blocked.
+
+The site is built once per session (``built_site``, ``tests/site_build.py``) and served from a
+local HTTP server; Chromium may fetch only from that server, and any other request fails the
+test. On the landing page every chapter is listed. On every lecture and notebook page, and in
+more detail on three (a lecture with display math, a notebook with figures, the landing page):
+MathJax has typeset every formula (each ``.math`` element holds an ``mjx-container``, none is a
+TeX error or an unknown macro, and no raw ``$$``, ``\\frac``, ``\\(`` or ``\\[`` is left in the visible text outside
+code), every image has loaded, and the console has no error. A search for "Rademacher", a word
+of one lecture only, finds that lecture.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
+NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+MATHJAX_MS = 60_000  # every formula of a page typeset
+SEARCH_MS = 60_000  # the search page's results listed
+SEARCH_WORD = "Rademacher"
+RAW_TEX = ("$$", "\\frac", "\\(", "\\[", "\\begin{")
+
+# Wait for MathJax to finish, then report what a reader sees.
+PAGE_STATE = r"""async () => {
+  if (window.MathJax?.startup?.promise) { await MathJax.startup.promise; }
+  for (const img of document.images) {  // load every image, in view or not
+    img.loading = 'eager';
+    if (!img.complete) {
+      await new Promise(done => { img.addEventListener('load', done); img.addEventListener('error', done); });
+    }
+  }
+  const article = document.querySelector('article') ?? document.body;
+  const prose = article.cloneNode(true);
+  prose.querySelectorAll('pre, code, mjx-container, script, style').forEach(e => e.remove());
+  const math = [...article.querySelectorAll('.math')];
+  return {
+    mathjax: Boolean(window.MathJax?.version), version: window.MathJax?.version ?? null,
+    math: math.length,
+    untypeset: math.filter(e => !e.querySelector('mjx-container')).map(e => e.textContent.slice(0, 80)),
+    containers: article.querySelectorAll('mjx-container').length,
+    // a TeX error, or a macro MathJax does not know (it draws the name in red: noundefined)
+    texErrors: [...article.querySelectorAll('mjx-merror')].map(e => e.getAttribute('data-mjx-error') ?? e.textContent)
+      .concat([...article.querySelectorAll('mjx-assistive-mml mtext[mathcolor="red"]')]
+        .map(e => e.textContent).filter(text => text.startsWith('\\'))),
+    text: prose.innerText,
+    images: [...document.images].map(img => ({src: img.getAttribute('src'), width: img.naturalWidth})),
+  };
+}"""
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    """The built site, served on a free localhost port for this module."""
+    assert built_site.status == 0, f"the site build failed:\n{built_site.log[-5000:]}"
+    server = Server(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(built_site.out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def offline_page(browser, site_url):
+    """A page that may load only from the site's server; yields (page, problems)."""
+    page = browser.new_page()
+    problems: list[str] = []
+
+    def only_the_site(route):
+        url = route.request.url
+        if url.startswith(site_url + "/"):
+            route.continue_()
+        else:
+            problems.append(f"request outside the site (blocked): {url}")
+            route.abort()
+
+    page.route("**/*", only_the_site)
+    page.on("console", lambda message: message.type == "error"
+            and problems.append(f"console error: {message.text}"))
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("response", lambda response: response.status >= 400
+            and problems.append(f"HTTP {response.status}: {response.url}"))
+    try:
+        yield page, problems
+    finally:
+        page.close()
+
+
+def visit(page, problems, url: str) -> dict:
+    page.goto(url, wait_until="load")
+    assert not problems, f"{url}:\n" + "\n".join(problems)  # e.g. MathJax asked of a CDN
+    page.wait_for_function("() => !window.MathJax || window.MathJax.startup?.promise",
+                           timeout=MATHJAX_MS)
+    state = page.evaluate(PAGE_STATE)
+    assert not problems, f"{url}:\n" + "\n".join(problems)
+    return state
+
+
+def assert_rendered(state: dict, url: str) -> None:
+    assert state["untypeset"] == [], f"{url}: formulas MathJax did not typeset"
+    assert state["texErrors"] == [], f"{url}: TeX errors"
+    assert state["containers"] >= state["math"], url
+    raw = [token for token in RAW_TEX if token in state["text"]]
+    assert raw == [], f"{url}: raw TeX in the visible text: {raw}"
+    broken = [image["src"] for image in state["images"] if image["width"] == 0]
+    assert broken == [], f"{url}: images that did not load"
+
+
+def test_the_landing_page_lists_every_chapter(offline_page, site_url):
+    page, problems = offline_page
+    state = visit(page, problems, f"{site_url}/index.html")
+    assert_rendered(state, "index.html")
+    table = page.locator(".chapter-table")
+    for stem in LECTURES:
+        assert table.locator(f'a[href="lectures/{stem}.html"]').count() == 1, stem
+        assert table.locator(f'a[href="notebooks/{stem}.html"]').count() == 1, stem
+        assert table.locator(f"tr:has(a[href='lectures/{stem}.html'])").is_visible(), stem
+
+
+def test_a_lecture_with_display_math_renders_it(offline_page, site_url):
+    page, problems = offline_page
+    state = visit(page, problems, f"{site_url}/lectures/04_margin_bounds.html")
+    assert_rendered(state, "lectures/04_margin_bounds.html")
+    assert state["mathjax"] and state["version"].startswith("3."), state["version"]
+    displays = page.locator("article div.math mjx-container[display='true']")
+    assert displays.count() >= 5  # the margin bounds, displayed
+    assert page.locator("article .math").count() >= 100
+    # the bibliography of the page, and a citation linked to it
+    assert page.locator("article #references").count() == 1
+    assert page.locator("article a.footnote-reference").count() >= 1
+
+
+def test_a_notebook_page_shows_its_figures_and_math(offline_page, site_url):
+    page, problems = offline_page
+    state = visit(page, problems, f"{site_url}/notebooks/02_roc_auc.html")
+    assert_rendered(state, "notebooks/02_roc_auc.html")
+    figures = [image for image in state["images"] if "_images/" in image["src"]]
+    assert len(figures) >= 5 and all(image["width"] >= 300 for image in figures), figures
+    assert state["math"] >= 20
+    # the solutions are folded: present, closed, and open on a click
+    solutions = page.locator("article details")
+    assert solutions.count() >= 3
+    assert solutions.evaluate_all("all => all.every(d => !d.open)")
+    solutions.first.locator("summary").click()
+    assert solutions.first.evaluate("d => d.open")
+
+
+@pytest.mark.parametrize("path", [f"lectures/{stem}.html" for stem in LECTURES]
+                         + ["lectures/sources.html", "references.html"]
+                         + [f"notebooks/{stem}.html" for stem in NOTEBOOKS])
+def test_every_page_renders_offline(offline_page, site_url, path):
+    page, problems = offline_page
+    assert_rendered(visit(page, problems, f"{site_url}/{path}"), path)
+
+
+def test_search_finds_the_one_lecture_with_the_word(offline_page, site_url):
+    with_word = [stem for stem in LECTURES
+                 if SEARCH_WORD.lower() in (ROOT / "lectures" / f"{stem}.md").read_text().lower()]
+    assert len(with_word) == 1, with_word  # the test needs a word of one lecture only
+    page, problems = offline_page
+    page.goto(f"{site_url}/search.html?q={SEARCH_WORD}", wait_until="load")
+    page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)
+    page.wait_for_function(
+        "() => !/searching|preparing/i.test(document.querySelector('#search-results h2')?.textContent ?? '')",
+        timeout=SEARCH_MS)
+    hrefs = page.locator("#search-results ul.search li a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")
+    found = {match.group(1) for href in hrefs
+             if (match := re.search(r"lectures/(\d\d_[a-z_]+)\.html", href))}
+    assert found == set(with_word), hrefs
+    assert not problems, "\n".join(problems)

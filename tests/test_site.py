@@ -1,0 +1,166 @@
+"""The course website (``make site``): it builds with no warning and no network, and the
+built files hold what the issue asks for.
+
+The site is built once per session (the ``built_site`` fixture, ``tests/site_build.py``).
+What a browser shows of it (math typeset, images loaded, search) is tested in
+``tests/browser/test_site_in_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
+NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+class Tags(HTMLParser):
+    """Every start tag of a page, as (tag, attributes)."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, {name: value or "" for name, value in attrs}))
+
+
+def tags(page: Path) -> list[tuple[str, dict[str, str]]]:
+    parser = Tags()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.tags
+
+
+def links(page: Path) -> set[str]:
+    """The pages (without #fragment or ?query) that page links to, relative to the site root."""
+    site_root = page.parents[len(page.relative_to(page.parents[-1]).parts) - 1]
+    found = set()
+    for tag, attrs in tags(page):
+        href = attrs.get("href", "")
+        if tag == "a" and href and not re.match(r"^[a-z]+:", href) and not href.startswith("#"):
+            target = (page.parent / href.split("#")[0].split("?")[0]).resolve()
+            found.add(str(target))
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    assert built_site.status == 0, f"the site build failed:\n{built_site.log[-5000:]}"
+    return built_site.out
+
+
+def test_the_site_builds_with_no_warning(built_site):
+    # build.py passes -W: any warning (a broken link, a missing image, an unknown citation)
+    # makes the status non-zero; the log must not even mention one
+    assert built_site.status == 0, built_site.log[-5000:]
+    assert "WARNING" not in built_site.log and "ERROR" not in built_site.log, built_site.log
+
+
+def test_the_site_builds_without_network(built_site):
+    if not built_site.offline:
+        pytest.skip("this machine cannot give the build a network namespace of its own "
+                    "(unshare --net --map-root-user), so the build ran with the network")
+    assert built_site.status == 0, built_site.log[-5000:]
+
+
+def test_every_lecture_and_notebook_is_a_page(site):
+    for stem in LECTURES:
+        assert (site / "lectures" / f"{stem}.html").is_file(), stem
+    for stem in NOTEBOOKS:
+        assert (site / "notebooks" / f"{stem}.html").is_file(), stem
+    assert (site / "lectures" / "sources.html").is_file()
+    assert (site / "references.html").is_file()
+    assert (site / "search.html").is_file() and (site / "searchindex.js").is_file()
+
+
+def test_the_landing_page_lists_every_chapter_with_its_lecture_and_notebook(site):
+    landing = site / "index.html"
+    text = landing.read_text(encoding="utf-8")
+    targets = links(landing)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for stem in LECTURES:
+        assert str((site / "lectures" / f"{stem}.html").resolve()) in targets, stem
+        assert str((site / "notebooks" / f"{stem}.html").resolve()) in targets, stem
+        # the title the README gives the chapter
+        title = re.search(rf"^\| {stem[:2]} \| ([^|]+?) \|", readme, flags=re.MULTILINE).group(1)
+        assert title.replace("'", "&#8217;") in text or title in text, title
+
+
+def test_each_lecture_links_to_its_notebook_and_back(site):
+    for stem in LECTURES:
+        lecture, notebook = site / "lectures" / f"{stem}.html", site / "notebooks" / f"{stem}.html"
+        assert str(notebook.resolve()) in links(lecture), f"{stem}: lecture -> notebook"
+        assert str(lecture.resolve()) in links(notebook), f"{stem}: notebook -> lecture"
+
+
+def test_no_page_loads_anything_from_outside_the_site(site):
+    # scripts, stylesheets, fonts, images, frames: every resource a page loads is a file of the
+    # site (links a reader may follow, <a href>, may point anywhere)
+    for page in sorted(site.rglob("*.html")):
+        for tag, attrs in tags(page):
+            for name in ("src", "data-src", "srcset") + (("href",) if tag == "link" else ()):
+                value = attrs.get(name, "")
+                assert not re.match(r"^(https?:)?//", value), f"{page.relative_to(site)}: " \
+                    f"<{tag} {name}={value!r}>"
+
+
+def test_every_image_of_every_page_exists(site):
+    count = 0
+    for page in sorted(site.rglob("*.html")):
+        for tag, attrs in tags(page):
+            if tag == "img":
+                source = attrs.get("src", "")
+                if source.startswith("data:"):
+                    continue
+                assert (page.parent / source.split("?")[0]).is_file(), \
+                    f"{page.relative_to(site)}: {source}"
+                count += 1
+    figures = sum(1 for stem in NOTEBOOKS for cell in _cells(stem) for output in
+                  cell.get("outputs", []) if "image/png" in output.get("data", {}))
+    assert count >= figures > 0
+
+
+def _cells(stem: str) -> list[dict]:
+    return json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def test_notebook_pages_show_the_stored_outputs(site):
+    # never re-executed: a text output stored in the notebook appears on its page verbatim
+    for stem in NOTEBOOKS:
+        page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
+        streams = ["".join(output["text"]).strip() for cell in _cells(stem)
+                   for output in cell.get("outputs", []) if output["output_type"] == "stream"]
+        assert any(streams), stem
+        for text in filter(None, streams):
+            first_line = text.splitlines()[0].strip()
+            escaped = (first_line.replace("&", "&amp;").replace("<", "&lt;")
+                       .replace(">", "&gt;").replace('"', "&quot;"))
+            assert first_line in page or escaped in page, f"{stem}: {first_line!r}"
+
+
+def test_exercise_solutions_are_folded(site):
+    for stem in NOTEBOOKS:
+        page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
+        folded = len(re.findall(r"<details>\s*<summary>", page))
+        stored = sum("".join(cell["source"]).count("<details>") for cell in _cells(stem)
+                     if cell["cell_type"] == "markdown")
+        assert folded == stored > 0, stem
+        assert "<details open" not in page, stem
+
+
+def test_each_dashboard_is_replaced_by_a_note(site):
+    for stem in NOTEBOOKS:
+        page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
+        dashboards = sum(WIDGET_VIEW in output.get("data", {}) for cell in _cells(stem)
+                         for output in cell.get("outputs", []))
+        assert dashboards > 0, stem
+        notes = len(re.findall(r'<div class="[^"]*\bdashboard-note\b', page))
+        assert notes == dashboards, stem
+        assert WIDGET_VIEW not in page and "widget-state+json" not in page, stem
