@@ -14,7 +14,7 @@
 #   make bench        the benchmark tables (speed targets of the issues)
 #   make site         the course website (lectures and stored notebooks) in build/site
 #   make serve-site   serve build/site on http://127.0.0.1:8000 to read it locally
-#   make lint         ruff on the module, tests, benchmarks and notebooks
+#   make lint         ruff on the module, tests, benchmarks, notebooks and site
 #   make execute      re-run every notebook in place (after changing rankviz)
 #   make clean        remove the virtual environments and caches
 
@@ -131,7 +131,7 @@ serve-site:
 	  --directory $(SITE_OUT) $(SITE_PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check rankviz tests benchmarks notebooks
+	$(BIN)/ruff check rankviz tests benchmarks notebooks site
 
 execute: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \

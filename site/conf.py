@@ -66,7 +66,8 @@ if repository_url:
         "repository_url": repository_url,
         "repository_branch": os.environ.get("RANKVIZ_SITE_BRANCH", "HEAD"),
         "use_repository_button": True,
-        "launch_buttons": {"binderhub_url": "https://mybinder.org", "notebook_interface": "jupyterlab"},
+        "launch_buttons": {"binderhub_url": "https://mybinder.org",
+                           "notebook_interface": "jupyterlab"},
     })
 
 # The light colour scheme to start with (the figures are drawn on white); the reader can switch.

@@ -18,15 +18,14 @@
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
-from sphinx.util.docutils import SphinxDirective
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
 
 WIDGET_VIEW = '<script type="application/vnd.jupyter.widget-view+json">'
 CITES = re.compile(r"\{footcite(?::[a-z]+)?\}`")

@@ -10,6 +10,7 @@ runs in one with no network at all: a build step that reached for the network wo
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -54,13 +55,17 @@ def offline_prefix() -> list[str]:
     return prefix if probe.returncode == 0 else []
 
 
-def build_site(workdir: Path) -> BuiltSite:
-    """Build the site into ``workdir/html`` (staging in ``workdir/src``)."""
+def build_site(workdir: Path, *, repository: str = "") -> BuiltSite:
+    """Build the site into ``workdir/html`` (staging in ``workdir/src``).
+
+    ``repository`` is what ``make site REPOSITORY=...`` passes (none by default).
+    """
     out, staging = workdir / "html", workdir / "src"
     prefix = offline_prefix()
+    env = {**os.environ, "RANKVIZ_SITE_REPOSITORY": repository}
     result = subprocess.run(
         [*prefix, sys.executable, str(BUILD_SCRIPT), "--out", str(out), "--staging", str(staging)],
-        capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, cwd=ROOT,
+        capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, cwd=ROOT, env=env,
     )
     return BuiltSite(out=out, status=result.returncode, log=result.stdout + result.stderr,
                      offline=bool(prefix))

@@ -39,8 +39,7 @@ def tags(page: Path) -> list[tuple[str, dict[str, str]]]:
 
 
 def links(page: Path) -> set[str]:
-    """The pages (without #fragment or ?query) that page links to, relative to the site root."""
-    site_root = page.parents[len(page.relative_to(page.parents[-1]).parts) - 1]
+    """The resolved paths (without #fragment or ?query) of the local pages ``page`` links to."""
     found = set()
     for tag, attrs in tags(page):
         href = attrs.get("href", "")
@@ -164,3 +163,22 @@ def test_each_dashboard_is_replaced_by_a_note(site):
         notes = len(re.findall(r'<div class="[^"]*\bdashboard-note\b', page))
         assert notes == dashboards, stem
         assert WIDGET_VIEW not in page and "widget-state+json" not in page, stem
+
+
+def test_a_repository_adds_a_binder_launch_button_to_every_notebook_page(built_site, tmp_path):
+    # make site REPOSITORY=https://github.com/OWNER/REPO; without it (the default build) no page
+    # links to a repository that may not exist
+    from site_build import build_site
+
+    for stem in NOTEBOOKS:
+        page = (built_site.out / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
+        assert "mybinder.org/v2/gh" not in page, stem
+    repository = "https://github.com/example-org/ltr-course"
+    with_repository = build_site(tmp_path, repository=repository)
+    assert with_repository.status == 0, with_repository.log[-5000:]
+    for stem in NOTEBOOKS:
+        hrefs = {attrs.get("href") for tag, attrs in
+                 tags(with_repository.out / "notebooks" / f"{stem}.html") if tag == "a"}
+        assert (f"https://mybinder.org/v2/gh/example-org/ltr-course/HEAD"
+                f"?urlpath=lab/tree/notebooks/{stem}.ipynb") in hrefs, stem
+        assert repository in hrefs, stem

@@ -5,9 +5,9 @@ local HTTP server; Chromium may fetch only from that server, and any other reque
 test. On the landing page every chapter is listed. On every lecture and notebook page, and in
 more detail on three (a lecture with display math, a notebook with figures, the landing page):
 MathJax has typeset every formula (each ``.math`` element holds an ``mjx-container``, none is a
-TeX error or an unknown macro, and no raw ``$$``, ``\\frac``, ``\\(`` or ``\\[`` is left in the visible text outside
-code), every image has loaded, and the console has no error. A search for "Rademacher", a word
-of one lecture only, finds that lecture.
+TeX error or an unknown macro, and no raw ``$$``, ``\\frac``, ``\\(`` or ``\\[`` is left in the
+visible text outside code), every image has loaded, and the console has no error. A search for
+"Rademacher", a word of one lecture only, finds that lecture.
 """
 
 from __future__ import annotations
@@ -34,7 +34,10 @@ PAGE_STATE = r"""async () => {
   for (const img of document.images) {  // load every image, in view or not
     img.loading = 'eager';
     if (!img.complete) {
-      await new Promise(done => { img.addEventListener('load', done); img.addEventListener('error', done); });
+      await new Promise(done => {
+        img.addEventListener('load', done);
+        img.addEventListener('error', done);
+      });
     }
   }
   const article = document.querySelector('article') ?? document.body;
@@ -44,14 +47,17 @@ PAGE_STATE = r"""async () => {
   return {
     mathjax: Boolean(window.MathJax?.version), version: window.MathJax?.version ?? null,
     math: math.length,
-    untypeset: math.filter(e => !e.querySelector('mjx-container')).map(e => e.textContent.slice(0, 80)),
+    untypeset: math.filter(e => !e.querySelector('mjx-container'))
+      .map(e => e.textContent.slice(0, 80)),
     containers: article.querySelectorAll('mjx-container').length,
     // a TeX error, or a macro MathJax does not know (it draws the name in red: noundefined)
-    texErrors: [...article.querySelectorAll('mjx-merror')].map(e => e.getAttribute('data-mjx-error') ?? e.textContent)
+    texErrors: [...article.querySelectorAll('mjx-merror')]
+      .map(e => e.getAttribute('data-mjx-error') ?? e.textContent)
       .concat([...article.querySelectorAll('mjx-assistive-mml mtext[mathcolor="red"]')]
         .map(e => e.textContent).filter(text => text.startsWith('\\'))),
     text: prose.innerText,
-    images: [...document.images].map(img => ({src: img.getAttribute('src'), width: img.naturalWidth})),
+    images: [...document.images]
+      .map(img => ({src: img.getAttribute('src'), width: img.naturalWidth})),
   };
 }"""
 
@@ -69,7 +75,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 def site_url(built_site):
     """The built site, served on a free localhost port for this module."""
     assert built_site.status == 0, f"the site build failed:\n{built_site.log[-5000:]}"
-    server = Server(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(built_site.out)))
+    handler = functools.partial(QuietHandler, directory=str(built_site.out))
+    server = Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -179,9 +186,9 @@ def test_search_finds_the_one_lecture_with_the_word(offline_page, site_url):
     page, problems = offline_page
     page.goto(f"{site_url}/search.html?q={SEARCH_WORD}", wait_until="load")
     page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)
-    page.wait_for_function(
-        "() => !/searching|preparing/i.test(document.querySelector('#search-results h2')?.textContent ?? '')",
-        timeout=SEARCH_MS)
+    page.wait_for_function(  # the heading says "Searching" until the results are listed
+        "() => !/searching|preparing/i.test("
+        "document.querySelector('#search-results h2')?.textContent ?? '')", timeout=SEARCH_MS)
     hrefs = page.locator("#search-results ul.search li a").evaluate_all(
         "links => links.map(a => a.getAttribute('href'))")
     found = {match.group(1) for href in hrefs
