@@ -49,7 +49,7 @@ html_theme = "sphinx_book_theme"
 html_title = "Learning to rank, interactively"
 html_static_path: list[str] = []
 html_last_updated_fmt = None
-html_copy_source = False
+html_copy_source = True  # the download button offers the notebook (.ipynb) and the lecture (.md)
 html_show_sourcelink = False
 
 # `make site REPOSITORY=https://github.com/OWNER/REPO` (or RANKVIZ_SITE_REPOSITORY in the

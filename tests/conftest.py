@@ -1,4 +1,6 @@
-"""Shared test configuration: a non-interactive backend and hypothesis profiles."""
+"""Shared test configuration: a non-interactive backend, hypothesis profiles, the built site."""
+
+import os
 
 import matplotlib
 import numpy as np
@@ -39,12 +41,17 @@ def tied_sample():
 def built_site(tmp_path_factory):
     """The course website, built once per session from this checkout (``tests/site_build.py``).
 
-    Skipped where the site builder (the dev extra's Sphinx, MyST-NB, ...) is not installed.
+    Skipped where the site builder (the dev extra's Sphinx, MyST-NB, ...) is not installed;
+    with ``RANKVIZ_REQUIRE_SITE=1`` (set by ``.ci/run``) that fails instead.
     """
     from site_build import build_site, missing_builder
 
     missing = missing_builder()
     if missing:
-        pytest.skip(f"site tests skipped: the site builder is not installed (missing "
-                    f"{', '.join(missing)}; it is in the dev extra: pip install -e '.[dev]')")
+        problem = (f"the site builder is not installed (missing {', '.join(missing)}; it is in "
+                   f"the dev extra: pip install -e '.[dev]')")
+        if os.environ.get("RANKVIZ_REQUIRE_SITE") == "1":
+            pytest.fail(f"site tests are required here (RANKVIZ_REQUIRE_SITE=1) but {problem}",
+                        pytrace=False)
+        pytest.skip(f"site tests skipped: {problem}")
     return build_site(tmp_path_factory.mktemp("site"))

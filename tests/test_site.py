@@ -99,6 +99,16 @@ def test_each_lecture_links_to_its_notebook_and_back(site):
         assert str(lecture.resolve()) in links(notebook), f"{stem}: notebook -> lecture"
 
 
+def test_every_local_link_of_every_page_leads_to_a_file_of_the_site(site):
+    # the navigation, the lecture <-> notebook links, the download buttons (the notebook as
+    # .ipynb, the lecture as .md), the citations' targets
+    for page in sorted(site.rglob("*.html")):
+        for target in links(page):
+            path = Path(target)
+            assert path.is_file() or (path / "index.html").is_file(), \
+                f"{page.relative_to(site)} links to a missing {target}"
+
+
 def test_no_page_loads_anything_from_outside_the_site(site):
     # scripts, stylesheets, fonts, images, frames: every resource a page loads is a file of the
     # site (links a reader may follow, <a href>, may point anywhere)
