@@ -12,7 +12,7 @@
 * **A note instead of each dashboard.** A notebook's dashboards (ipywidgets) need a running
   kernel; on a static page MyST-NB would leave an empty element that loads a widget manager
   from a CDN. Each one becomes a note saying where to run it; the static figure of its default
-  state, which every notebook draws just before it, stays on the page.
+  state, which every chapter notebook draws just before it, stays on the page.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ WIDGET_VIEW = '<script type="application/vnd.jupyter.widget-view+json">'
 CITES = re.compile(r"\{footcite(?::[a-z]+)?\}`")
 REFERENCES = "\n\n## References\n\n```{footbibliography}\n```\n"
 DASHBOARD_NOTE = (
-    "Interactive dashboard: it runs in JupyterLab, in a copy of this notebook (make lab, or "
-    "Binder). The figure above shows its default state."
+    "An interactive dashboard is displayed here when the notebook runs: it needs a live Python "
+    "kernel, so open the notebook in JupyterLab (make lab, or Binder) to use it."
 )
 
 
