@@ -82,7 +82,7 @@ class ChapterTable(SphinxDirective):
 
 def add_references_section(app: Sphinx, docname: str, source: list[str]) -> None:
     """Append the page's bibliography to a Markdown page that cites (Sphinx ``source-read``)."""
-    if app.env.doc2path(docname).suffix == ".md" and CITES.search(source[0]):
+    if Path(app.env.doc2path(docname)).suffix == ".md" and CITES.search(source[0]):
         source[0] += REFERENCES
 
 
