@@ -26,9 +26,8 @@ extensions = [
 
 root_doc = "index"
 exclude_patterns = [".doctrees", "README.md", "**/.ipynb_checkpoints"]
-# A page that is in no table of contents, a broken link or an unknown citation is an error
-# (build.py passes -W); so is a link to a heading that does not exist.
-suppress_warnings: list[str] = []
+# build.py passes -W: a page in no table of contents, a broken link (to a page or to a heading)
+# or an unknown citation is an error. No warning is suppressed.
 
 # ---- MyST and MyST-NB -------------------------------------------------------------------------
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]

@@ -4,7 +4,6 @@
   reads the README's table (between its ``chapter table`` markers), so the two cannot drift
   apart, and lays it out for a web page: the chapter's title links to its lecture, a second
   line to its notebook, and "you learn" gets the width the README gives to two file paths.
-
 * **A bibliography on every page that cites.** Lectures cite with sphinxcontrib-bibtex's
   ``{footcite:t}`` / ``{footcite:p}`` roles, which read as plain text on GitHub; the list of
   the works a page cites is added here, under a "References" heading at the end of the page,

@@ -154,6 +154,23 @@ def test_notebook_pages_show_the_stored_outputs(site):
             assert first_line in page or escaped in page, f"{stem}: {first_line!r}"
 
 
+def test_each_lecture_ends_with_the_works_it_cites(site):
+    # coursesite appends the page's bibliography; one entry per work the lecture cites
+    bib = (ROOT / "site" / "references.bib").read_text(encoding="utf-8")
+    entries = set(re.findall(r"^@\w+\{([^,]+),", bib, flags=re.MULTILINE))
+    for stem in [*LECTURES, "sources"]:
+        source = (ROOT / "lectures" / f"{stem}.md").read_text(encoding="utf-8")
+        cited = {key.strip() for keys in re.findall(r"\{footcite(?::\w+)?\}`([^`]+)`", source)
+                 for key in keys.split(",")}
+        assert cited and cited <= entries, (stem, cited - entries)
+        page = (site / "lectures" / f"{stem}.html").read_text(encoding="utf-8")
+        assert 'id="references"' in page, stem
+        listed = page.split('id="references"', 1)[1].count('class="footnote brackets"')
+        assert listed == len(cited), (stem, listed, sorted(cited))
+    every = (site / "references.html").read_text(encoding="utf-8")
+    assert every.count('role="doc-biblioentry"') == len(entries)  # the page of all references
+
+
 def test_exercise_solutions_are_folded(site):
     for stem in NOTEBOOKS:
         page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
