@@ -71,7 +71,7 @@ class ChapterTable(SphinxDirective):
         self.env.note_dependency(str(readme))
         lines = ["| # | chapter | you learn |", "|---|---|---|"]
         for row in read_chapter_rows(readme):
-            lines.append(f"| {row['number']} | **[{row['title']}]({row['lecture']})**<br>"
+            lines.append(f"| {row['number']} | **[{row['title']}]({row['lecture']})** <br>"
                          f"[the notebook]({row['notebook']}) | {row['summary']} |")
         container = nodes.container(classes=["chapter-table"])
         self.state.nested_parse(StringList(lines, source=str(readme)), self.content_offset,
