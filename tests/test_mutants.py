@@ -38,10 +38,19 @@ WORKERS = max(1, min(2, os.cpu_count() or 1))
 
 
 @pytest.fixture(scope="session")
-def mutant_runs():
-    """Chapter stem -> a future of its run with all mutants (two notebooks at a time)."""
+def mutant_runs(request):
+    """Chapter stem -> a future of its run with all mutants, for the chapters this session selected.
+
+    All selected chapters are submitted at once and run two at a time.
+    """
+    selected = {
+        item.callspec.params["path"].stem
+        for item in request.session.items
+        if item.originalname == "test_every_mutant_makes_its_check_cell_fail"
+    }
     pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="mutants")
-    runs = {path.stem: pool.submit(run_in_subprocess, path) for path in CHAPTERS}
+    runs = {path.stem: pool.submit(run_in_subprocess, path) for path in CHAPTERS
+            if path.stem in selected}
     yield runs
     pool.shutdown(wait=False, cancel_futures=True)
 
