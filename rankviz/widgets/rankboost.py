@@ -61,7 +61,7 @@ STEPPER_DATA = {
     "ring": "positives outside a circle (Gaussian quantiles)",
     "moons": "two interleaved half-moons",
     "blobs": "two overlapping Gaussian blobs",
-    "xor": "opposite quadrants (no additive score ranks it)",
+    "xor": "opposite quadrants (hard for sums of one-feature stumps)",
 }
 
 #: Rounds computed per run (the round slider's maximum).
