@@ -191,8 +191,10 @@ def precision_recall_curve(y_true, y_score):
 
     One point per distinct score, in order of decreasing threshold (so recall
     increases along the arrays).  Unlike the ROC curve, precision depends on
-    the class proportions: the same scorer has a lower curve on a sample with
-    fewer positives.
+    the class proportions: on a sample with fewer positives (the same scores
+    within each class) precision is lower at every threshold with both true
+    and false positives; it stays 1 where there is no false positive and 0
+    where there is no true positive.
 
     Parameters
     ----------
@@ -240,8 +242,11 @@ def auc(y_true, y_score, ties="half"):
     plus a credit for each tied pair fixed by ``ties``.  It is computed in
     O(N log N): sort the negatives' scores, then find, for each positive, how
     many negatives score strictly below it and how many equal it (two binary
-    searches).  So the AUC is the mean over positives of the empirical CDF of
-    the negatives' scores at the positive's score.
+    searches).  So the AUC is the mean over positives of the share of
+    negatives below the positive's score, a tied negative counting by
+    ``ties``: with ``"mohri"`` the right-continuous empirical CDF of the
+    negatives' scores (what Mohri et al.'s linear pass computes, ties placing
+    the positive above the negative), with ``"half"`` its mid-point version.
 
     Parameters
     ----------

@@ -478,7 +478,8 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
         The population AUC they estimate, drawn as a vertical line.
     deviations : mapping of str to float, optional
         Named deviations ``t``; each is drawn as the interval
-        ``[center - t, center + t]``.
+        ``[center - t, center + t]``, cut to [0, 1] where an AUC lies (an edge
+        outside [0, 1] is not drawn).
     bins : int, default 40
         Histogram bins.
     legend : bool, default True
@@ -519,10 +520,12 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
     for k, (name, t) in enumerate((deviations or {}).items()):
         t = check_real(t, f"deviations[{name!r}]", nonnegative=True)
         color = _SERIES_COLORS[k % len(_SERIES_COLORS)]
-        ax.axvspan(center - t, center + t, color=color, alpha=0.12, lw=0)
-        for edge in (center - t, center + t):
-            ax.axvline(edge, color=color, ls="--", lw=1.5,
-                       label=f"{name}: $\\pm${t:.3f}" if edge < center else None)
+        label = f"{name}: $\\pm${t:.3f}"
+        edges = [edge for edge in (center - t, center + t) if 0.0 <= edge <= 1.0]
+        ax.axvspan(max(center - t, 0.0), min(center + t, 1.0), color=color, alpha=0.12, lw=0,
+                   label=None if edges else label)
+        for j, edge in enumerate(edges):
+            ax.axvline(edge, color=color, ls="--", lw=1.5, label=label if j == 0 else None)
     ax.set_xlabel("empirical AUC")
     ax.set_ylabel("number of samples")
     if legend:
