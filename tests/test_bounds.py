@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 
 from rankviz.bounds import (
     MAX_DRAWS,
+    BipartiteMarginBound,
     MarginBound,
     auc_deviation_bound,
+    bipartite_margin_bound,
     empirical_rademacher_linear,
     empirical_rademacher_stumps,
     margin_loss,
@@ -414,6 +416,76 @@ def test_bound_errors(kwargs, error, message):
     args = {"margins": MARGINS, "rho": 0.5, "delta": 0.05, "Lambda": 1.0, "r": 1.0, **kwargs}
     with pytest.raises(error, match=message):
         ranking_margin_bound(args.pop("margins"), args.pop("rho"), args.pop("delta"), **args)
+
+
+# --------------------------------------------------------------------------- #
+# bipartite_margin_bound (lecture 04, section 12)
+# --------------------------------------------------------------------------- #
+TABLE = np.array([[0.6, -0.1, 0.2], [1.0, 0.4, 0.0]])  # m = 2 positives, n = 3 negatives
+
+
+def test_bipartite_bound_by_hand():
+    rho, delta = 0.5, 0.1
+    b = bipartite_margin_bound(TABLE, rho, delta, Lambda=2.0, r=0.5)
+    assert isinstance(b, BipartiteMarginBound) and (b.m, b.n) == (2, 3)
+    expected_loss = np.mean([phi(u, rho) for u in TABLE.ravel()])
+    assert b.margin_loss == pytest.approx(expected_loss)
+    # k = min(m, n) = 2: (2 / rho) * 2 Lambda r / sqrt(2)
+    assert b.complexity == pytest.approx(2 / rho * 2 * 2.0 * 0.5 / math.sqrt(2))
+    assert b.confidence == pytest.approx(math.sqrt(math.log(1 / delta) * (1 / 2 + 1 / 3) / 2))
+    assert b.total == pytest.approx(b.margin_loss + b.complexity + b.confidence)
+    given_complexities = bipartite_margin_bound(TABLE, rho, delta, rademacher=(0.1, 0.3))
+    assert given_complexities.complexity == pytest.approx(2 / rho * 0.4)
+    assert "2 positives" in repr(b) and "3 negatives" in repr(b)
+
+
+def test_bipartite_bound_is_symmetric_in_the_two_classes_and_larger_than_the_iid_reading():
+    table = np.random.default_rng(0).normal(size=(7, 40))
+    a = bipartite_margin_bound(table, 0.3, 0.05, Lambda=1.0, r=1.0)
+    b = bipartite_margin_bound(table.T, 0.3, 0.05, Lambda=1.0, r=1.0)  # the roles swapped
+    assert a.complexity == pytest.approx(b.complexity)
+    assert a.confidence == pytest.approx(b.confidence)
+    iid_reading = ranking_margin_bound(table, 0.3, 0.05, Lambda=1.0, r=1.0)  # m n "pairs"
+    assert a.margin_loss == pytest.approx(iid_reading.margin_loss)
+    assert a.complexity > iid_reading.complexity and a.confidence > iid_reading.confidence
+
+
+def test_bipartite_bound_for_a_fixed_scorer_holds_and_the_iid_reading_does_not():
+    """A scorer fixed in advance (complexity 0): positives score 0 or 2, negatives 1, so
+    R(h) = 1/2. The two-sample bound fails in at most delta of the draws; treating the
+    m n cross pairs as i.i.d. fails far more often."""
+    gen = np.random.default_rng(1)
+    m, n, delta, draws = 20, 60, 0.1, 400
+    fails, iid_fails = 0, 0
+    for _ in range(draws):
+        positives = gen.choice([0.0, 2.0], size=m)
+        table = positives[:, None] - np.ones(n)[None, :]
+        bound = bipartite_margin_bound(table, 0.5, delta, rademacher=(0.0, 0.0))
+        iid = ranking_margin_bound(table, 0.5, delta, rademacher=(0.0, 0.0))
+        fails += 0.5 > bound.total
+        iid_fails += 0.5 > iid.total
+    assert fails <= delta * draws
+    assert iid_fails > 3 * delta * draws
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"margins": np.ones(4)}, ValueError, "margins must be 2-D"),
+        ({"margins": np.ones((0, 3))}, ValueError, "margins is empty"),
+        ({"rho": 0.0}, ValueError, "rho must be > 0"),
+        ({"delta": 1.0}, ValueError, "delta must lie strictly between 0 and 1"),
+        ({"Lambda": -1.0}, ValueError, "Lambda must be >= 0"),
+        ({"Lambda": None}, ValueError, "give either Lambda and r"),
+        ({"rademacher": (0.1, 0.1)}, ValueError, "not both"),
+        ({"rho": 1e-320}, ValueError, "the bound is not finite"),
+        ({"rho": "0.5"}, TypeError, "rho must be a real number"),
+    ],
+)
+def test_bipartite_bound_errors(kwargs, error, message):
+    args = {"margins": TABLE, "rho": 0.5, "delta": 0.05, "Lambda": 1.0, "r": 1.0, **kwargs}
+    with pytest.raises(error, match=message):
+        bipartite_margin_bound(args.pop("margins"), args.pop("rho"), args.pop("delta"), **args)
 
 
 # --------------------------------------------------------------------------- #

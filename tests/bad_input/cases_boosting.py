@@ -63,6 +63,7 @@ RESULT_TYPES = {
     "rankviz.ranksvm.OnlineRankSVMResult": "returned by online_rank_svm",
     "rankviz.bounds.RademacherEstimate": "returned by empirical_rademacher_linear / _stumps",
     "rankviz.bounds.MarginBound": "returned by ranking_margin_bound",
+    "rankviz.bounds.BipartiteMarginBound": "returned by bipartite_margin_bound",
 }
 
 CASES = {
@@ -290,6 +291,14 @@ CASES = {
                      Lambda=1.0, r=1.0, rademacher=None, empirical=False, uniform=True),
         valid={"margins": {"extra dimension", "one entry fewer"}},
         extra={"rho": {"above 1 when uniform": 1.5, "tiny": 1e-320}, "delta": {"tiny": 1e-320},
+               "Lambda": {"huge": 1e308}, "r": {"huge": 1e308}},
+    ),
+    "rankviz.bounds.bipartite_margin_bound": Case(
+        lambda: Call(bounds.bipartite_margin_bound, np.array([[0.1, 0.4], [0.8, -0.2]]), 0.5,
+                     0.05, Lambda=1.0, r=1.0, rademacher=None),
+        # one positive fewer is a smaller sample
+        valid={"margins": {"one entry fewer"}},
+        extra={"rho": {"tiny": 1e-320}, "delta": {"tiny": 1e-320},
                "Lambda": {"huge": 1e308}, "r": {"huge": 1e308}},
     ),
     "rankviz.bounds.MarginBound.best": Case(
