@@ -36,6 +36,7 @@ Learning 72, 2008.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -78,6 +79,7 @@ __all__ = [
     "preference_loss",
     "random_preference",
     "ranking_loss",
+    "tournament_classes",
 ]
 
 #: Largest deviation from ``H[u, v] + H[v, u] = 1`` that :func:`as_preference_matrix` accepts.
@@ -519,6 +521,59 @@ def all_tournaments(n) -> np.ndarray:
     out[:, u, v] = bits
     out[:, v, u] = 1 - bits
     return out
+
+
+def tournament_classes(n) -> np.ndarray:
+    """One tournament of each isomorphism class on ``n`` items, for exhaustive checks.
+
+    Two tournaments are isomorphic when renaming the items turns one into the
+    other.  A claim about a preference *and every target* (every order, every
+    labelling, every grading) is unchanged when items and targets are renamed
+    together, so checking one tournament per class against every target checks
+    all of :func:`all_tournaments`.  Sort-by-degree breaks ties by item index,
+    so claims about it are not invariant and need :func:`all_tournaments`.
+
+    Parameters
+    ----------
+    n : int
+        Number of items, ``2 <= n <= 6`` (1, 2, 4, 12 and 56 classes for
+        ``n = 2, ..., 6``).
+
+    Returns
+    -------
+    ndarray of float64, shape (number of classes, n, n)
+        For each class, its member that comes first in :func:`all_tournaments`
+        (the smallest bit code), in increasing order of that code.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``n`` is not an integer in ``[2, 6]``.
+
+    Examples
+    --------
+    >>> T = tournament_classes(3)     # the transitive order and the cycle
+    >>> T.shape, [cyclic_triangles(H) for H in T]
+    ((2, 3, 3), [0, 1])
+    >>> [len(tournament_classes(n)) for n in (4, 5, 6)]
+    [4, 12, 56]
+    """
+    n = check_int(n, "n", minimum=2, maximum=6)
+    u, v = np.triu_indices(n, k=1)
+    perms = np.array(list(itertools.permutations(range(n))))  # rename item a as perm[a]
+    a, b = perms[:, u], perms[:, v]  # (n!, pairs): where each pair goes
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    bit = 2.0 ** (lo * n - lo * (lo + 1) // 2 + hi - lo - 1)  # the renamed pair's bit
+    # h(perm[u], perm[v]) = h(u, v); when perm[u] > perm[v] the pair is stored as (hi, lo): 1 - bit
+    weights = np.where(a > b, -bit, bit).T  # (pairs, n!)
+    offsets = np.where(a > b, bit, 0.0).sum(axis=1)
+    codes = np.arange(1 << u.size)
+    canonical = np.empty(codes.size, dtype=np.int64)
+    for start in range(0, codes.size, 4096):
+        chunk = codes[start:start + 4096]
+        bits = ((chunk[:, None] >> np.arange(u.size)[None, :]) & 1).astype(float)
+        canonical[start:start + 4096] = (bits @ weights + offsets).min(axis=1)
+    return all_tournaments(n)[np.unique(canonical)]
 
 
 def hashed_preference(n, intransitivity, seed=0) -> PreferenceFunction:

@@ -37,6 +37,7 @@ from rankviz.preference import (
     preference_loss,
     random_preference,
     ranking_loss,
+    tournament_classes,
 )
 from rankviz.quicksort import (
     quicksort_rank,
@@ -159,6 +160,36 @@ def test_all_tournaments_are_distinct_consistent_and_complete(n):
     assert acyclic == math.factorial(n)  # one transitive tournament per ranking
     with pytest.raises(ValueError, match="n must be <= 6"):
         all_tournaments(7)
+
+
+@pytest.mark.parametrize("n, classes", [(2, 1), (3, 2), (4, 4), (5, 12)])
+def test_tournament_classes_hold_one_tournament_of_each_isomorphism_class(n, classes):
+    reps = tournament_classes(n)
+    assert reps.shape == (classes, n, n)
+    graphs = [majority_graph(H) for H in reps]
+    T = all_tournaments(n)
+    first_seen = {}
+    for code, H in enumerate(T):  # networkx: each is isomorphic to exactly one representative
+        G = majority_graph(H)
+        matches = [k for k, R in enumerate(graphs)
+                   if nx.faster_could_be_isomorphic(G, R) and nx.is_isomorphic(G, R)]
+        assert len(matches) == 1
+        first_seen.setdefault(matches[0], code)
+    # each representative is the first member of its class in all_tournaments (the smallest code)
+    codes = [int(np.flatnonzero((T == H).all(axis=(1, 2)))[0]) for H in reps]
+    assert codes == sorted(codes) and codes[0] == 0
+    assert [first_seen[k] for k in range(classes)] == codes
+
+
+def test_tournament_classes_on_six_items_cover_every_score_sequence_and_refuse_seven():
+    reps = tournament_classes(6)
+    assert reps.shape == (56, 6, 6)  # OEIS A000568
+    scores = {tuple(sorted(H.sum(axis=1) - 0.5)) for H in reps}
+    every = {tuple(sorted(H.sum(axis=1) - 0.5)) for H in all_tournaments(6)}
+    assert scores == every
+    assert sum(cyclic_triangles(H) == 0 for H in reps) == 1  # one transitive class
+    with pytest.raises(ValueError, match="n must be <= 6"):
+        tournament_classes(7)
 
 
 def test_hashed_preference_is_consistent_and_flips_at_the_rate_asked():

@@ -128,6 +128,10 @@ CASES = {
         lambda: Call(preference.all_tournaments, 3),
         extra={"n": {"seven items": 7}},
     ),
+    "rankviz.preference.tournament_classes": Case(
+        lambda: Call(preference.tournament_classes, 3),
+        extra={"n": {"seven items": 7}},
+    ),
     "rankviz.preference.hashed_preference": Case(
         lambda: Call(preference.hashed_preference, 6, 0.3, 1),
         # see PreferenceFunction: a hashed preference on 10**12 items costs O(1) memory;
