@@ -11,19 +11,24 @@ from rankviz.permutations import all_permutations
 from rankviz.suboptimality import (
     REGRET_TOLERANCE,
     order_cone_distance,
+    order_cone_projection,
     simplex_grid,
     suboptimality_function,
 )
 from rankviz.surrogates import squared_surrogate
 
 
-def _cone_distance_cvxpy(target, sigma):
+def _cone_projection_cvxpy(target, sigma):
     order = np.argsort(sigma)
     a = cp.Variable(len(target))
     cons = [a[order[r]] >= a[order[r + 1]] for r in range(len(target) - 1)]
     problem = cp.Problem(cp.Minimize(cp.sum_squares(a - target)), cons)
     problem.solve()
-    return problem.value
+    return problem.value, a.value
+
+
+def _cone_distance_cvxpy(target, sigma):
+    return _cone_projection_cvxpy(target, sigma)[0]
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -34,6 +39,26 @@ def test_order_cone_distance_matches_cvxpy(seed):
     sigma = rng.permutation(n)
     assert math.isclose(order_cone_distance(target, sigma), _cone_distance_cvxpy(target, sigma),
                         abs_tol=1e-6)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_order_cone_projection_matches_cvxpy_and_the_distance(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 7))
+    target = rng.normal(size=n)
+    sigma = rng.permutation(n)
+    projected = order_cone_projection(target, sigma)
+    assert np.allclose(projected, _cone_projection_cvxpy(target, sigma)[1], atol=1e-5)
+    assert np.all(np.diff(projected[np.argsort(sigma)]) <= 0)  # in the closed cone of sigma
+    assert math.isclose(np.sum((projected - target) ** 2), order_cone_distance(target, sigma),
+                        rel_tol=1e-12, abs_tol=1e-15)
+
+
+def test_order_cone_projection_pushed_inside_sorts_to_sigma():
+    target, sigma = np.array([0.1, 0.7, 0.4, 0.7]), np.array([3, 0, 2, 1])
+    projected = order_cone_projection(target, sigma)
+    pushed = projected + 1e-7 * (len(sigma) - 1 - sigma)
+    assert np.array_equal(np.argsort(-pushed), np.argsort(sigma))
 
 
 def test_simplex_grid_is_every_distribution_on_the_lattice():
@@ -77,6 +102,8 @@ E2 = [[1, 0], [0, 1]]
     (lambda: order_cone_distance([1.0, np.nan], [0, 1]), "target"),
     (lambda: order_cone_distance([1.0, 0.0], [0, 0]), "sigma"),
     (lambda: order_cone_distance([1.0, 0.0], [0.0, 1.0]), "sigma"),
+    (lambda: order_cone_projection([1.0, np.inf], [0, 1]), "target"),
+    (lambda: order_cone_projection([1.0, 0.0, 2.0], [0, 1]), "sigma"),
     (lambda: simplex_grid(0, 3), "k"),
     (lambda: simplex_grid(3, 10**6), "steps"),
     (lambda: suboptimality_function([[0, 1]], E2, [[0.5, 0.5]], [0.1]), "loss_matrix"),

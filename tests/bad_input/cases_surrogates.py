@@ -50,7 +50,12 @@ from rankviz.disagreement import (
     pred_all_orders,
 )
 from rankviz.measures import precision_at_k
-from rankviz.suboptimality import order_cone_distance, simplex_grid, suboptimality_function
+from rankviz.suboptimality import (
+    order_cone_distance,
+    order_cone_projection,
+    simplex_grid,
+    suboptimality_function,
+)
 from rankviz.surrogates import (
     Surrogate,
     aggregated_surrogate_minimizer,
@@ -279,6 +284,9 @@ CASES = {
     # --- suboptimality ---
     "rankviz.suboptimality.order_cone_distance": Case(
         lambda: Call(order_cone_distance, [0.2, 0.5, 0.1], [0, 1, 2]),
+        extra={"sigma": {"not a permutation": [0, 0, 1]}}),
+    "rankviz.suboptimality.order_cone_projection": Case(
+        lambda: Call(order_cone_projection, [0.2, 0.5, 0.1], [0, 1, 2]),
         extra={"sigma": {"not a permutation": [0, 0, 1]}}),
     "rankviz.suboptimality.simplex_grid": Case(lambda: Call(simplex_grid, 2, 2)),
     "rankviz.suboptimality.suboptimality_function": Case(
