@@ -31,7 +31,8 @@ Tolerances.  A weight difference whose size is at most :data:`WEIGHT_TOL`
 times the largest weight (at least 1) is a tie: no edge of ``G_mu``.  Two
 scores closer than :data:`SCORE_TIE_TOL` are tied: the minimisers are accurate
 to about 1e-9 (solver tolerances 1e-10, then Newton's method on the exact
-gradient for the differentiable losses).  The exact checks of
+gradient for the differentiable losses, and for the hinges the smallest
+minimiser refined on its tight constraints).  The exact checks of
 :func:`certify_counterexample` use no tolerance at all.
 
 The cvxpy problems are built once per (surrogate, number of items, number of
@@ -915,7 +916,20 @@ def _draw_candidate(gen: np.random.Generator, n: int):
     return np.array([p, round(1 - p, 10)]), np.stack([upper, lower])
 
 
-def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=400):
+def _strictly_low_noise(probs, graphs) -> bool:
+    """Whether every path i -> j -> k of G_mu weighs strictly less than the edge i -> k
+    (Definition 4 with strict inequalities), in exact arithmetic (rational data)."""
+    n = len(graphs[0])
+    P = [_fraction(p) for p in probs]
+    mean = [[sum(p * _fraction(g[i][j]) for p, g in zip(P, graphs, strict=True))
+             for j in range(n)] for i in range(n)]
+    A = [[mean[i][j] - mean[j][i] for j in range(n)] for i in range(n)]
+    return all(A[i][k] > A[i][j] + A[j][k] for i, j, k in itertools.permutations(range(n), 3)
+               if A[i][j] > 0 and A[j][k] > 0)
+
+
+def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=400,
+                                  strict=False):
     """Search for a low-noise distribution whose surrogate minimiser gets an edge wrong.
 
     Candidates are drawn in the style of Figure 1: a DAG whose edges all point
@@ -942,6 +956,13 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
         Seed or generator: the search is deterministic given it.
     max_candidates : int, default 400
         How many candidates to draw before giving up (at most :data:`MAX_CANDIDATES`).
+    strict : bool, default False
+        Keep only candidates that satisfy Definition 4 strictly: every path
+        ``i -> j -> k`` of ``G_mu`` weighs strictly less than the edge ``i -> k``
+        (checked in exact arithmetic).  Definition 4 allows equality, but a
+        distribution on that boundary leaves the low-noise set under arbitrarily
+        small changes of its weights.  Two items have no such path: there it
+        changes nothing.
 
     Returns
     -------
@@ -970,11 +991,15 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     form = check_choice(form, "form", FORMS)
     n = check_int(n_items, "n_items", minimum=2, maximum=MAX_SEARCH_ITEMS)
     budget = check_int(max_candidates, "max_candidates", minimum=1, maximum=MAX_CANDIDATES)
+    if not isinstance(strict, (bool, np.bool_)):
+        raise TypeError(f"strict must be True or False, got {type(strict).__name__}")
     gen = as_generator(rng)
     for _ in range(budget):
         probs, graphs = _draw_candidate(gen, n)
         Y = np.tensordot(probs, graphs, axes=1)
         if _violations((Y - Y.T).tolist(), WEIGHT_TOL * _weight_scale(Y)):
+            continue
+        if strict and not _strictly_low_noise(probs, graphs.tolist()):
             continue
         try:
             alpha = _minimize(_terms(probs, graphs, form), n, phi)[0]
@@ -989,6 +1014,7 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
             continue
         if certificate.every_minimizer:
             return LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form)
-    raise ValueError(f"no low-noise counterexample for phi={phi!r}, form={form!r} on {n} items "
+    kind = "strictly low-noise" if strict else "low-noise"
+    raise ValueError(f"no {kind} counterexample for phi={phi!r}, form={form!r} on {n} items "
                      f"among {budget} candidates; try another rng or a larger max_candidates")
 
