@@ -32,8 +32,11 @@ times the largest weight (at least 1) is a tie: no edge of ``G_mu``.  Two
 scores closer than :data:`SCORE_TIE_TOL` are tied: the minimisers are accurate
 to about 1e-9 (solver tolerances 1e-10, then Newton's method on the exact
 gradient for the differentiable losses, and for the hinges the smallest
-minimiser refined on its tight constraints).  The exact checks of
-:func:`certify_counterexample` use no tolerance at all.
+minimiser refined on its tight constraints).  :func:`certify_counterexample`
+uses no tolerance on the data (rational arithmetic) nor for the hinge and the
+squared hinge (exact certificates); for the logistic and exponential losses its
+certificate is numerical at 50 digits (a gradient below 1e-40, a positive
+definite Hessian), not exact arithmetic.
 
 The cvxpy problems are built once per (surrogate, number of items, number of
 terms rounded up to a multiple of n(n - 1)), with ``cvxpy.Parameter`` incidence
@@ -574,7 +577,10 @@ class LowNoiseCounterexample:
 
 @dataclass(frozen=True, eq=False)
 class Certificate:
-    """An exact proof that a :class:`LowNoiseCounterexample` holds, computed without cvxpy.
+    """A proof that a :class:`LowNoiseCounterexample` holds, computed without cvxpy.
+
+    Exact for the hinge and the squared hinge; for the logistic and exponential
+    losses, Newton's method at 50 digits (see :func:`certify_counterexample`).
 
     Attributes
     ----------
@@ -837,7 +843,7 @@ def _certify(probs, graphs, phi, form, pair, alpha_hint) -> Certificate:
 
 
 def certify_counterexample(counterexample):
-    """Re-prove a :class:`LowNoiseCounterexample` exactly, without cvxpy.
+    """Re-prove a :class:`LowNoiseCounterexample` without cvxpy (exactly, or at 50 digits).
 
     Checks, in rational arithmetic: the probabilities sum to 1; the mean graph
     satisfies Definition 4 with no tolerance; ``pair = (i, j)`` is an edge of
@@ -940,8 +946,8 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     rational data).  A candidate is kept when its mean graph is low noise
     (Definition 4), cvxpy's minimiser of the surrogate misorders or ties
     (within :data:`SCORE_TIE_TOL`) an edge of the difference graph, and
-    :func:`certify_counterexample` proves, exactly, that *every* minimiser
-    misorders or ties that edge.
+    :func:`certify_counterexample` proves (exactly for the hinges, at 50 digits
+    for the smooth losses) that *every* minimiser misorders or ties that edge.
 
     Parameters
     ----------
