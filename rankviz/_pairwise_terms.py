@@ -16,6 +16,7 @@ import warnings
 import cvxpy as cp
 import networkx as nx
 import numpy as np
+from scipy.optimize import nnls
 from scipy.special import expit
 
 from rankviz._solvers import SolverError, solve
@@ -194,23 +195,73 @@ def _template(phi: str, n: int, size: int):
         constraints.append(t >= _PHI_CVXPY[phi](gaps))
         objective = weights @ t
     problem = cp.Problem(cp.Minimize(objective), constraints)
-    # The hinges' minimisers need not be unique: a second problem picks the smallest one.
-    # Hinge: among scores whose risk is within ``bound`` of the minimum.  Squared hinge:
-    # every minimiser keeps the margins of the terms active at one minimiser and leaves
-    # the other margins at least 1 + m (see _certify_squared_hinge), i.e. box constraints
-    # ``lower <= gaps <= upper`` on the margins.
-    bound = cp.Parameter(nonneg=True)
+    # The hinges' minimisers need not be unique: a second problem picks the smallest one
+    # over the set of minimisers, which for both losses is a polyhedron given by box
+    # constraints ``lower <= gaps <= upper`` on the margins (see _optimal_face).
     lower, upper = cp.Parameter(size), cp.Parameter(size)
     smallest = None
-    if phi == "hinge":
-        smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
-                              [*constraints, objective <= bound])
-    elif phi == "squared_hinge":
+    if phi in ("hinge", "squared_hinge"):
         smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
                               [constraints[0], gaps >= lower, gaps <= upper])
     parameters = {"incidence": incidence, "weights": weights, "margins": margins,
-                  "pinned": pinned, "bound": bound, "lower": lower, "upper": upper}
+                  "pinned": pinned, "lower": lower, "upper": upper}
     return problem, smallest, alpha, parameters
+
+
+def _optimal_face(phi: str, problem, gaps: np.ndarray, weights: np.ndarray, big: float):
+    """Box constraints ``lower <= gaps <= upper`` describing every minimiser of a hinge risk.
+
+    Hinge: by complementary slackness with the solver's dual ``lam`` of ``s >= 1 - gaps``
+    (``0 <= lam_k <= w_k``; any dual optimum serves), a score vector is a minimiser exactly
+    when its margin is at least 1 wherever ``lam_k < w_k`` and at most 1 wherever
+    ``lam_k > 0``.  Squared hinge: every minimiser keeps the margins of the terms active
+    at one minimiser and leaves the other margins at least 1 (see
+    rankviz.consistency._certify_squared_hinge).  ``big`` stands for no bound; padding
+    rows (weight 0) get none.
+    """
+    idle = weights == 0
+    if phi == "hinge":
+        lam = np.asarray(problem.constraints[1].dual_value, dtype=float)
+        tol = 1e-6 * max(1.0, float(weights.max()))
+        lower = np.where(lam < weights - tol, 1.0, -big)
+        upper = np.where(lam > tol, 1.0, big)
+    else:
+        active = (1.0 - gaps > 1e-7) & ~idle
+        lower = np.where(active, gaps, 1.0)
+        upper = np.where(active, gaps, big)
+    return np.where(idle, -big, lower), np.where(idle, big, upper)
+
+
+def _least_norm_on_face(point, incidence, margins, lower, upper, free):
+    """The smallest point of ``{a : lower <= incidence @ a - margins <= upper}``, refined.
+
+    An interior-point solver returns it to about the square root of its tolerance (a
+    score whose optimal value is 0 may come out as 1e-5).  The constraints nearly tight
+    at ``point`` are taken as equalities and the least-norm solution of that linear
+    system replaces ``point`` when it is feasible and satisfies the optimality
+    conditions: it is then a combination of the tight rows with the right signs
+    (non-negative on lower bounds, non-positive on upper ones; scipy's NNLS finds the
+    coefficients).  Returns ``point`` unchanged if no tolerance gives such a point.
+    """
+    gaps = incidence @ point - margins
+    for tol in (1e-9, 1e-7, 1e-5):
+        at_lower, at_upper = np.abs(gaps - lower) <= tol, np.abs(gaps - upper) <= tol
+        rows = np.r_[np.flatnonzero(at_lower), np.flatnonzero(at_upper)]
+        if rows.size == 0:
+            continue
+        rhs = np.r_[lower[at_lower], upper[at_upper]] + margins[rows]
+        system = incidence[rows][:, free]
+        candidate = np.zeros_like(point)
+        candidate[free] = np.linalg.lstsq(system, rhs, rcond=None)[0]
+        new_gaps = incidence @ candidate - margins
+        if (np.abs(system @ candidate[free] - rhs).max() > 1e-9
+                or (new_gaps < lower - 1e-9).any() or (new_gaps > upper + 1e-9).any()):
+            continue  # the guessed equalities are inconsistent or cut the set
+        signed = np.r_[incidence[at_lower][:, free], -incidence[at_upper][:, free]]
+        residual = nnls(signed.T, candidate[free])[1]
+        if residual <= 1e-9 * (1.0 + np.linalg.norm(candidate)):
+            return candidate
+    return point
 
 
 def _polish(alpha: np.ndarray, terms, phi: str, free: np.ndarray) -> np.ndarray:
@@ -278,7 +329,6 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
     parameters["weights"].value = np.r_[weights, np.zeros(size - len(src))]
     parameters["margins"].value = np.r_[margins, np.zeros(size - len(src))]
     parameters["pinned"].value = pinned
-    bound = parameters["bound"]
     parameters["lower"].value = parameters["upper"].value = np.zeros(size)
     statuses = []
     for solver, options in _SOLVERS:
@@ -291,22 +341,27 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
                     # an unbounded optimal set (risk 0 reached by spreading scores) often
                     # leaves the first solve "inaccurate"; the second one is well posed
                     first = np.array(alpha.value, dtype=float)
-                    bound.value = max(problem.value, 0.0) + 1e-10 * (1 + abs(problem.value))
-                    gaps = incidence @ first - parameters["margins"].value
-                    active = (1.0 - gaps > 1e-7) & (parameters["weights"].value > 0)
-                    idle = parameters["weights"].value == 0
-                    parameters["lower"].value = np.where(active, gaps,
-                                                         np.where(idle, -1e6, 1.0))
-                    parameters["upper"].value = np.where(active, gaps, 1e6)
+                    all_margins = parameters["margins"].value
+                    big = 10.0 * n * (1.0 + float(np.abs(all_margins).max()))
+                    lower, upper = _optimal_face(phi, problem, incidence @ first - all_margins,
+                                                 parameters["weights"].value, big)
+                    parameters["lower"].value, parameters["upper"].value = lower, upper
                     try:
                         smallest.solve(solver=solver, verbose=False, **options)
                     except (cp.error.SolverError, ArithmeticError, ValueError) as exc:
                         raise SolverError(f"the smallest {phi} minimiser: solver {solver} "
                                           f"failed ({exc})") from exc
-                    if smallest.status == cp.OPTIMAL:
-                        status = smallest.status
-                    else:  # keep the first minimiser
-                        alpha.value = first
+                    chosen = first
+                    if smallest.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+                        point = _least_norm_on_face(np.array(alpha.value, dtype=float),
+                                                    incidence, all_margins, lower, upper,
+                                                    pinned == 0)
+                        # accept it only if it is a minimiser (up to the first solve's accuracy)
+                        tolerance = 1e-9 * (1 + abs(problem.value))
+                        if _risk(point, (src, dst, weights, margins), phi) <= \
+                                _risk(first, (src, dst, weights, margins), phi) + tolerance:
+                            chosen, status = point, cp.OPTIMAL
+                    alpha.value = chosen
         except SolverError as exc:
             statuses.append(f"{solver}: {exc}")
             continue

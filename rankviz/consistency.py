@@ -31,8 +31,12 @@ Tolerances.  A weight difference whose size is at most :data:`WEIGHT_TOL`
 times the largest weight (at least 1) is a tie: no edge of ``G_mu``.  Two
 scores closer than :data:`SCORE_TIE_TOL` are tied: the minimisers are accurate
 to about 1e-9 (solver tolerances 1e-10, then Newton's method on the exact
-gradient for the differentiable losses).  The exact checks of
-:func:`certify_counterexample` use no tolerance at all.
+gradient for the differentiable losses, and for the hinges the smallest
+minimiser refined on its tight constraints).  :func:`certify_counterexample`
+uses no tolerance on the data (rational arithmetic) nor for the hinge and the
+squared hinge (exact certificates); for the logistic and exponential losses its
+certificate is numerical at 50 digits (a gradient below 1e-40, a positive
+definite Hessian), not exact arithmetic.
 
 The cvxpy problems are built once per (surrogate, number of items, number of
 terms rounded up to a multiple of n(n - 1)), with ``cvxpy.Parameter`` incidence
@@ -573,7 +577,10 @@ class LowNoiseCounterexample:
 
 @dataclass(frozen=True, eq=False)
 class Certificate:
-    """An exact proof that a :class:`LowNoiseCounterexample` holds, computed without cvxpy.
+    """A proof that a :class:`LowNoiseCounterexample` holds, computed without cvxpy.
+
+    Exact for the hinge and the squared hinge; for the logistic and exponential
+    losses, Newton's method at 50 digits (see :func:`certify_counterexample`).
 
     Attributes
     ----------
@@ -836,7 +843,7 @@ def _certify(probs, graphs, phi, form, pair, alpha_hint) -> Certificate:
 
 
 def certify_counterexample(counterexample):
-    """Re-prove a :class:`LowNoiseCounterexample` exactly, without cvxpy.
+    """Re-prove a :class:`LowNoiseCounterexample` without cvxpy (exactly, or at 50 digits).
 
     Checks, in rational arithmetic: the probabilities sum to 1; the mean graph
     satisfies Definition 4 with no tolerance; ``pair = (i, j)`` is an edge of
@@ -915,7 +922,20 @@ def _draw_candidate(gen: np.random.Generator, n: int):
     return np.array([p, round(1 - p, 10)]), np.stack([upper, lower])
 
 
-def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=400):
+def _strictly_low_noise(probs, graphs) -> bool:
+    """Whether every path i -> j -> k of G_mu weighs strictly less than the edge i -> k
+    (Definition 4 with strict inequalities), in exact arithmetic (rational data)."""
+    n = len(graphs[0])
+    P = [_fraction(p) for p in probs]
+    mean = [[sum(p * _fraction(g[i][j]) for p, g in zip(P, graphs, strict=True))
+             for j in range(n)] for i in range(n)]
+    A = [[mean[i][j] - mean[j][i] for j in range(n)] for i in range(n)]
+    return all(A[i][k] > A[i][j] + A[j][k] for i, j, k in itertools.permutations(range(n), 3)
+               if A[i][j] > 0 and A[j][k] > 0)
+
+
+def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=400,
+                                  strict=False):
     """Search for a low-noise distribution whose surrogate minimiser gets an edge wrong.
 
     Candidates are drawn in the style of Figure 1: a DAG whose edges all point
@@ -926,8 +946,8 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     rational data).  A candidate is kept when its mean graph is low noise
     (Definition 4), cvxpy's minimiser of the surrogate misorders or ties
     (within :data:`SCORE_TIE_TOL`) an edge of the difference graph, and
-    :func:`certify_counterexample` proves, exactly, that *every* minimiser
-    misorders or ties that edge.
+    :func:`certify_counterexample` proves (exactly for the hinges, at 50 digits
+    for the smooth losses) that *every* minimiser misorders or ties that edge.
 
     Parameters
     ----------
@@ -942,6 +962,13 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
         Seed or generator: the search is deterministic given it.
     max_candidates : int, default 400
         How many candidates to draw before giving up (at most :data:`MAX_CANDIDATES`).
+    strict : bool, default False
+        Keep only candidates that satisfy Definition 4 strictly: every path
+        ``i -> j -> k`` of ``G_mu`` weighs strictly less than the edge ``i -> k``
+        (checked in exact arithmetic).  Definition 4 allows equality, but a
+        distribution on that boundary leaves the low-noise set under arbitrarily
+        small changes of its weights.  Two items have no such path: there it
+        changes nothing.
 
     Returns
     -------
@@ -970,11 +997,15 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
     form = check_choice(form, "form", FORMS)
     n = check_int(n_items, "n_items", minimum=2, maximum=MAX_SEARCH_ITEMS)
     budget = check_int(max_candidates, "max_candidates", minimum=1, maximum=MAX_CANDIDATES)
+    if not isinstance(strict, (bool, np.bool_)):
+        raise TypeError(f"strict must be True or False, got {type(strict).__name__}")
     gen = as_generator(rng)
     for _ in range(budget):
         probs, graphs = _draw_candidate(gen, n)
         Y = np.tensordot(probs, graphs, axes=1)
         if _violations((Y - Y.T).tolist(), WEIGHT_TOL * _weight_scale(Y)):
+            continue
+        if strict and not _strictly_low_noise(probs, graphs.tolist()):
             continue
         try:
             alpha = _minimize(_terms(probs, graphs, form), n, phi)[0]
@@ -989,6 +1020,7 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
             continue
         if certificate.every_minimizer:
             return LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form)
-    raise ValueError(f"no low-noise counterexample for phi={phi!r}, form={form!r} on {n} items "
+    kind = "strictly low-noise" if strict else "low-noise"
+    raise ValueError(f"no {kind} counterexample for phi={phi!r}, form={form!r} on {n} items "
                      f"among {budget} candidates; try another rng or a larger max_candidates")
 

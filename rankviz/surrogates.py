@@ -876,8 +876,13 @@ def graph_surrogate_minimizer(mu, phi, form="pairwise"):
     -------
     SurrogateSolution
         The scores, the risk there and the solver's status.  Hinge and squared
-        hinge minimisers need not be unique; a second solve then returns the one
-        of smallest Euclidean norm (``alpha[0] = 0`` still).
+        hinge minimisers need not be unique; the one of smallest Euclidean norm
+        (``alpha[0] = 0`` still) is returned: a second solve over the set of
+        minimisers (described by complementary slackness for the hinge, by the
+        active pieces for the squared hinge), refined on the constraints tight
+        there and kept only when the optimality conditions of the smallest point
+        hold (otherwise the first solver's minimiser is returned).  It need not
+        be a vertex: on a flat optimal set it may have fractional scores.
 
     Raises
     ------

@@ -2,6 +2,7 @@
 
 import itertools
 import math
+from fractions import Fraction
 
 import cvxpy as cp
 import networkx as nx
@@ -346,6 +347,29 @@ def test_the_search_is_deterministic_and_honest():
     for phi in SURROGATES:
         with pytest.raises(ValueError, match="no low-noise counterexample"):
             find_low_noise_counterexample(phi, "pairwise", 2, rng=0, max_candidates=60)
+
+
+def test_the_strict_search_keeps_off_the_boundary_of_definition_4():
+    """Seed 0 of the plain search lands on equality in Definition 4 (a path weighs exactly as much
+    as its direct edge, in exact arithmetic); the strict search does not."""
+    def smallest_slack(cx):
+        P = [Fraction(p).limit_denominator(10) for p in cx.probs]
+        mean = sum(p * np.array([[Fraction(int(y)) for y in row] for row in g], dtype=object)
+                   for p, g in zip(P, cx.graphs, strict=True))
+        A = mean - mean.T
+        return min(A[i, k] - A[i, j] - A[j, k] for i, j, k in itertools.permutations(range(3), 3)
+                   if A[i, j] > 0 and A[j, k] > 0)
+
+    plain = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0)
+    assert smallest_slack(plain) == 0
+    strict = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0, strict=True)
+    assert smallest_slack(strict) > 0 and certify_counterexample(strict).every_minimizer
+    # two items have no path of two edges: strict changes nothing there
+    two = [find_low_noise_counterexample("hinge", "margin", 2, rng=0, strict=flag)
+           for flag in (False, True)]
+    np.testing.assert_array_equal(two[0].graphs, two[1].graphs)
+    with pytest.raises(TypeError, match="strict must be True or False"):
+        find_low_noise_counterexample("hinge", "margin", 2, strict="yes")
 
 
 def test_search_arguments_are_validated():
