@@ -286,9 +286,12 @@ def assumption_1_holds(weights, tol=1e-12):
 
     References
     ----------
-    Seed 002, section 6.1.2, Assumption 1 (used by Lemma 2, which the chapter
-    proves only for a low-noise order without backward weights; low noise does
-    not imply Assumption 1 when there are backward weights).
+    Seed 002, section 6.1.2, Assumption 1.  The draft's Lemma 2 ("under
+    Assumption 1 every optimal schedule respects the order") is false, with or
+    without backward weights and even together with low noise; chapter 09 gives
+    the counterexamples and a hypothesis under which the lemma holds.  A unique
+    low-noise order without backward weights satisfies Assumption 1; with
+    backward weights neither condition implies the other.
 
     Examples
     --------
@@ -366,7 +369,9 @@ def random_low_noise_weights(r, rng=0, backward=0.0, scale=1.0):
     order is unique) and ``d(p, q) >= d(p, t) + d(t, q)`` (Duchi et al.'s
     Definition 4).  Each pair also gets a backward weight ``y(o_q, o_p)``
     drawn from ``scale * U(0, backward)``.  With ``backward = 0`` the tie
-    weights equal the differences and Assumption 1 of the draft holds too.
+    weights equal the differences and Assumption 1 of the draft holds too, and
+    so does chapter 09's hypothesis for Lemma 2 (forward weights never shrink as
+    two tasks lie further apart in the order).
 
     Parameters
     ----------

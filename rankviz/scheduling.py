@@ -43,7 +43,7 @@ References
 section 6.1: eq. (1), Lemmas 1-4, Assumption 1, the merge cost (3), Algorithms 1
 and 2.  J. C. Duchi, L. Mackey, M. I. Jordan, "The asymptotics of ranking
 algorithms", *Annals of Statistics* 41(5), 2013 (seed ``003_78b4dd99621c547a.txt``),
-section 3.2.2 (difference graph, Definition 4: low noise) and section 5.3.
+eq. (10) and section 3.2.2 (difference graph, Definition 4: low noise).
 """
 
 
@@ -310,7 +310,9 @@ def schedule_loss(rounds, weights, costs, variant="depth"):
     ``L(m) = sum_{i != j} y_ij 1[m(i) >= m(j)] + sum_t c_t 1[max_j m(j) >= t]``.
     The first sum (the disagreement and clustering losses together) is
     :func:`rankviz.pairwise.pairwise_disagreement` of the scores ``-m`` with
-    ties counted as errors.
+    ties counted as errors (``ties="error"``): a tied pair pays both ``y_ij``
+    and ``y_ji``, where Duchi et al.'s eq. (10) (``ties="duchi"``) charges a
+    tie once.
 
     Parameters
     ----------
@@ -342,7 +344,8 @@ def schedule_loss(rounds, weights, costs, variant="depth"):
 
     References
     ----------
-    Seed 002, section 6.1.2, eq. (1) and section 6.1.1; Duchi et al. (2013), eq. (10).
+    Seed 002, section 6.1.2, eq. (1) and section 6.1.1; Duchi et al. (2013), eq. (10)
+    (the same sum, except that (10) charges a tie once).
 
     Examples
     --------
@@ -837,8 +840,11 @@ def improved_clustering(weights, costs, inner="greedy", max_orders=DEFAULT_MAX_O
     would return the last order's schedule; this function keeps the best, as the
     text intends.  With ``inner="dp"`` it returns the best schedule in which no
     edge of the difference graph runs backwards, which is optimal only where the
-    draft's Lemma 3 holds: not in general, and not under low noise alone (see
-    the chapter's counterexample with a unique low-noise order).
+    draft's Lemma 3 holds: not in general, and not under the draft's Assumption 1,
+    low noise, or both (chapter 09 has counterexamples with a unique order); it
+    is exact under chapter 09's hypothesis for Lemma 2 (forward weights never
+    shrink and backward weights never grow as two tasks lie further apart in the
+    order).
 
     Parameters
     ----------
