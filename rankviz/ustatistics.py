@@ -197,12 +197,12 @@ def simulate_ranking_data(n_queries, n_items, n_features, n_judgments, rng=0, *,
     """Generate the data of the section 6.2 experiment: features, hidden relevance, BTL pairs.
 
     Features: ``d - 1`` independent standard normal coordinates and a last,
-    constant coordinate 1 (an intercept).  Relevance: a hidden linear model in
-    features the learner does not all see,
+    constant coordinate 1 (an intercept).  Relevance: hidden from the learner,
     ``r = x_0 + beta * max(x_1 - 1, 0)^2``: with ``beta = 0`` it is linear in
-    ``x``; with ``beta > 0`` the top of each list is decided by a term no linear
-    scoring function reproduces.  Judgments: a query drawn uniformly, a pair of
-    its results drawn uniformly, ordered by the BTL model (26).
+    ``x``; with ``beta > 0`` it is not, and the top of each list is decided by a
+    transform of ``x_1`` that no linear scoring function reproduces.  Judgments:
+    a query drawn uniformly, a pair of its results drawn uniformly, ordered by
+    the BTL model (26).
 
     Parameters
     ----------
