@@ -569,10 +569,18 @@ class MarginBound:
                 f"delta={self.delta:.3g})")
 
 
-def _check_complexity(Lambda, r, rademacher, empirical: bool) -> tuple[float, str]:
-    """The sum R1 + R2 (or its bound 2 Lambda r / sqrt(m), returned per unit sqrt(m))."""
+def _check_complexity(Lambda, r, rademacher, empirical: bool,
+                      bipartite: bool = False) -> tuple[float, str]:
+    """The sum R1 + R2 (or its bound 2 Lambda r / sqrt(m), returned per unit sqrt(m)).
+
+    With ``bipartite`` the messages speak of the two classes (lecture 04, section 12)
+    instead of the two points of the pairs (eqs. 10.5-10.7).
+    """
     if rademacher is None:
         if Lambda is None or r is None:
+            if bipartite:
+                raise ValueError("give either Lambda and r (kernel class) or rademacher=(R+, R-), "
+                                 "the complexities on k = min(m, n) points of each class")
             raise ValueError("give either Lambda and r (kernel class, eq. 10.7) or "
                              "rademacher=(R1, R2) (eqs. 10.5 / 10.6)")
         if empirical:
@@ -584,6 +592,9 @@ def _check_complexity(Lambda, r, rademacher, empirical: bool) -> tuple[float, st
     if Lambda is not None or r is not None:
         raise ValueError("give either Lambda and r or rademacher, not both")
     if isinstance(rademacher, (str, bytes)) or np.ndim(rademacher) != 1 or len(rademacher) != 2:
+        if bipartite:
+            raise ValueError(f"rademacher must be a pair (R+, R-) of the complexities on "
+                             f"k = min(m, n) points of each class, got {rademacher!r}")
         raise ValueError(f"rademacher must be a pair (R1, R2) of the complexities on the "
                          f"first and the second points of the pairs, got {rademacher!r}")
     first = check_real(rademacher[0], "rademacher[0]", nonnegative=True)
@@ -774,8 +785,8 @@ def bipartite_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademach
     ``||Phi(x)|| <= r`` each complexity is at most ``Lambda r / sqrt(k)``.
 
     Treating the ``mn`` cross pairs as ``mn`` i.i.d. pairs (``ranking_margin_bound``
-    on the flattened table) is *not* a bound: it shrinks both terms by about
-    ``sqrt(max(m, n))``.
+    on the flattened table) is *not* a bound: it divides the complexity term by
+    ``sqrt(max(m, n))`` and the confidence term by ``sqrt(m + n)``.
 
     Parameters
     ----------
@@ -831,7 +842,7 @@ def bipartite_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademach
     delta = check_probability(delta, "delta", open_interval=True)
     m, n = table.shape
     k = min(m, n)
-    level, equation = _check_complexity(Lambda, r, rademacher, False)
+    level, equation = _check_complexity(Lambda, r, rademacher, False, bipartite=True)
     if equation == "10.7":
         level = 2.0 * level / math.sqrt(k)  # R+ + R- <= 2 Lambda r / sqrt(k)
     sorted_u = np.sort(table.ravel())

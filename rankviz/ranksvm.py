@@ -695,8 +695,10 @@ class OnlineRankSVMResult:
         The steps at which ``objective`` was recorded.
     objective : ndarray of float
         The objective (10.9), ``1/2 ||w||^2 + C sum_i xi_i`` on all the training
-        pairs, of the suffix average so far at each recorded step (of the
-        running average before the suffix starts).
+        pairs, at each recorded step t, of the average of the iterates
+        ``floor(t/2) + 1, ..., t``: exactly the ``w`` that a run of ``t`` steps on
+        the same draws returns, so that ``objective`` against ``steps`` is the
+        curve the rate ``O(1 / (lambda T))`` is about.
     """
 
     w: np.ndarray
@@ -749,7 +751,10 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
         Number of pairs seen, between 2 and 10**7.
     n_records : int, default 50
         Number of (log-spaced) steps at which the objective is recorded,
-        between 1 and 1000.
+        between 1 and 1000.  At step t the record is the objective of the
+        suffix average of a run of length t (the iterates after step t // 2),
+        not of a running average from step 1, which would carry the first
+        steps' transient.
     rng : int or numpy.random.Generator, default 0
         Draws the pairs.
 
@@ -799,10 +804,13 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
         return 0.5 * float(w @ w) + C * float(np.maximum(0.0, 1.0 - Z @ w).sum())
 
     draws = gen.integers(0, m, size=n_steps)
-    suffix_start = n_steps // 2 + 1
+    # A run of length t returns the average of the iterates t // 2 + 1, ..., t, that is
+    # (S_t - S_{t // 2}) / (t - t // 2) with S_t the sum of the first t iterates; the
+    # partial sums are kept at the steps t // 2 of the records only.
+    halves = {int(t) // 2 for t in record_at}
+    partial = {0: np.zeros(d)} if 0 in halves else {}
     w = np.zeros(d)
-    running = np.zeros(d)  # sum of the iterates averaged so far
-    n_avg = 0
+    total = np.zeros(d)  # S_t
     values = []
     k = 0
     for t in range(1, n_steps + 1):
@@ -815,13 +823,12 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
         norm = math.sqrt(float(w @ w))
         if norm > radius:
             w = w * (radius / norm)
-        if t == suffix_start:  # the average restarts on the second half
-            running[:] = 0.0
-            n_avg = 0
-        running += w
-        n_avg += 1
+        total += w
+        if t in halves:
+            partial[t] = total.copy()
         if t == record_at[k]:
-            values.append(objective(running / n_avg))
+            suffix = (total - partial[t // 2]) / (t - t // 2)
+            values.append(objective(suffix))
             k += 1
-    return OnlineRankSVMResult(running / n_avg, w, C, n_steps, record_at,
+    return OnlineRankSVMResult(suffix, w, C, n_steps, record_at,
                                np.array(values, dtype=np.float64))

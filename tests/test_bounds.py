@@ -477,6 +477,11 @@ def test_bipartite_bound_for_a_fixed_scorer_holds_and_the_iid_reading_does_not()
         ({"delta": 1.0}, ValueError, "delta must lie strictly between 0 and 1"),
         ({"Lambda": -1.0}, ValueError, "Lambda must be >= 0"),
         ({"Lambda": None}, ValueError, "give either Lambda and r"),
+        # the messages name the two classes' complexities, not eqs. 10.5-10.7 of the pair setting
+        ({"Lambda": None}, ValueError,
+         r"rademacher=\(R\+, R-\), the complexities on k = min\(m, n\)"),
+        ({"Lambda": None, "r": None, "rademacher": (0.1,)}, ValueError,
+         r"rademacher must be a pair \(R\+, R-\) of the complexities on k = min\(m, n\) points"),
         ({"rademacher": (0.1, 0.1)}, ValueError, "not both"),
         ({"rho": 1e-320}, ValueError, "the bound is not finite"),
         ({"rho": "0.5"}, TypeError, "rho must be a real number"),

@@ -284,6 +284,20 @@ def test_online_svm_gap_shrinks_with_steps(sample):
     assert run.steps[0] == 1 and run.steps[-1] == 50_000 and np.all(np.diff(run.steps) > 0)
 
 
+def test_online_svm_records_the_suffix_average_of_a_run_of_that_length(sample):
+    # the record at step t is the objective of the w that a run of t steps returns (the draws of
+    # a shorter run are the first draws of a longer one), not of a running average from step 1
+    X, pairs, labels = sample
+    run = online_rank_svm(X, pairs, labels, C=1.0, n_steps=3000, n_records=12, rng=5)
+    for t, value in zip(run.steps[[1, 4, 8, 11]], run.objective[[1, 4, 8, 11]], strict=True):
+        shorter = online_rank_svm(X, pairs, labels, C=1.0, n_steps=int(t), n_records=1, rng=5)
+        assert value == pytest.approx(shorter.final_objective, rel=1e-12)
+    # and the last record is the returned w's objective
+    Z = labels[:, None] * (X[pairs[:, 1]] - X[pairs[:, 0]])
+    objective = 0.5 * run.w @ run.w + np.maximum(0.0, 1.0 - Z @ run.w).sum()
+    assert run.final_objective == pytest.approx(objective, rel=1e-12)
+
+
 def test_online_svm_matches_hand_step():
     # one pair, C = 1, m = 1: lambda = 1, eta_1 = 1, w_1 = (1 - 1) 0 + 1 * z = z, then projected
     # onto ||w|| <= 1; step 2: eta = 1/2, w . z = 1 >= 1 (no violation) -> w_2 = w_1 / 2
