@@ -949,9 +949,10 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
     ------
     ValueError
         As :func:`rankboost`; also if a chosen direction has no minimizer (the
-        steepest stump misranks no pair, so F decreases without bound along
-        it: use :func:`rankboost`, which smooths that step), or if the
-        pairs x stumps matrix would exceed 2e7 entries.
+        steepest stump misranks no pair, so F keeps decreasing along it,
+        towards the sum of the terms of the pairs it ties: use
+        :func:`rankboost`, which smooths that step), or if the pairs x
+        stumps matrix would exceed 2e7 entries.
     TypeError
         As :func:`rankboost`.
 
@@ -1002,8 +1003,9 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
 
         if not (u < 0).any() and (u > 0).any():
             raise ValueError(f"round {t + 1}: the steepest stump {stumps[k]} misranks no pair, "
-                             "so F decreases without bound along it and the exact line search "
-                             "has no minimizer; rankboost() smooths this step")
+                             "so F keeps decreasing along it (towards the sum of the terms of the "
+                             "pairs it ties) and the exact line search has no minimizer; "
+                             "rankboost() smooths this step")
         if derivative(0.0) >= 0.0:  # no descent direction: F is flat or rises along every stump
             eta = 0.0
         else:
