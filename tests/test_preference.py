@@ -5,6 +5,7 @@ positions; preference functions that count their own evaluations; networkx for
 cycles; brute force over all tournaments and targets.
 """
 
+import itertools
 import math
 
 import networkx as nx
@@ -190,6 +191,19 @@ def test_tournament_classes_on_six_items_cover_every_score_sequence_and_refuse_s
     assert sum(cyclic_triangles(H) == 0 for H in reps) == 1  # one transitive class
     with pytest.raises(ValueError, match="n must be <= 6"):
         tournament_classes(7)
+
+
+def test_tournament_classes_on_six_items_are_pairwise_non_isomorphic():
+    # 56 representatives, no two isomorphic, and 56 classes in all (OEIS A000568): each class once.
+    # Two oracles: networkx's isomorphism test, and a brute-force canonical form (the smallest
+    # of the 720 relabelled upper triangles), which must take 56 distinct values.
+    reps = tournament_classes(6)
+    graphs = [majority_graph(H) for H in reps]
+    assert not any(nx.is_isomorphic(G, R) for G, R in itertools.combinations(graphs, 2))
+    u, v = np.triu_indices(6, 1)
+    relabellings = list(itertools.permutations(range(6)))
+    canonical = {min(tuple(H[np.ix_(p, p)][u, v]) for p in relabellings) for H in reps}
+    assert len(canonical) == len(reps) == 56
 
 
 def test_hashed_preference_is_consistent_and_flips_at_the_rate_asked():
