@@ -55,3 +55,21 @@ def built_site(tmp_path_factory):
                         pytrace=False)
         pytest.skip(f"site tests skipped: {problem}")
     return build_site(tmp_path_factory.mktemp("site"))
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Start the notebooks' mutant runs in the background; move the tests that wait for them last.
+
+    ``tests/test_mutants.py`` runs every chapter once more with its committed mutants, in
+    processes of their own.  Started now, they use the core the rest of the session leaves idle.
+    """
+    from mutants.harness import BACKGROUND_RUNS, BackgroundRuns
+    from test_mutants import RUN_TEST, selected_chapters
+
+    waiting = [item for item in items if getattr(item, "originalname", None) == RUN_TEST]
+    if not waiting:
+        return
+    items[:] = [item for item in items if item not in waiting] + waiting
+    runs = BackgroundRuns()
+    runs.start(selected_chapters(waiting))
+    config.stash[BACKGROUND_RUNS] = runs

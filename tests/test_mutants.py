@@ -9,50 +9,49 @@ mutant may change and how the notebooks are run.  Three tests per chapter:
   at that cell), every mutant makes its cell raise ``AssertionError``: none survives, none raises
   anything else, none hangs.
 
-The notebooks run two at a time in processes of their own, started when the first chapter's run
-is needed.  The last tests run the harness on small synthetic notebooks, to show that it fails on
-a surviving mutant, a check cell without a mutant, a mutant that edits an assert, and a mutant that
-raises the wrong exception.
+The notebooks run in processes of their own. ``tests/conftest.py`` starts them in the background
+as soon as the session is collected, one at a time while the other tests run, and moves the tests
+that wait for them to the end of the session, when a second one may run beside the first.  The
+last tests run the harness on small synthetic notebooks, to show that it fails on a surviving
+mutant, a check cell without a mutant, a mutant that edits an assert, a mutant that raises the
+wrong exception and a mutant that hangs.
 """
 
 from __future__ import annotations
 
-import os
 import textwrap
-from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
 import pytest
 from mutants.harness import (
+    BACKGROUND_RUNS,
     CHAPTERS,
     KILLED,
     SPEC_DIR,
     SURVIVED,
+    BackgroundRuns,
     failures,
     plan,
     run_in_subprocess,
     spec_path,
 )
 
-WORKERS = max(1, min(2, os.cpu_count() or 1))
+RUN_TEST = "test_every_mutant_makes_its_check_cell_fail"
+
+
+def selected_chapters(items) -> set[str]:
+    """The chapters whose mutant runs a collected session will need."""
+    return {item.callspec.params["path"].stem for item in items if item.originalname == RUN_TEST}
 
 
 @pytest.fixture(scope="session")
 def mutant_runs(request):
-    """Chapter stem -> a future of its run with all mutants, for the chapters this session selected.
-
-    All selected chapters are submitted at once and run two at a time.
-    """
-    selected = {
-        item.callspec.params["path"].stem
-        for item in request.session.items
-        if item.originalname == "test_every_mutant_makes_its_check_cell_fail"
-    }
-    pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="mutants")
-    runs = {path.stem: pool.submit(run_in_subprocess, path) for path in CHAPTERS
-            if path.stem in selected}
-    yield runs
-    pool.shutdown(wait=False, cancel_futures=True)
+    """The session's :class:`~mutants.harness.BackgroundRuns` (started by ``tests/conftest.py``)."""
+    runs = request.config.stash.get(BACKGROUND_RUNS, None)
+    if runs is None:
+        runs = BackgroundRuns()
+        runs.start(selected_chapters(request.session.items))
+    return runs
 
 
 def test_every_chapter_has_a_spec_and_every_spec_a_chapter():
@@ -72,7 +71,7 @@ def test_every_check_cell_has_a_mutant_that_only_changes_an_input_or_a_side(path
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_every_mutant_makes_its_check_cell_fail(path, mutant_runs):
-    result = mutant_runs[path.stem].result()
+    result = mutant_runs.result(path.stem)
     found = failures(result)
     assert not found, f"{path.name}:\n  " + "\n  ".join(found)
     assert result["outcomes"], f"{path.name}: no mutant ran"

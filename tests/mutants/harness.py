@@ -45,11 +45,14 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -438,6 +441,62 @@ def run_in_subprocess(
                 "cell_errors": [f"the runner failed ({completed.returncode}):\n{tail}"],
             }
         return json.loads(out.read_text())
+
+
+# where tests/conftest.py keeps the session's BackgroundRuns
+BACKGROUND_RUNS = pytest.StashKey()
+
+
+class BackgroundRuns:
+    """The chapters' mutant runs (:func:`run_in_subprocess`), started early, in the background.
+
+    ``start(stems)`` queues the notebooks and starts one worker thread, so that on a 2-core
+    machine they use the core the rest of the test session leaves idle; ``result(stem)`` waits for
+    one and, while waiting, adds workers up to ``max_workers`` (the session has nothing else to do
+    then).  Each worker takes the next queued notebook until none is left.
+    """
+
+    def __init__(self, max_workers: int | None = None):
+        self.max_workers = max_workers or max(1, min(2, os.cpu_count() or 1))
+        self._queue: list[Path] = []
+        self._results: dict[str, Future] = {}
+        self._lock = threading.Lock()
+        self._workers = 0
+
+    def start(self, stems) -> None:
+        with self._lock:
+            for path in CHAPTERS:
+                if path.stem in stems and path.stem not in self._results:
+                    self._results[path.stem] = Future()
+                    self._queue.append(path)
+        self._add_worker()
+
+    def _add_worker(self) -> None:
+        with self._lock:
+            if self._workers >= self.max_workers or not self._queue:
+                return
+            self._workers += 1
+        threading.Thread(target=self._work, name="mutant-runs", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._workers -= 1
+                    return
+                path = self._queue.pop(0)
+            future = self._results[path.stem]
+            try:
+                future.set_result(run_in_subprocess(path))
+            except BaseException as error:  # reported by result(), never lost in a thread
+                future.set_exception(error)
+
+    def result(self, stem: str) -> dict:
+        if stem not in self._results:
+            self.start({stem})
+        while self._workers < self.max_workers and self._queue:
+            self._add_worker()
+        return self._results[stem].result()
 
 
 def failures(result: dict) -> list[str]:
