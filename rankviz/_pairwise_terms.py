@@ -16,7 +16,7 @@ import warnings
 import cvxpy as cp
 import networkx as nx
 import numpy as np
-from scipy.optimize import nnls
+from scipy.optimize import linprog, nnls
 from scipy.special import expit
 
 from rankviz._solvers import SolverError, solve
@@ -67,6 +67,18 @@ _PHI_DERIVATIVES = {
     "exponential": (lambda t: -np.exp(-t), lambda t: np.exp(-t)),
     "squared_hinge": (lambda t: -2.0 * np.maximum(0.0, 1.0 - t), lambda t: 2.0 * (t < 1.0)),
 }
+
+# How far a hinge dual entry may be from a bound and still count as on it, the weights
+# normalised to largest 1.  An entry inside its interval [0, w_k] is off each bound by a sum
+# of weights with signs, and the vertex dual of _hinge_dual is exact to rounding, so weights,
+# and differences of weights, down to about 1e-11 of the largest are told from zero.  (An
+# interior-point dual is accurate to about 1e-10 only, in absolute terms: with it, a term
+# whose weight was 1e-7 of the largest could drop out of the optimal set.)
+_DUAL_TOL = 1e-12
+
+# Appended to the status when the smallest hinge or squared-hinge minimiser could not be
+# certified and the first solver's minimiser is returned instead.
+_NOT_SMALLEST = " (smallest minimiser not certified)"
 
 # phi is strictly positive everywhere: a minimiser needs every term to be balanced.
 _NEVER_ZERO = ("logistic", "exponential")
@@ -208,23 +220,59 @@ def _template(phi: str, n: int, size: int):
     return problem, smallest, alpha, parameters
 
 
-def _optimal_face(phi: str, problem, gaps: np.ndarray, weights: np.ndarray, big: float):
+def _hinge_dual(incidence: np.ndarray, margins: np.ndarray, weights: np.ndarray,
+                free: np.ndarray) -> np.ndarray | None:
+    """A vertex ``lam`` of the dual of the hinge's linear programme, or None.
+
+    The programme is ``min w @ s`` over ``s >= 0``, ``s >= 1 + m - incidence @ a`` (pinned
+    scores 0); ``lam_k`` is the multiplier of the k-th hinge row, so ``0 <= lam_k <= w_k`` and
+    ``incidence[:, free].T @ lam = 0``.  HiGHS's dual simplex returns a basic solution, whose
+    entries are sums and differences of weights computed to rounding: unlike an interior-point
+    dual (accurate to about 1e-10 in absolute terms), it separates ``lam_k = w_k`` from
+    ``lam_k = w_k - w_j`` even when ``w_j`` is 1e-10 of the largest weight.  None if a weight is
+    too small to be told from 0 (below ``10 * _DUAL_TOL``, the weights normalised to largest 1),
+    if HiGHS fails, or if its dual is not feasible to within ``_DUAL_TOL``.
+    """
+    rows = weights > 0
+    if (weights[rows] < 10 * _DUAL_TOL).any():
+        return None
+    D, w, m = incidence[rows][:, free], weights[rows], margins[rows]
+    K, nf = D.shape
+    try:
+        result = linprog(np.r_[np.zeros(nf), w], A_ub=np.c_[-D, -np.eye(K)], b_ub=-(1.0 + m),
+                         bounds=[(None, None)] * nf + [(0.0, None)] * K, method="highs-ds",
+                         options={"dual_feasibility_tolerance": 1e-10,
+                                  "primal_feasibility_tolerance": 1e-10,
+                                  "presolve": False})  # presolve may drop a tiny weight's row
+    except (ValueError, ArithmeticError):  # pragma: no cover - HiGHS is robust on these sizes
+        return None
+    if result.status != 0:
+        return None
+    lam = np.zeros_like(weights)
+    lam[rows] = -np.asarray(result.ineqlin.marginals, dtype=float)
+    if ((lam < -_DUAL_TOL).any() or (lam > weights + _DUAL_TOL).any()
+            or np.abs(incidence[:, free].T @ lam).max(initial=0.0) > _DUAL_TOL):
+        return None
+    return lam
+
+
+def _optimal_face(phi: str, lam: np.ndarray | None, gaps: np.ndarray, weights: np.ndarray,
+                  big: float):
     """Box constraints ``lower <= gaps <= upper`` describing every minimiser of a hinge risk.
 
-    Hinge: by complementary slackness with the solver's dual ``lam`` of ``s >= 1 - gaps``
-    (``0 <= lam_k <= w_k``; any dual optimum serves), a score vector is a minimiser exactly
-    when its margin is at least 1 wherever ``lam_k < w_k`` and at most 1 wherever
-    ``lam_k > 0``.  Squared hinge: every minimiser keeps the margins of the terms active
-    at one minimiser and leaves the other margins at least 1 (see
-    rankviz.consistency._certify_squared_hinge).  ``big`` stands for no bound; padding
-    rows (weight 0) get none.
+    Hinge: by complementary slackness with a dual optimum ``lam`` of ``s >= 1 - gaps``
+    (``0 <= lam_k <= w_k``; any dual optimum serves, a vertex as well), a score vector is a
+    minimiser exactly when its margin is at least 1 wherever ``lam_k < w_k`` and at most 1
+    wherever ``lam_k > 0``; "<" and ">" are judged to within ``_DUAL_TOL``.  Squared hinge
+    (``lam`` unused): every minimiser keeps the margins of the terms active at one
+    minimiser and leaves the other margins at least 1 (see
+    rankviz.consistency._certify_squared_hinge).  ``big`` stands for no bound; padding rows
+    (weight 0) get none.
     """
     idle = weights == 0
     if phi == "hinge":
-        lam = np.asarray(problem.constraints[1].dual_value, dtype=float)
-        tol = 1e-6 * max(1.0, float(weights.max()))
-        lower = np.where(lam < weights - tol, 1.0, -big)
-        upper = np.where(lam > tol, 1.0, big)
+        lower = np.where(lam < weights - _DUAL_TOL, 1.0, -big)
+        upper = np.where(lam > _DUAL_TOL, 1.0, big)
     else:
         active = (1.0 - gaps > 1e-7) & ~idle
         lower = np.where(active, gaps, 1.0)
@@ -241,27 +289,29 @@ def _least_norm_on_face(point, incidence, margins, lower, upper, free):
     system replaces ``point`` when it is feasible and satisfies the optimality
     conditions: it is then a combination of the tight rows with the right signs
     (non-negative on lower bounds, non-positive on upper ones; scipy's NNLS finds the
-    coefficients).  Returns ``point`` unchanged if no tolerance gives such a point.
+    coefficients).  Returns ``(candidate, True)``, or ``(point, False)`` if no tolerance
+    gives such a point.
     """
     gaps = incidence @ point - margins
     for tol in (1e-9, 1e-7, 1e-5):
         at_lower, at_upper = np.abs(gaps - lower) <= tol, np.abs(gaps - upper) <= tol
         rows = np.r_[np.flatnonzero(at_lower), np.flatnonzero(at_upper)]
-        if rows.size == 0:
-            continue
         rhs = np.r_[lower[at_lower], upper[at_upper]] + margins[rows]
         system = incidence[rows][:, free]
-        candidate = np.zeros_like(point)
-        candidate[free] = np.linalg.lstsq(system, rhs, rcond=None)[0]
+        candidate = np.zeros_like(point)  # with no tight row: the origin, smallest of all
+        if rows.size and free.any():
+            candidate[free] = np.linalg.lstsq(system, rhs, rcond=None)[0]
         new_gaps = incidence @ candidate - margins
-        if (np.abs(system @ candidate[free] - rhs).max() > 1e-9
+        if ((rows.size and np.abs(system @ candidate[free] - rhs).max() > 1e-9)
                 or (new_gaps < lower - 1e-9).any() or (new_gaps > upper + 1e-9).any()):
             continue  # the guessed equalities are inconsistent or cut the set
+        if not rows.size or not free.any():
+            return candidate, True
         signed = np.r_[incidence[at_lower][:, free], -incidence[at_upper][:, free]]
         residual = nnls(signed.T, candidate[free])[1]
         if residual <= 1e-9 * (1.0 + np.linalg.norm(candidate)):
-            return candidate
-    return point
+            return candidate, True
+    return point, False
 
 
 def _polish(alpha: np.ndarray, terms, phi: str, free: np.ndarray) -> np.ndarray:
@@ -332,6 +382,7 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
     parameters["lower"].value = parameters["upper"].value = np.zeros(size)
     statuses = []
     for solver, options in _SOLVERS:
+        fallback = ""
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -342,26 +393,34 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
                     # leaves the first solve "inaccurate"; the second one is well posed
                     first = np.array(alpha.value, dtype=float)
                     all_margins = parameters["margins"].value
+                    all_weights = parameters["weights"].value
                     big = 10.0 * n * (1.0 + float(np.abs(all_margins).max()))
-                    lower, upper = _optimal_face(phi, problem, incidence @ first - all_margins,
-                                                 parameters["weights"].value, big)
-                    parameters["lower"].value, parameters["upper"].value = lower, upper
-                    try:
-                        smallest.solve(solver=solver, verbose=False, **options)
-                    except (cp.error.SolverError, ArithmeticError, ValueError) as exc:
-                        raise SolverError(f"the smallest {phi} minimiser: solver {solver} "
-                                          f"failed ({exc})") from exc
-                    chosen = first
-                    if smallest.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
-                        point = _least_norm_on_face(np.array(alpha.value, dtype=float),
-                                                    incidence, all_margins, lower, upper,
-                                                    pinned == 0)
-                        # accept it only if it is a minimiser (up to the first solve's accuracy)
-                        tolerance = 1e-9 * (1 + abs(problem.value))
-                        if _risk(point, (src, dst, weights, margins), phi) <= \
-                                _risk(first, (src, dst, weights, margins), phi) + tolerance:
-                            chosen, status = point, cp.OPTIMAL
-                    alpha.value = chosen
+                    lam = None
+                    if phi == "hinge":
+                        lam = _hinge_dual(incidence, all_margins, all_weights, pinned == 0)
+                    certified = False
+                    if lam is not None or phi == "squared_hinge":
+                        lower, upper = _optimal_face(phi, lam, incidence @ first - all_margins,
+                                                     all_weights, big)
+                        parameters["lower"].value, parameters["upper"].value = lower, upper
+                        try:
+                            smallest.solve(solver=solver, verbose=False, **options)
+                        except (cp.error.SolverError, ArithmeticError, ValueError) as exc:
+                            raise SolverError(f"the smallest {phi} minimiser: solver {solver} "
+                                              f"failed ({exc})") from exc
+                        if smallest.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+                            point, certified = _least_norm_on_face(
+                                np.array(alpha.value, dtype=float), incidence, all_margins,
+                                lower, upper, pinned == 0)
+                            # and a minimiser (up to the first solve's accuracy): a guard
+                            tolerance = 1e-9 * (1 + abs(problem.value))
+                            certified = certified and (
+                                _risk(point, (src, dst, weights, margins), phi)
+                                <= _risk(first, (src, dst, weights, margins), phi) + tolerance)
+                    if certified:
+                        alpha.value, status = point, cp.OPTIMAL
+                    else:  # the first solver's minimiser, said so in the status
+                        alpha.value, fallback = first, _NOT_SMALLEST
         except SolverError as exc:
             statuses.append(f"{solver}: {exc}")
             continue
@@ -375,6 +434,6 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
                 scores += 0.0  # no negative zeros in printed output
                 value = _risk(scores, terms, phi)
             if np.isfinite(value) and np.isfinite(scores).all():
-                return scores, value, status, solver
+                return scores, value, status + fallback, solver
             statuses[-1] += " (scores out of range)"
     raise SolverError(f"the {phi} surrogate could not be minimised: {'; '.join(statuses)}")

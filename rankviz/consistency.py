@@ -32,7 +32,9 @@ times the largest weight (at least 1) is a tie: no edge of ``G_mu``.  Two
 scores closer than :data:`SCORE_TIE_TOL` are tied: the minimisers are accurate
 to about 1e-9 (solver tolerances 1e-10, then Newton's method on the exact
 gradient for the differentiable losses, and for the hinges the smallest
-minimiser refined on its tight constraints).  :func:`certify_counterexample`
+minimiser refined on its tight constraints; a status ending in "(smallest
+minimiser not certified)" marks the exceptions, e.g. a hinge weight below
+about 1e-11 of the largest).  :func:`certify_counterexample`
 uses no tolerance on the data (rational arithmetic) nor for the hinge and the
 squared hinge (exact certificates); for the logistic and exponential losses its
 certificate is numerical at 50 digits (a gradient below 1e-40, a positive

@@ -878,11 +878,16 @@ def graph_surrogate_minimizer(mu, phi, form="pairwise"):
         The scores, the risk there and the solver's status.  Hinge and squared
         hinge minimisers need not be unique; the one of smallest Euclidean norm
         (``alpha[0] = 0`` still) is returned: a second solve over the set of
-        minimisers (described by complementary slackness for the hinge, by the
-        active pieces for the squared hinge), refined on the constraints tight
+        minimisers (described, for the hinge, by complementary slackness with a
+        vertex of the dual from HiGHS's dual simplex, exact to rounding; for the
+        squared hinge, by the active pieces), refined on the constraints tight
         there and kept only when the optimality conditions of the smallest point
-        hold (otherwise the first solver's minimiser is returned).  It need not
-        be a vertex: on a flat optimal set it may have fractional scores.
+        hold.  For the hinge this holds with weights down to about 1e-11 of the
+        largest (tested against an exact enumeration on three items).  When
+        they fail, or a hinge weight is smaller than that, the first solver's
+        minimiser is returned and the status says so: "optimal (smallest
+        minimiser not certified)".  The smallest minimiser need not be a
+        vertex: on a flat optimal set it may have fractional scores.
 
     Raises
     ------

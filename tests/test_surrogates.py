@@ -2,6 +2,7 @@
 
 import itertools
 import math
+from fractions import Fraction
 
 import cvxpy as cp
 import networkx as nx
@@ -10,7 +11,7 @@ import pytest
 from distributions_over_labels import random_distribution
 from hypothesis import given
 from hypothesis import strategies as st
-from scipy.optimize import linprog, minimize
+from scipy.optimize import minimize
 
 from rankviz import SolverError
 from rankviz.bayes import (
@@ -333,23 +334,110 @@ def test_the_smallest_hinge_minimiser_on_degenerate_optimal_sets(Y, expected):
     np.testing.assert_allclose(graph_surrogate_minimizer(mu, "hinge").alpha, expected, atol=1e-9)
 
 
-def test_hinge_minimiser_is_the_smallest_minimiser_on_integer_weights(rng):
-    """Against HiGHS's dual simplex: the returned point is a minimiser, no longer than a vertex."""
-    for _ in range(60):
-        Y = rng.integers(0, 4, size=(3, 3)) * (1 - np.eye(3))
+def exact_smallest_hinge_minimiser(Y, form="pairwise"):
+    """The smallest minimiser of the hinge risk on three items, in rational arithmetic.
+
+    Terms w (1 + m - (a_i - a_j))_+ as graph_surrogate_minimizer builds them from
+    [(0.5, 2 triu(Y)), (0.5, 2 tril(Y))], the weights read exactly from their floats; the
+    first item of each linked group pinned at 0.  The set of minimisers is a polyhedron whose
+    faces lie on the lines a_i - a_j = 1 + m where a term bends, so its smallest point is the
+    origin, the foot of the origin on one such line, or the crossing of two: the candidates
+    of least risk are minimisers, and the smallest of them is the answer.
+    """
+    Y = np.asarray(Y, dtype=float)
+    # (12): weight 0.5 * 2 Y_ij, margin 0; (13): weight 0.5, margin h(2 Y_ij) = 2 Y_ij
+    terms = [(i, j, Fraction(Y[i, j]), Fraction(0)) if form == "pairwise"
+             else (i, j, Fraction(1, 2), 2 * Fraction(Y[i, j]))
+             for i, j in itertools.permutations(range(3), 2) if Y[i, j] > 0]
+    links = nx.Graph([(i, j) for i, j, _, _ in terms])
+    links.add_nodes_from(range(3))
+    free = [v for v in range(3) if v != min(nx.node_connected_component(links, v))]
+
+    def full(x):
+        a = [Fraction(0)] * 3
+        for v, value in zip(free, x, strict=True):
+            a[v] = value
+        return a
+
+    def risk(a):
+        return sum(w * max(Fraction(0), 1 + m - (a[i] - a[j])) for i, j, w, m in terms)
+
+    lines = set()  # c . x = r in the free coordinates
+    for i, j, _, m in terms:
+        c = tuple((v == i) - (v == j) for v in free)
+        if any(c):
+            lines.add((c, 1 + m))
+    candidates = [tuple(Fraction(0) for _ in free)]
+    for c, r in lines:
+        candidates.append(tuple(Fraction(x) * r / sum(x * x for x in c) for x in c))
+    for (c1, r1), (c2, r2) in itertools.combinations(lines, 2):
+        det = c1[0] * c2[1] - c1[1] * c2[0] if len(free) == 2 else 0
+        if det:
+            candidates.append(((r1 * c2[1] - r2 * c1[1]) / det, (c1[0] * r2 - c2[0] * r1) / det))
+    points = [full(x) for x in candidates]
+    best = min(risk(a) for a in points)
+    return min((a for a in points if risk(a) == best), key=lambda a: sum(x * x for x in a))
+
+
+def tiny_weight_graphs(rng, count):
+    """Three-item graphs mixing weights 1-3 with weights 1e-2 to 1e-8 (and some zeros)."""
+    for _ in range(count):
+        Y = np.zeros((3, 3))
+        for i, j in itertools.permutations(range(3), 2):
+            u = rng.random()
+            if u >= 0.3:
+                Y[i, j] = 10.0 ** -rng.uniform(2, 8) if u < 0.5 else float(rng.integers(1, 4))
+        yield Y
+
+
+@pytest.mark.parametrize("Y, expected", [
+    # a term of weight 1e-7 of the largest: the unique minimiser ties 1 and 2 (an absolute
+    # tolerance on the dual once dropped the term and returned (0, 1, 0.99994))
+    ([[0, 3, 0], [3, 0, 1], [1, 1e-7, 0]], [0, 1, 1]),
+    ([[0, 3, 0], [3, 0, 2], [2, 1e-8, 0]], [0, 1, 1]),
+    ([[0, 0, 3], [0, 0, 1.76e-5], [3, 1.57e-5, 0]], [0, 0.5, -0.5]),
+])
+def test_the_smallest_hinge_minimiser_with_a_tiny_weight(Y, expected):
+    mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
+    assert [float(x) for x in exact_smallest_hinge_minimiser(Y)] == expected
+    solution = graph_surrogate_minimizer(mu, "hinge")
+    np.testing.assert_allclose(solution.alpha, expected, atol=1e-9)
+    assert solution.status == "optimal"
+
+
+def test_hinge_minimiser_is_the_exact_smallest_minimiser_on_three_items(rng):
+    """Against a rational enumeration: integer weights, and weights down to 1e-8 of the largest."""
+    graphs = [rng.integers(0, 4, size=(3, 3)) * (1.0 - np.eye(3)) for _ in range(40)]
+    graphs += list(tiny_weight_graphs(rng, 60))
+    for k, Y in enumerate(graphs):
+        if not Y.any():
+            continue
+        form = "margin" if k % 5 == 4 and Y.max() >= 1 else "pairwise"
         mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
-        solution = graph_surrogate_minimizer(mu, "hinge")
-        edges = [(i, j) for i, j in itertools.permutations(range(3), 2) if Y[i, j] > 0]
-        if len(nx.Graph(edges)) < 3 or not nx.is_connected(nx.Graph(edges)):
-            continue  # one score pinned at 0 fixes every score only when all items are linked
-        cost = np.r_[np.zeros(3), [Y[i, j] for i, j in edges]]
-        rows = np.zeros((len(edges), 3 + len(edges)))
-        for k, (i, j) in enumerate(edges):
-            rows[k, i], rows[k, j], rows[k, 3 + k] = -1.0, 1.0, -1.0
-        vertex = linprog(cost, A_ub=rows, b_ub=-np.ones(len(edges)), method="highs-ds",
-                         bounds=[(0, 0), (None, None), (None, None)] + [(0, None)] * len(edges))
-        assert solution.value == pytest.approx(vertex.fun, abs=1e-8)
-        assert np.linalg.norm(solution.alpha) <= np.linalg.norm(vertex.x[:3]) + 1e-9
+        solution = graph_surrogate_minimizer(mu, "hinge", form)
+        exact = np.array([float(x) for x in exact_smallest_hinge_minimiser(Y, form)])
+        np.testing.assert_allclose(solution.alpha, exact, atol=1e-8, err_msg=f"{Y.tolist()}")
+        assert solution.status == "optimal"
+
+
+def test_an_uncertified_hinge_minimiser_says_so_in_its_status(monkeypatch):
+    """Without a dual for the optimal set, the first solver's minimiser comes back, flagged."""
+    import rankviz._pairwise_terms as terms
+
+    Y = np.array([[0, 3, 3], [3, 0, 3], [3, 2, 0]], dtype=float)
+    mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
+    smallest = [float(x) for x in exact_smallest_hinge_minimiser(Y)]
+    assert smallest == [0, 0.5, -0.5] and graph_surrogate_minimizer(mu, "hinge").status == "optimal"
+    # a weight 1e-13 of the largest is too small to be told from 0: not certified either
+    faint = np.array([[0, 3, 0], [3, 0, 1], [1, 3e-13, 0]])
+    faint_mu = [(0.5, 2 * np.triu(faint, 1)), (0.5, 2 * np.tril(faint, -1))]
+    assert graph_surrogate_minimizer(faint_mu, "hinge").status.endswith("(smallest minimiser "
+                                                                         "not certified)")
+    monkeypatch.setattr(terms, "_hinge_dual", lambda *args: None)
+    solution = graph_surrogate_minimizer(mu, "hinge")
+    assert solution.status == "optimal (smallest minimiser not certified)"
+    # still a minimiser, to the first solve's accuracy
+    assert solution.value == pytest.approx(graph_surrogate_risk(smallest, mu, "hinge"), abs=1e-7)
 
 
 def test_scores_of_unlinked_items_are_pinned_at_zero():
