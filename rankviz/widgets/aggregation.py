@@ -428,7 +428,8 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
         presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
         headline=("pairs compared", "Kendall τ with the truth", "recovered order", "scores"),
         advanced=("n_items", "noise", "c", "seed"),
-        note="Lower P(pair compared) until the graph falls apart; raise the comparisons per "
-             "pair and watch every method converge to the true order; for BTL maximum "
+        note="Lower P(pair compared) until the graph falls apart; with every pair compared, "
+             "raise the comparisons per pair and watch every method converge to the true "
+             "order (with pairs missing, least squares may stop short of it); for BTL maximum "
              "likelihood, add virtual draws when some items never lost.",
     )
