@@ -131,7 +131,7 @@ serve-site:
 	  --directory $(SITE_OUT) $(SITE_PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check rankviz tests benchmarks notebooks site
+	$(BIN)/ruff check conftest.py rankviz tests benchmarks notebooks site
 
 execute: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \

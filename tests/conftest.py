@@ -58,14 +58,19 @@ def built_site(tmp_path_factory):
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Start the notebooks' mutant runs in the background; move the tests that wait for them last.
+    """In a single process, start the notebooks' mutant runs in the background.
 
     ``tests/test_mutants.py`` runs every chapter once more with its committed mutants, in
-    processes of their own.  Started now, they use the core the rest of the session leaves idle.
+    processes of their own.  Under pytest-xdist (``make test``) each chapter's run is a unit of
+    work like any other (``conftest.py`` at the top of the checkout).  In a single process
+    (``pytest -n 0``), they start now, in the background, and use the core the rest of the
+    session leaves idle; the tests that wait for them are moved last.
     """
     from mutants.harness import BACKGROUND_RUNS, BackgroundRuns
     from test_mutants import RUN_TEST, selected_chapters
 
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker
+        return
     waiting = [item for item in items if getattr(item, "originalname", None) == RUN_TEST]
     if not waiting:
         return
@@ -73,3 +78,4 @@ def pytest_collection_modifyitems(session, config, items):
     runs = BackgroundRuns()
     runs.start(selected_chapters(waiting))
     config.stash[BACKGROUND_RUNS] = runs
+

@@ -46,11 +46,16 @@ def selected_chapters(items) -> set[str]:
 
 @pytest.fixture(scope="session")
 def mutant_runs(request):
-    """The session's :class:`~mutants.harness.BackgroundRuns` (started by ``tests/conftest.py``)."""
+    """The session's :class:`~mutants.harness.BackgroundRuns` (started by ``tests/conftest.py``).
+
+    In a pytest-xdist worker, each chapter's run starts when its test asks for it: the worker
+    has this one unit of work to do.
+    """
     runs = request.config.stash.get(BACKGROUND_RUNS, None)
     if runs is None:
-        runs = BackgroundRuns()
-        runs.start(selected_chapters(request.session.items))
+        runs = BackgroundRuns(max_workers=1)
+        if not hasattr(request.config, "workerinput"):
+            runs.start(selected_chapters(request.session.items))
     return runs
 
 

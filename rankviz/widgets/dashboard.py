@@ -68,6 +68,7 @@ import functools
 import html
 import io
 import math
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
@@ -125,6 +126,13 @@ PRESENTATION_RC = {
 }
 
 _PRESENTATION = {"on": False}
+
+# One redraw at a time in the kernel.  ipykernel 7 delivers widget messages on a subshell thread
+# while a button's callback runs on the main thread: without the lock two redraws of one figure
+# interleave (a blank picture, headline numbers of a stale state), and two overlapping
+# ``rc_context`` blocks leave the presentation sizes in the global rcParams.  Reentrant: a
+# callback sets controls, whose observers redraw, on the same thread.
+_UPDATES = threading.RLock()
 
 #: Most positions a slider may have ((max - min) / step): a slider on a screen has fewer pixels.
 MAX_SLIDER_POSITIONS = 100_000
@@ -813,31 +821,33 @@ class Dashboard:
         unknown = set(values) - set(self.controls)
         if unknown:
             raise TypeError(f"unknown controls {sorted(unknown)}; known: {sorted(self.controls)}")
-        outer = self._holding  # inside a button callback, the handler redraws
-        self._holding = True
-        try:
-            for name, value in values.items():
-                try:
-                    self.controls[name].value = value
-                except TraitError as exc:
-                    raise TypeError(f"{name} cannot take the value {value!r}: {exc}") from None
-        finally:
-            self._holding = outer
-        if not outer:
-            self.update()
+        with _UPDATES:
+            outer = self._holding  # inside a button callback, the handler redraws
+            self._holding = True
+            try:
+                for name, value in values.items():
+                    try:
+                        self.controls[name].value = value
+                    except TraitError as exc:
+                        raise TypeError(f"{name} cannot take the value {value!r}: {exc}") from None
+            finally:
+                self._holding = outer
+            if not outer:
+                self.update()
 
     def reset(self) -> None:
         """Put every control back to its initial value (:attr:`defaults`) and redraw once."""
-        outer = self._holding
-        self._holding = True
-        try:
-            if self._on_reset is not None:
-                self._on_reset(self)
-            self.set(**self.defaults)
-        finally:
-            self._holding = outer
-        if not outer:
-            self.update()
+        with _UPDATES:
+            outer = self._holding
+            self._holding = True
+            try:
+                if self._on_reset is not None:
+                    self._on_reset(self)
+                self.set(**self.defaults)
+            finally:
+                self._holding = outer
+            if not outer:
+                self.update()
 
     def headline_readouts(self) -> dict[str, object]:
         """The readouts named by ``headline``, in its order, as last drawn."""
@@ -861,7 +871,11 @@ class Dashboard:
 
     # -- redrawing --------------------------------------------------------------
     def update(self) -> None:
-        """Recompute and redraw from the current control values."""
+        """Recompute and redraw from the current control values (one redraw at a time)."""
+        with _UPDATES:
+            self._update()
+
+    def _update(self) -> None:
         start = time.perf_counter()
         changed, self._pending = self._pending, set()
         if changed & self.layout_controls:
@@ -949,24 +963,26 @@ class Dashboard:
 
     def _observer(self, name: str):
         def on_change(_change) -> None:
-            self._pending.add(name)
-            if not self._holding:
-                self.update()
+            with _UPDATES:
+                self._pending.add(name)
+                if not self._holding:
+                    self.update()
         return on_change
 
     def _button_handler(self, callback):
         def handler(_button):
-            self._holding = True
-            try:
-                callback(self)
-            except ValueError as exc:  # a documented input error: show it, keep the picture
-                self.error = str(exc)
-                self.message.value = self._error_html()
-                self.message.layout.display = None
-                return
-            finally:
-                self._holding = False
-            self.update()
+            with _UPDATES:
+                self._holding = True
+                try:
+                    callback(self)
+                except ValueError as exc:  # a documented input error: show it, keep the picture
+                    self.error = str(exc)
+                    self.message.value = self._error_html()
+                    self.message.layout.display = None
+                    return
+                finally:
+                    self._holding = False
+                self.update()
         return handler
 
     def _error_html(self) -> str:

@@ -179,10 +179,11 @@ def test_every_page_renders_offline(offline_page, site_url, path):
     assert_rendered(visit(page, problems, f"{site_url}/{path}"), path)
 
 
-def test_search_finds_the_one_lecture_with_the_word(offline_page, site_url):
+def test_search_finds_the_lectures_with_the_word(offline_page, site_url):
     with_word = [stem for stem in LECTURES
                  if SEARCH_WORD.lower() in (ROOT / "lectures" / f"{stem}.md").read_text().lower()]
-    assert len(with_word) == 1, with_word  # the test needs a word of one lecture only
+    # the test needs a word that some lectures use and others do not
+    assert 0 < len(with_word) < len(LECTURES), with_word
     page, problems = offline_page
     page.goto(f"{site_url}/search.html?q={SEARCH_WORD}", wait_until="load")
     page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)

@@ -322,3 +322,86 @@ def test_set_refuses_a_value_its_control_cannot_take():
     dash = Dashboard("demo", slope_controls(), draw_line, setup=setup_line)
     with pytest.raises(TypeError, match="slope cannot take the value"):
         dash.set(slope="steep")
+
+
+# -- events on two threads at once (ipykernel 7 delivers widget messages on a subshell thread) --
+WAIT_S = 0.5  # how long a blocked redraw waits for the other thread before it goes on
+
+
+def test_two_threads_never_interleave_redraws_and_the_last_state_wins():
+    """A redraw that is slow while another thread moves a control must not overwrite the
+    newer picture: the first redraw waits (up to WAIT_S) for the other thread's redraw, as it
+    would when interleaved; serialized, the other thread's redraw comes after it instead."""
+    import threading
+
+    other_done = threading.Event()
+    in_slow_redraw = threading.Event()
+
+    def draw(fig, x, y):
+        if x == 1.0 and y == 0.0:  # the stale state, on the first thread
+            in_slow_redraw.set()
+            other_done.wait(WAIT_S)
+        ax = fig.subplots()
+        ax.plot([0, 1], [x, y])
+        ax.set(xlim=(0, 1), ylim=(-2, 2))
+        return {"x": x, "y": y}
+
+    controls = {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5),
+                "y": float_slider("y", 0.0, -2.0, 2.0, 0.5)}
+    dash = Dashboard("race", controls, draw)
+
+    def move_y():
+        in_slow_redraw.wait(5)
+        dash.controls["y"].value = 1.5
+        other_done.set()
+
+    other = threading.Thread(target=move_y)
+    other.start()
+    dash.controls["x"].value = 1.0
+    other.join(10)
+    assert dash.values == {"x": 1.0, "y": 1.5}
+    assert dash.readouts == {"x": 1.0, "y": 1.5}, "a stale redraw overwrote the newer one"
+    fresh = Dashboard("race", {"x": float_slider("x", 1.0, -2.0, 2.0, 0.5),
+                               "y": float_slider("y", 1.5, -2.0, 2.0, 0.5)}, draw)
+    assert np.array_equal(decode(dash.image.value), decode(fresh.image.value))
+
+
+def test_presentation_sizes_never_leak_into_rcparams_from_two_threads():
+    """Two presentation dashboards redrawn on two threads at once leave rcParams as they were."""
+    import threading
+
+    import matplotlib
+
+    before = dict(matplotlib.rcParams)
+    first_inside, second_inside = threading.Event(), threading.Event()
+
+    def draw_first(fig, x):
+        if x == 1.0:
+            first_inside.set()
+            second_inside.wait(WAIT_S)  # interleaved: the second enters before the first leaves
+        fig.subplots().plot([0, 1], [0, x])
+        return {"x": x}
+
+    def draw_second(fig, x):
+        if x == 1.0:
+            second_inside.set()
+            first_inside.wait(WAIT_S)
+            threading.Event().wait(0.1)  # interleaved: the first has left; leave last
+        fig.subplots().plot([0, 1], [0, x])
+        return {"x": x}
+
+    first = Dashboard("one", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw_first,
+                      presentation=True)
+    second = Dashboard("two", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw_second,
+                       presentation=True)
+
+    def move_second():
+        first_inside.wait(5)
+        second.controls["x"].value = 1.0
+
+    other = threading.Thread(target=move_second)
+    other.start()
+    first.controls["x"].value = 1.0
+    other.join(10)
+    changed = {key for key, value in matplotlib.rcParams.items() if before.get(key) != value}
+    assert not changed, f"rcParams changed by drawing: {sorted(changed)}"

@@ -1,0 +1,70 @@
+"""How ``pytest`` shares the suite between processes (pytest-xdist, ``-n auto`` in pyproject.toml).
+
+Loaded for every pytest run in this checkout, whatever paths it is given, so that a notebook
+run alone (``pytest notebooks/02_roc_auc.ipynb``) is scheduled the same way as in ``make test``.
+
+* **Units of work.**  A worker takes one unit at a time, the next one when it is nearly idle.
+  A notebook's nbval cells are one unit: they run in order, in one kernel.  Every test of the
+  website is one unit: the site is built once, by the worker that runs them.  Any other test is
+  a unit of its own.
+* **Longest first.**  The units are handed out in the order the workers collect them, and each
+  worker sorts its collection by expected running time (:func:`expected_cost`), so that the long
+  units (the chapters' mutant runs, the notebooks run in JupyterLab) start first and both cores
+  stay busy until the end.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# every test that reads the built website (the session fixture ``built_site``)
+SITE_TESTS = ("tests/test_site.py", "tests/browser/test_site_in_browser.py")
+MUTANT_RUNS = "tests/test_mutants.py::test_every_mutant_makes_its_check_cell_fail"
+
+
+def unit_of_work(nodeid: str) -> str:
+    """The unit a test belongs to: its notebook, the website, or the test itself."""
+    path = nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        return path
+    if path in SITE_TESTS:
+        return "website"
+    return nodeid
+
+
+def expected_cost(nodeid: str) -> int:
+    """Rank of a test's unit by expected running time, longest first (0 is the longest).
+
+    The chapters' mutant runs (30-90 s each), the notebooks run in JupyterLab and the deck
+    (20-60 s each), the website's tests (one build, then about 40 pages), each notebook under
+    nbval, then every other test.
+    """
+    path = nodeid.split("::", 1)[0]
+    if nodeid.startswith(MUTANT_RUNS):
+        return 0
+    if path.startswith("tests/browser/") and path not in SITE_TESTS:
+        return 1
+    if unit_of_work(nodeid) == "website":
+        return 2
+    if path.endswith(".ipynb"):
+        return 3
+    return 4
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Schedule :func:`unit_of_work` units, in collection order (``--no-loadscope-reorder``)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class CourseScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:  # the extension point of LoadScopeScheduling
+            return unit_of_work(nodeid)
+
+    return CourseScheduling(config, log)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """In a pytest-xdist worker, collect the longest units first (a stable sort: a unit's
+    tests keep their order)."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: expected_cost(item.nodeid))
