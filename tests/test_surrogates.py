@@ -420,6 +420,56 @@ def test_hinge_minimiser_is_the_exact_smallest_minimiser_on_three_items(rng):
         assert solution.status == "optimal"
 
 
+def hinge_optimum_is_unique(Y) -> bool:
+    """Whether sum_ij Y_ij (1 - a_i + a_j)_+ (a_0 = 0) has one minimiser: each score's range over
+    the optimal set, by linear programmes (HiGHS), is a point."""
+    from scipy.optimize import linprog
+
+    terms = [(i, j) for i, j in itertools.permutations(range(3), 2) if Y[i, j] > 0]
+    rows = np.zeros((len(terms), 2 + len(terms)))  # s_k >= 1 - (a_i - a_j), s_k >= 0; a_1, a_2 free
+    for k, (i, j) in enumerate(terms):
+        if i:
+            rows[k, i - 1] -= 1.0
+        if j:
+            rows[k, j - 1] += 1.0
+        rows[k, 2 + k] = -1.0
+    cost = np.r_[0.0, 0.0, [Y[i, j] for i, j in terms]]
+    bounds = [(None, None)] * 2 + [(0.0, None)] * len(terms)
+    best = linprog(cost, A_ub=rows, b_ub=-np.ones(len(terms)), bounds=bounds, method="highs").fun
+    on_optimum = {"A_ub": np.vstack([rows, cost]), "b_ub": np.r_[-np.ones(len(terms)), best + 1e-9],
+                  "bounds": bounds, "method": "highs"}
+    for v in range(2):
+        low = linprog(np.eye(2 + len(terms))[v], **on_optimum)
+        high = linprog(-np.eye(2 + len(terms))[v], **on_optimum)
+        if low.status != 0 or high.status != 0 or high.x[v] - low.x[v] > 1e-6:
+            return False  # unbounded (an item with no term) or a segment of minimisers
+    return True
+
+
+def test_the_smallest_hinge_minimiser_on_every_three_item_low_noise_grid_graph():
+    """Lecture 07's counts: of the 374 non-zero three-item low-noise mean graphs with entries
+    0, 1, 2, the smallest hinge minimiser is whole-numbered on 326 (half-integral on all), and
+    the optimum is not unique on 350, 302 of them with a whole-numbered smallest minimiser."""
+    graphs = whole = not_unique = whole_not_unique = 0
+    for weights in itertools.product(range(3), repeat=6):
+        Y = np.zeros((3, 3))
+        Y[~np.eye(3, dtype=bool)] = weights
+        if not Y.any() or not is_low_noise(Y):
+            continue
+        graphs += 1
+        exact = exact_smallest_hinge_minimiser(Y)
+        mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
+        np.testing.assert_allclose(graph_surrogate_minimizer(mu, "hinge").alpha,
+                                   [float(x) for x in exact], atol=1e-8, err_msg=f"{Y.tolist()}")
+        assert all((2 * x).denominator == 1 for x in exact)  # half-integral
+        is_whole = all(x.denominator == 1 for x in exact)
+        several = not hinge_optimum_is_unique(Y)
+        whole += is_whole
+        not_unique += several
+        whole_not_unique += is_whole and several
+    assert (graphs, whole, not_unique, whole_not_unique) == (374, 326, 350, 302)
+
+
 def test_an_uncertified_hinge_minimiser_says_so_in_its_status(monkeypatch):
     """Without a dual for the optimal set, the first solver's minimiser comes back, flagged."""
     import rankviz._pairwise_terms as terms
