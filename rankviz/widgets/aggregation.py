@@ -42,6 +42,7 @@ from rankviz.plotting import (
 )
 from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
 from rankviz.widgets.dashboard import (
+    PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
     dropdown,
@@ -169,8 +170,8 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
         Number of items (the layout depends on it).
     wide : bool, default False
         Lay out for a projector (the presentation layout): shorter titles and
-        legend, every text at 16 pt or more.  The edges of the graph panel are
-        not labelled with their weights there (at 16 pt the labels of six items
+        legend, every text at 16 px or more.  The edges of the graph panel are
+        not labelled with their weights there (at 16 px the labels of six items
         overlap); their widths show the weights.
     **_values
         The other control values (unused).
@@ -204,7 +205,7 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
 
 def _setup_wide(fig, n_items):
     """The presentation layout of :func:`setup_aggregation_explorer`."""
-    size = 16.0
+    size = 16.0 / PRESENTATION_SCALE  # 16 px on the projector
     graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.45])
     plot_preference_circle(graph, np.zeros((n_items, n_items)), legend=False,
                            title="who won more often", fontsize=size)

@@ -49,6 +49,7 @@ from rankviz.widgets._shell import (
     check_handles,
 )
 from rankviz.widgets.dashboard import (
+    PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
     dropdown,
@@ -161,7 +162,7 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
         An empty figure.
     wide : bool, default False
         Lay out for a projector (the presentation layout): the four panels in
-        one row, shorter titles, every text at 16 pt or more.  The low-noise
+        one row, shorter titles, every text at 16 px or more.  The low-noise
         verdict under the difference graph is dropped there (the headline
         readout "low noise (Def. 4)" shows it).
     **_values
@@ -199,7 +200,7 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
 
 def _setup_wide(fig):
     """The presentation layout of :func:`setup_low_noise_explorer`: one row of four panels."""
-    size = 16.0
+    size = 16.0 / PRESENTATION_SCALE  # 16 px on the projector
     axes = fig.subplot_mosaic([["dag1", "dag2", "diff", "scores"]],
                               width_ratios=[1, 1, 1, 1.25])
     empty = np.zeros((3, 3))

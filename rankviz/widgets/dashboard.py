@@ -42,10 +42,11 @@ Two layouts
   it), the main controls and a reset button in rows above the figure (larger
   type), the two to
   four numbers a talk track cites (``headline``) shown large, and a figure
-  drawn at projector size (its smallest text 16 px at its natural width,
-  :data:`PRESENTATION_RC`) that takes the full width of the notebook and scales
-  with it.  Secondary controls (``advanced``: seeds, per-item values) and the
-  full table of readouts are folded under "more".
+  drawn at projector size (every point 1.6 px, so text at matplotlib's default
+  size is 16 px at its natural width: :data:`PRESENTATION_SCALE`) that takes
+  the full width of the notebook and scales with it.  Secondary controls
+  (``advanced``: seeds, per-item values) and the full table of readouts are
+  folded under "more".
 
 Values set from the kernel
 --------------------------
@@ -74,7 +75,6 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 
 import ipywidgets as widgets
-import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
@@ -87,7 +87,7 @@ __all__ = [
     "MAX_FIGURE_PIXELS",
     "MAX_SLIDER_POSITIONS",
     "PRESENTATION_DPI",
-    "PRESENTATION_RC",
+    "PRESENTATION_SCALE",
     "PRESENTATION_WIDTH",
     "Dashboard",
     "dropdown",
@@ -101,36 +101,29 @@ __all__ = [
 _DESCRIPTION_STYLE = {"description_width": "11em"}
 _CONTROL_LAYOUT = {"width": "100%"}
 
-#: Width in inches of a figure in presentation mode: at :data:`PRESENTATION_DPI`
-#: it is drawn 1080 px wide, the width of a notebook's output area in JupyterLab
-#: in a 1280 px wide browser window with the sidebars collapsed, so that it is
-#: shown at its natural size there (and scaled down, never up, in a narrower window).
+#: Width of a figure in presentation mode, in projector inches of :data:`PRESENTATION_DPI`
+#: pixels: 1080 px, the width of a notebook's output area in JupyterLab in a 1280 px wide
+#: browser window with the sidebars collapsed, so that it is shown at its natural size
+#: there (and scaled down, never up, in a narrower window).
 PRESENTATION_WIDTH = 15.0
-#: Resolution of a figure in presentation mode: at 72 dpi one point is one pixel.
+#: Pixels per projector inch: ``presentation_figsize`` is given in these inches.
 PRESENTATION_DPI = 72
-#: matplotlib settings of a figure in presentation mode: its smallest text is
-#: 16 pt, i.e. 16 px at the natural size (the back row of a classroom can read
-#: 16-18 px text on a 1280 px projector), and lines and markers grow with it.
-PRESENTATION_RC = {
-    "font.size": 17.0,
-    "axes.titlesize": 18.0,
-    "axes.labelsize": 17.0,
-    "xtick.labelsize": 16.0,
-    "ytick.labelsize": 16.0,
-    "legend.fontsize": 16.0,
-    "legend.title_fontsize": 16.0,
-    "figure.titlesize": 18.0,
-    "lines.linewidth": 2.5,
-    "lines.markersize": 9.0,
-    "axes.linewidth": 1.2,
-}
+#: How much larger than on a laptop every text, line and marker of a figure is drawn in
+#: presentation mode.  Sizes in matplotlib are in points: the figure is drawn at
+#: ``PRESENTATION_DPI * PRESENTATION_SCALE`` dots per inch (and ``PRESENTATION_SCALE``
+#: times fewer inches, so the same pixels), and a point becomes 1.6 px.  Text at
+#: matplotlib's default 10 pt is 16 px at the natural size (the back row of a classroom
+#: reads 16-18 px on a 1280 px projector), titles 19 px, lines 2.4 px.  The scale
+#: belongs to the figure alone: nothing in matplotlib's global ``rcParams`` changes, so a
+#: plot drawn at the same moment on another thread (ipykernel 7 delivers widget messages
+#: on a thread of their own) keeps its sizes.
+PRESENTATION_SCALE = 1.6
 
 _PRESENTATION = {"on": False}
 
 # One redraw at a time in the kernel.  ipykernel 7 delivers widget messages on a subshell thread
 # while a button's callback runs on the main thread: without the lock two redraws of one figure
-# interleave (a blank picture, headline numbers of a stale state), and two overlapping
-# ``rc_context`` blocks leave the presentation sizes in the global rcParams.  Reentrant: a
+# interleave (a blank picture, headline numbers of a stale state).  Reentrant: a
 # callback sets controls, whose observers redraw, on the same thread.
 _UPDATES = threading.RLock()
 
@@ -600,8 +593,8 @@ class Dashboard:
         Use the presentation layout (True) or the student layout (False);
         by default, whatever :func:`presentation_mode` says.
     presentation_figsize : (float, float), optional
-        Figure size in the presentation layout, drawn at
-        :data:`PRESENTATION_DPI` with :data:`PRESENTATION_RC`; by default
+        Figure size in the presentation layout, in inches of
+        :data:`PRESENTATION_DPI` pixels, drawn at :data:`PRESENTATION_SCALE`; by default
         ``(PRESENTATION_WIDTH, 6.0)``.  ``setup`` should then lay out its
         panels for a wide, low figure.
 
@@ -716,12 +709,10 @@ class Dashboard:
         self._draw = draw
         self._setup = setup
         self._on_reset = on_reset
-        if self.presentation:
-            figsize = presentation_figsize or (PRESENTATION_WIDTH, 6.0)
-            dpi = PRESENTATION_DPI
-            self._rc = PRESENTATION_RC
-        else:
-            self._rc = {}
+        if self.presentation:  # the same pixels, every point 1.6 px (PRESENTATION_SCALE)
+            width, height = presentation_figsize or (PRESENTATION_WIDTH, 6.0)
+            figsize = (width / PRESENTATION_SCALE, height / PRESENTATION_SCALE)
+            dpi = PRESENTATION_DPI * PRESENTATION_SCALE
         self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
         width = f"{round(figsize[0] * dpi)}px"
@@ -900,10 +891,6 @@ class Dashboard:
         self.last_update_seconds = time.perf_counter() - start
 
     def _render(self):
-        with matplotlib.rc_context(self._rc):
-            return self._render_figure()
-
-    def _render_figure(self):
         values = self.values
         if self._setup is None:
             self.figure.clear()

@@ -227,7 +227,7 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     axes.histogram.text(0.02, 0.96, f"margin ≤ 0: {train_error:.1%}\n"
                         f"margin ≤ ρ: {margin_loss(margins, rho, kind='indicator'):.1%}",
                         transform=axes.histogram.transAxes, ha="left", va="top",
-                        fontsize=None if wide else 10,  # presentation: rcParams' size
+                        fontsize=None if wide else 10,  # presentation: matplotlib's default size
                         bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"})
     readouts = {
         "pairs m": int(m),

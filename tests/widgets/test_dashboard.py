@@ -405,3 +405,36 @@ def test_presentation_sizes_never_leak_into_rcparams_from_two_threads():
     other.join(10)
     changed = {key for key, value in matplotlib.rcParams.items() if before.get(key) != value}
     assert not changed, f"rcParams changed by drawing: {sorted(changed)}"
+
+
+def test_presentation_sizes_belong_to_the_figure_while_it_draws():
+    """While a presentation dashboard draws, rcParams keep their values (a plot drawn at that
+    moment on another thread is unaffected), yet its text and lines come out at projector size."""
+    import matplotlib
+
+    from rankviz.widgets.dashboard import PRESENTATION_DPI, PRESENTATION_SCALE
+
+    outside = dict(matplotlib.rcParams)
+    inside = {}
+
+    def draw(fig, x):
+        inside.update(matplotlib.rcParams)  # what another thread's plot would see meanwhile
+        ax = fig.subplots()
+        ax.plot([0, 1], [0, x], label="line")
+        ax.set(title="title", xlabel="x")
+        ax.legend()
+        return {"x": x}
+
+    dash = Dashboard("sizes", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw,
+                     presentation=True)
+    changed = {key for key, value in inside.items() if outside.get(key) != value}
+    assert not changed, f"rcParams changed while drawing: {sorted(changed)}"
+    ax = dash.figure.axes[0]
+    pixels = dash.figure.dpi / 72  # pixels per point
+    assert dash.figure.dpi == pytest.approx(PRESENTATION_DPI * PRESENTATION_SCALE)
+    sizes = {"title": ax.title.get_fontsize(), "label": ax.xaxis.label.get_fontsize(),
+             "tick": ax.get_xticklabels()[0].get_fontsize(),
+             "legend": ax.get_legend().get_texts()[0].get_fontsize()}
+    assert min(sizes.values()) * pixels >= 16, f"text under 16 px on the projector: {sizes}"
+    assert ax.lines[0].get_linewidth() * pixels >= 2.4
+    assert decode(dash.image.value).shape[:2] == (432, 1080)  # (PRESENTATION_WIDTH, 6) inches

@@ -203,7 +203,8 @@ def test_presentation_puts_the_cited_numbers_in_the_headline_and_the_legend_in_t
     for ax in fig.axes:  # under the panels, over none of their data
         assert box.y1 <= ax.get_window_extent(renderer).y0
     assert len(fig.axes) == 2  # the bars are dropped: their numbers are the headline
-    assert min(t.get_fontsize() for t in dash.figure.axes[1].texts) >= 16
+    pixels = fig.dpi / 72  # pixels per point at the natural size
+    assert min(t.get_fontsize() for t in dash.figure.axes[1].texts) * pixels >= 16
 
 
 def test_presentation_talk_track_numbers():

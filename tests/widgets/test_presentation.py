@@ -52,8 +52,10 @@ def test_figure_is_drawn_at_projector_size(dashboard):
     fig = dashboard.figure
     width = fig.get_size_inches()[0] * fig.dpi
     assert round(width) == 1080
-    small = sorted({(t.get_text()[:30], t.get_fontsize()) for t, _ in visible_texts(fig)
-                    if t.get_fontsize() < SMALLEST_TEXT}, key=lambda x: x[1])
+    pixels = fig.dpi / 72  # pixels per point at the natural size
+    small = sorted({(t.get_text()[:30], round(t.get_fontsize() * pixels, 1))
+                    for t, _ in visible_texts(fig)
+                    if t.get_fontsize() * pixels < SMALLEST_TEXT}, key=lambda x: x[1])
     assert not small, f"{dashboard.title}: text below {SMALLEST_TEXT} px: {small[:8]}"
 
 

@@ -112,11 +112,12 @@ def wide():
 def test_presentation_labels_are_projector_size_and_the_student_ones_unchanged(wide):
     # the task names and round numbers are glyph outlines, not Text: the generic
     # presentation test cannot see them; they used to be 10 pt (about 5 px on screen)
+    pixels = wide.figure.dpi / 72  # pixels per point at the natural size
     for ax in wide.figure.axes:
         for gid in (SCHEDULE_TASK_LABELS_GID, SCHEDULE_ROUND_LABELS_GID):
             labels = labels_of(ax, gid)
             height = max(np.ptp(path.vertices[:, 1]) for path in labels.get_paths())
-            assert height >= 0.7 * 16  # glyph height of a digit at >= 16 pt, in pt = px
+            assert height * pixels >= 0.7 * 16  # glyph height of a digit at >= 16 px
     student = schedule_explorer()
     (tasks,) = [c for c in student.figure.axes[0].collections
                 if c.get_gid() == SCHEDULE_TASK_LABELS_GID]
