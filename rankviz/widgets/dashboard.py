@@ -96,6 +96,7 @@ __all__ = [
     "int_slider",
     "presentation_enabled",
     "presentation_mode",
+    "serialized",
 ]
 
 _DESCRIPTION_STYLE = {"description_width": "11em"}
@@ -193,6 +194,29 @@ def presentation_mode(on: bool | None = None) -> bool | None:
         raise TypeError(f"on must be a bool or None, got {type(on).__name__}")
     _PRESENTATION["on"] = on
     return None
+
+
+def serialized(callback: Callable) -> Callable:
+    """``callback``, run under the kernel-wide lock that every dashboard redraws under.
+
+    For a chapter's own observers of its controls (one control that follows
+    another): ipykernel 7 may deliver two widget messages on two threads at once,
+    and a callback that reads some controls and sets others must not interleave
+    with a redraw or with itself.
+
+    Raises
+    ------
+    TypeError
+        If ``callback`` is not callable.
+    """
+    if not callable(callback):
+        raise TypeError(f"callback must be callable, got {type(callback).__name__}")
+
+    @functools.wraps(callback)
+    def run(*args, **kwargs):
+        with _UPDATES:
+            return callback(*args, **kwargs)
+    return run
 
 
 def presentation_enabled(presentation: bool | None = None) -> bool:

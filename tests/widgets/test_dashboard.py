@@ -438,3 +438,29 @@ def test_presentation_sizes_belong_to_the_figure_while_it_draws():
     assert min(sizes.values()) * pixels >= 16, f"text under 16 px on the projector: {sizes}"
     assert ax.lines[0].get_linewidth() * pixels >= 2.4
     assert decode(dash.image.value).shape[:2] == (432, 1080)  # (PRESENTATION_WIDTH, 6) inches
+
+
+def test_a_serialized_callback_waits_for_a_redraw_on_another_thread():
+    """A chapter's own observer (one control following another) runs under the redraw lock:
+    it cannot read controls in the middle of a redraw on another thread."""
+    import threading
+
+    from rankviz.widgets.dashboard import serialized
+
+    in_redraw, events = threading.Event(), []
+
+    def draw(fig, x):
+        if x == 1.0:
+            in_redraw.set()
+            threading.Event().wait(WAIT_S)  # a slow redraw; the observer must wait for it
+            events.append("redraw done")
+        fig.subplots().plot([0, 1], [0, x])
+        return {"x": x}
+
+    dash = Dashboard("serial", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw)
+    follower = serialized(lambda: events.append("observer"))
+    other = threading.Thread(target=lambda: (in_redraw.wait(5), follower()))
+    other.start()
+    dash.controls["x"].value = 1.0
+    other.join(10)
+    assert events == ["redraw done", "observer"]
