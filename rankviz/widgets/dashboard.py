@@ -136,7 +136,8 @@ MAX_FIGURE_PIXELS = 4_000
 # Type and spacing of a dashboard in presentation mode.  Scoped to the class that
 # only the presentation layout's root has; a notebook in the student layout is unchanged.
 # As slides (jupyterlab-slideshow's deck mode sets data-jp-deck-mode on <body>), the
-# one-word input of a cell that shows a dashboard is hidden: the slide needs the room.
+# one-word input of a cell that shows a dashboard is hidden (the slide needs the room) and
+# the talk track's text is set for the back of the room (22 px, headings 32-40 px).
 _PRESENTATION_CSS = """<style>
 .rankviz-presentation .widget-label, .rankviz-presentation .widget-readout,
 .rankviz-presentation .widget-dropdown select, .rankviz-presentation .widget-text input,
@@ -152,6 +153,10 @@ _PRESENTATION_CSS = """<style>
 .rankviz-headline .rankviz-name { font-size: 16px; line-height: 20px; color: #333; }
 body[data-jp-deck-mode='presenting'] .jp-CodeCell:has(.rankviz-presentation) .jp-Cell-inputWrapper {
   display: none; }
+body[data-jp-deck-mode='presenting'] .jp-MarkdownCell .jp-RenderedMarkdown :is(p, li, summary) {
+  font-size: 22px; line-height: 1.45; }
+body[data-jp-deck-mode='presenting'] .jp-MarkdownCell .jp-RenderedMarkdown h1 { font-size: 40px; }
+body[data-jp-deck-mode='presenting'] .jp-MarkdownCell .jp-RenderedMarkdown h2 { font-size: 32px; }
 </style>"""
 
 
@@ -883,6 +888,28 @@ class Dashboard:
         from IPython.display import Image
 
         return Image(data=bytes(self.image.value), format="png")
+
+    def fresh_picture(self) -> bytes:
+        """The PNG a dashboard built afresh at the current control values would show.
+
+        Drawn on a new figure of the same size, by the same ``setup`` and
+        ``draw``, with nothing cached: the reference that :attr:`image` must
+        always equal, however many events (on however many threads) led here.
+        """
+        with _UPDATES:
+            fresh = object.__new__(type(self))
+            fresh.__dict__.update(self.__dict__)  # the same controls, setup, draw and state
+            fresh.figure = Figure(figsize=self.figure.get_size_inches(), dpi=self.figure.dpi,
+                                  layout="constrained")
+            fresh._canvas = FigureCanvasAgg(fresh.figure)
+            fresh._needs_setup, fresh._handles, fresh._dynamic = True, None, []
+            fresh._background, fresh._signature = None, None
+            try:
+                fresh._render()
+            except ValueError:  # the picture of an input error: an empty figure
+                fresh.figure.clear()
+                fresh._canvas.draw()
+            return fresh._encode_png()
 
     # -- redrawing --------------------------------------------------------------
     def update(self) -> None:

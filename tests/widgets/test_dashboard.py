@@ -464,3 +464,18 @@ def test_a_serialized_callback_waits_for_a_redraw_on_another_thread():
     dash.controls["x"].value = 1.0
     other.join(10)
     assert events == ["redraw done", "observer"]
+
+
+def test_fresh_picture_equals_the_picture_after_many_updates_and_tells_a_stale_one():
+    from rankviz.widgets import low_noise_explorer
+
+    dash = low_noise_explorer(presentation=True)
+    for _ in range(3):
+        dash.buttons["find a counterexample"].click()
+        assert np.array_equal(decode(dash.image.value), decode(dash.fresh_picture()))
+    dash.controls["phi"].value = "hinge"
+    dash.reset()
+    assert np.array_equal(decode(dash.image.value), decode(dash.fresh_picture()))
+    stale = dash.image.value
+    dash.controls["p"].value = 0.8
+    assert not np.array_equal(decode(stale), decode(dash.fresh_picture()))
