@@ -84,6 +84,7 @@ from rankviz.plotting.margins import (
     style_margin_histogram_axes,
 )
 from rankviz.plotting.preference import (
+    ARROW_STYLES,
     REFERENCE_STYLES,
     plot_call_counts,
     plot_quicksort_levels,
@@ -132,6 +133,7 @@ from rankviz.plotting.scheduling import (
 __all__ = [
     "ACCENT_COLOR",
     "AGREE_COLOR",
+    "ARROW_STYLES",
     "BAYES_HATCH",
     "BOOSTING_BOUND_STYLES",
     "BOUND_TERM_COLORS",
