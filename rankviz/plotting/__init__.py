@@ -74,6 +74,7 @@ from rankviz.plotting.consistency import (
 )
 from rankviz.plotting.margins import (
     BOUND_TERM_COLORS,
+    BOUND_TERM_HATCHES,
     MARGIN_ZONE_COLORS,
     margin_bound_legend_entries,
     plot_bound_bars,
@@ -137,6 +138,7 @@ __all__ = [
     "BAYES_HATCH",
     "BOOSTING_BOUND_STYLES",
     "BOUND_TERM_COLORS",
+    "BOUND_TERM_HATCHES",
     "CUTOFF_STYLES",
     "EDGE_COLOR",
     "EXACT_COLOR",

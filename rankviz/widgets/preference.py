@@ -76,13 +76,13 @@ ADVANCED = ("seed",)
 #: 600 - 40 - 2 * 33 - 60 = 434 px for it at 72 dpi.
 PRESENTATION_HEIGHT = 6.0
 
-_TARGETS = [
-    ("total order 0 > 1 > ... (uniform ω)", "order"),
-    ("bipartite: top half positive (1 − AUC)", "bipartite"),
-    ("total order, top-2 emphasis ω", "top2"),
+_TARGETS = [  # labels of at most 22 characters: the dropdown shows them uncut
+    ("order 0 > 1 > … > n−1", "order"),
+    ("bipartite (1 − AUC)", "bipartite"),
+    ("order, top-2 emphasis", "top2"),
 ]
 _FLIPS = [
-    ("none", "none"),
+    ("no flip", "none"),
     ("top vs bottom (0, n−1)", "extremes"),
     ("top two (0, 1)", "top"),
     ("bottom two (n−2, n−1)", "bottom"),
