@@ -25,6 +25,7 @@ from rankviz.plotting._style import (
     ACCENT_COLOR,
     AGREE_COLOR,
     EXACT_COLOR,
+    GROUPING_DECIMALS,
     HIGHLIGHT_COLOR,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
@@ -459,7 +460,7 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
     if xlim is None:
         lo = min(distinct.min(), *ref_values) if ref_values else distinct.min()
         hi = max(distinct.max(), *ref_values) if ref_values else distinct.max()
-        pad = 0.08 * (hi - lo) if hi > lo else 0.5
+        pad = 0.08 * (hi - lo) if round(hi - lo, GROUPING_DECIMALS) > 0 else 0.5
         xlim = (lo - pad, hi + pad)
     style_run_histogram_axes(ax, xlabel=xlabel, xlim=xlim)
     span = xlim[1] - xlim[0]

@@ -183,3 +183,10 @@ def test_tournament_faint_weak_preferences_have_a_legend_entry(ax):
     H = np.array([[0.5, 0.7, 1.0], [0.3, 0.5, 1.0], [0.0, 0.0, 0.5]])
     plotting.plot_tournament(ax, H, sigma_star=[0, 1, 2])
     assert "fainter: h(u, v) nearer 1/2" in [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_run_histogram_default_limits_ignore_float_noise(ax):
+    """All runs at 0.35, a reference at 0.35000000000000003: the default range is not 1e-17 wide."""
+    plotting.plot_run_histogram(ax, [0.35, 0.35], xlabel="loss",
+                                references={"L(h)": 0.35000000000000003}, legend=False)
+    assert np.ptp(ax.get_xlim()) == pytest.approx(1.0)
