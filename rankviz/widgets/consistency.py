@@ -380,7 +380,11 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     minimiser's scores next to those of the aggregated loss (23).  The button
     "find a counterexample" runs
     :func:`~rankviz.consistency.find_low_noise_counterexample` for the current
-    ``phi`` and form (a new seed at each click) and loads what it finds.  The
+    ``phi`` and form (a new seed at each click; a seed whose search gives up,
+    or finds the example already on screen, hands over to the next, up to
+    five) and loads what it finds; the readout "counterexample search" says
+    what the certificate proves (every minimiser ties, or misorders, the
+    edge; in exact arithmetic or by Newton's method at 50 digits).  The
     search draws ``p`` from 0.1, ..., 0.9 and integer weights, all on the
     sliders' steps, so the loaded example is the certified one, unchanged; were
     a slider to round a value, the rounded example would be re-certified
