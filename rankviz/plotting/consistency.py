@@ -377,8 +377,18 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
             groups[-1].append(int(i))
         else:
             groups.append([int(i)])
+    # the score labels (about 5 characters wide) sit under their markers; a label too close to
+    # the previous one on the row goes above its marker instead, so that no two labels overlap
+    text_size = 9 if fontsize is None else fontsize
+    x_lo, x_hi = ax.get_xlim()
+    points_per_x = (ax.get_window_extent().width * 72.0 / ax.figure.dpi) / (x_hi - x_lo)
+    half_width = 1.7 * text_size  # of a label such as "-3.71", in points
+    right_end = {False: -np.inf, True: -np.inf}  # where the last label below / above ends
     for group in groups:
         x, value = float(place[group[0]]), float(s[group[0]])
+        at = x * points_per_x
+        above = at - half_width < right_end[False] and right_end[True] < right_end[False]
+        right_end[above] = at + half_width
         hit = any(i in flagged for i in group)
         if fontsize is None:
             label = " = ".join(str(i) for i in sorted(group))
@@ -392,10 +402,11 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
                 zorder=3)
         ax.text(x, y0, label, ha="center", va="center", fontsize=item_size,
                 fontweight="bold", color="white" if hit else "black", zorder=4)
-        if values:  # below the marker, at a fixed distance in points whatever the row height
-            ax.annotate(f"{round(value, 2) + 0.0:.2f}", (x, y0), xytext=(0, -offset),
-                        textcoords="offset points", ha="center", va="top",
-                        fontsize=9 if fontsize is None else fontsize, color=GUIDE_COLOR)
+        if values:  # at a fixed distance in points from the marker whatever the row height
+            ax.annotate(f"{round(value, 2) + 0.0:.2f}", (x, y0),
+                        xytext=(0, offset if above else -offset), textcoords="offset points",
+                        ha="center", va="bottom" if above else "top", fontsize=text_size,
+                        color=GUIDE_COLOR)
     if legend and flagged:
         plot_legend(ax, [("item of a misordered or tied edge",
                           {"marker": "o", "ms": 10, "mfc": POSITIVE_COLOR, "mec": EXACT_COLOR,

@@ -1,11 +1,19 @@
 """rankviz.plotting.consistency (chapter 07): what each function draws, and its errors."""
 
+import itertools
+
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgba
 from matplotlib.patches import FancyArrowPatch
 
-from rankviz.plotting import POSITIVE_COLOR, SAMPLE_COLOR, consistency
+from rankviz.plotting import (
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
+    consistency,
+    plot_item_scores,
+    style_item_scores_axes,
+)
 
 
 def test_layout_puts_item_0_on_top_then_clockwise():
@@ -58,3 +66,23 @@ def test_item_scores_rows(ax):
         consistency.plot_item_scores(ax, 0, [0.0, 1.0], span=(1.0, 0.0))
     with pytest.raises(TypeError, match="row_labels must be a sequence"):
         consistency.style_item_scores_axes(ax, None)
+
+
+@pytest.mark.parametrize("fontsize", [None, 16.0])
+def test_item_score_labels_never_overlap(fontsize):
+    """Issue 28 (seen in 07's dashboard): the scores -3.71 and -3.30 mapped to 0 and 0.11 of the
+    span wrote "-3.71" over "-3.30"; a close neighbour's label now goes above its marker."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(4.0, 3.0))
+    style_item_scores_axes(ax, ["surrogate"], ticks=False)
+    ax.set_xlim(-0.12, 1.12)
+    plot_item_scores(ax, 0, [0.0, -3.30, -3.71, -1.5], span=(0.0, 1.0), fontsize=fontsize)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in ax.texts
+             if t.get_text().startswith(("-", "0."))]
+    assert len(boxes) == 4
+    for a, b in itertools.combinations(boxes, 2):
+        assert not a.overlaps(b)
+    plt.close(fig)
