@@ -955,6 +955,11 @@ class Dashboard:
             self.figure.set_layout_engine("constrained")  # laid out once, on the static part
             self._dynamic, self._background = [], None
             self._handles = self._setup(self.figure, **values)
+            # lay out now and freeze: ``draw`` may place things by the axes' size on the page
+            # (labels that must not overlap, boxes sized in inches), and must see the same
+            # axes on the first draw as on every later one
+            self._canvas.draw()
+            self.figure.set_layout_engine("none")
             self._needs_setup = False
         else:
             for artist in self._dynamic:
