@@ -433,4 +433,5 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
              "raise the comparisons per pair and watch every method converge to the true "
              "order (with pairs missing, least squares may stop short of it); for BTL maximum "
              "likelihood, add virtual draws when some items never lost.",
+        rebuild=aggregation_explorer,
     )

@@ -489,4 +489,5 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
         headline=HEADLINE, advanced=ADVANCED,
         note="Move the weights into a coloured region of the triangle and watch pred leave "
              "the Bayes set; then switch the surrogate to the one the theory recommends.",
+        rebuild=calibration_explorer,
     )

@@ -505,4 +505,5 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
         advanced=tuple(_EDGES),
         note="Move the weights and watch the dashed edges of G_μ; switch the loss and the "
              "form; click the button for a certified low-noise counterexample.",
+        rebuild=low_noise_explorer,
     )

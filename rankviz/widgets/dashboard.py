@@ -621,6 +621,14 @@ class Dashboard:
     presentation : bool, optional
         Use the presentation layout (True) or the student layout (False);
         by default, whatever :func:`presentation_mode` says.
+    rebuild : callable, optional
+        ``rebuild(presentation=True, **values)`` builds this dashboard again
+        in the presentation layout (the chapter's dashboard function).  With
+        it, the student layout has a button that swaps in the presentation
+        layout at the current values, and a button there swaps back (taking
+        its values along): a larger figure in one click, for a laptop screen
+        with JupyterLab's file browser open, where the student layout's
+        figure is shrunk to half its size.
     presentation_figsize : (float, float), optional
         Figure size in the presentation layout, in inches of
         :data:`PRESENTATION_DPI` pixels, drawn at :data:`PRESENTATION_SCALE`; by default
@@ -694,7 +702,8 @@ class Dashboard:
                  note: str | None = None, headline: Iterable[str] = (),
                  advanced: Iterable[str] = (),
                  on_reset: Callable[[Dashboard], None] | None = None,
-                 presentation: bool | None = None, presentation_figsize=None) -> None:
+                 presentation: bool | None = None, presentation_figsize=None,
+                 rebuild: Callable[..., Dashboard] | None = None) -> None:
         title = check_text(title, "title")
         if not callable(draw):
             raise TypeError(f"draw must be callable, got {type(draw).__name__}")
@@ -730,6 +739,8 @@ class Dashboard:
                                     f"got {label!r}: {type(callback).__name__}")
         if on_reset is not None and not callable(on_reset):
             raise TypeError(f"on_reset must be callable or None, got {type(on_reset).__name__}")
+        if rebuild is not None and not callable(rebuild):
+            raise TypeError(f"rebuild must be callable or None, got {type(rebuild).__name__}")
         self.presentation = presentation_enabled(presentation)
         self.headline = tuple(headline)
         self.title = title
@@ -738,6 +749,8 @@ class Dashboard:
         self._draw = draw
         self._setup = setup
         self._on_reset = on_reset
+        self._rebuild = rebuild
+        self.wide: Dashboard | None = None  # the presentation layout swapped in, if any
         if self.presentation:  # the same pixels, every point 1.6 px (PRESENTATION_SCALE)
             width, height = presentation_figsize or (PRESENTATION_WIDTH, 6.0)
             figsize = (width / PRESENTATION_SCALE, height / PRESENTATION_SCALE)
@@ -785,8 +798,17 @@ class Dashboard:
         header = f"<h3 style='margin:0.2em 0'>{html.escape(self.title)}</h3>"
         if note:
             header += f"<div style='margin-bottom:0.4em'>{note}</div>"
+        switch = []
+        if self._rebuild is not None:
+            self.layout_button = widgets.Button(
+                description="⤢ larger figure (projector layout)", layout={"width": "100%"},
+                tooltip="show this dashboard with its controls above a figure as wide as the "
+                        "notebook, at the same values")
+            self.layout_button.on_click(lambda _button: self.swap_layout())
+            switch = [self.layout_button]
         side = widgets.VBox(
-            [*self.controls.values(), *self.buttons.values(), self.reset_button, self.readout],
+            [*switch, *self.controls.values(), *self.buttons.values(), self.reset_button,
+             self.readout],
             layout={"width": "400px", "min_width": "320px"},
         )
         root = widgets.VBox([
@@ -795,6 +817,35 @@ class Dashboard:
         ])
         root.add_class("rankviz-dashboard")
         return root
+
+    def swap_layout(self) -> None:
+        """Show the presentation layout in place of the student layout, or back.
+
+        The presentation layout is built by ``rebuild`` at the current values
+        (:attr:`wide`); swapping back sets this dashboard to the values it was
+        left at.
+
+        Raises
+        ------
+        ValueError
+            If the dashboard was built without ``rebuild``, or in the
+            presentation layout.
+        """
+        if self._rebuild is None or self.presentation:
+            raise ValueError(f"{self.title!r} has no other layout to swap in (it was built "
+                             "without rebuild, or in the presentation layout)")
+        with _UPDATES:
+            if self.wide is None:
+                self._student_children = self.root.children
+                self.wide = self._rebuild(presentation=True, **self.values)
+                back = widgets.Button(description="⤡ back to the student layout",
+                                      layout={"width": "auto"})
+                back.on_click(lambda _button: self.swap_layout())
+                self.root.children = (self._student_children[0], back, self.wide.root)
+            else:
+                wide, self.wide = self.wide, None
+                self.set(**wide.values)
+                self.root.children = self._student_children
 
     def _presentation_layout(self, advanced):
         # no title row: the deck's heading names the dashboard, and the height goes to the figure
@@ -806,6 +857,9 @@ class Dashboard:
             control.layout.min_width = "22em"
             control.layout.max_width = "49%"
             control.layout.margin = "1px 6px 1px 0"
+            if isinstance(control, widgets.Dropdown):  # half a row: every option uncut
+                control.layout.flex = "1 1 48%"
+                control.layout.max_width = "100%"
         folded = widgets.VBox([self.controls[name] for name in advanced])
         more = widgets.Accordion(children=[folded, self.readout],
                                  layout={"width": "100%"})

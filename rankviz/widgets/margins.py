@@ -321,4 +321,5 @@ def margin_bound_explorer(*, presentation: bool | None = None, **initial):
         headline=HEADLINE, advanced=ADVANCED,
         note="Slide ρ: the margin loss grows, the complexity term falls, and the bound has a "
              "best ρ. Then raise m, and the label noise.",
+        rebuild=margin_bound_explorer,
     )

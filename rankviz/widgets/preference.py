@@ -366,4 +366,5 @@ def tournament_explorer(*, presentation: bool | None = None, **initial):
         headline=HEADLINE, advanced=ADVANCED,
         note="Set intransitivity to 0, then flip the top-vs-bottom pair: QuickSort's expected "
              "loss rises towards 2 L(h). Switch the target to bipartite: it equals L(h).",
+        rebuild=tournament_explorer,
     )

@@ -459,4 +459,5 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
         headline=("Precision@", "NDCG@", "ERR@", "ranking (top first)"), advanced=advanced,
         note="Move a highly graded document from the bottom to the top and compare how much "
              "each measure rewards it; then raise the noise of the scoring rule.",
+        rebuild=ranking_playground,
     )

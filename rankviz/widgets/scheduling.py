@@ -266,4 +266,5 @@ def schedule_explorer(*, presentation: bool | None = None, **initial):
         advanced=("density", "scale", "seed"),
         note="Raise the cost slope and watch the schedules get shallower; find a seed where "
              "Algorithm 1 stops above the optimum while the DP reaches it.",
+        rebuild=schedule_explorer,
     )

@@ -128,6 +128,27 @@ BOXES = """(root) => {
           natural: img ? img.naturalWidth : 0, shown: img ? img.getBoundingClientRect().width : 0};
 }"""
 
+# Texts of a dashboard's controls that the page cuts: a label wider than its box, or a
+# dropdown option wider than the select (measured in the select's font, arrow excluded).
+CUT_TEXTS = """(root) => {
+  const cut = [];
+  const context = document.createElement('canvas').getContext('2d');
+  for (const select of root.querySelectorAll('.widget-dropdown select')) {
+    if (!select.clientWidth) continue;  // folded under "more"
+    const style = getComputedStyle(select);
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight);
+    for (const option of select.options)
+      if (context.measureText(option.textContent).width > room)
+        cut.push(`option ${option.textContent.trim()} (${Math.round(
+          context.measureText(option.textContent).width)} px in ${Math.round(room)} px)`);
+  }
+  for (const label of root.querySelectorAll('.widget-label'))
+    if (label.clientWidth && label.scrollWidth > label.clientWidth + 1) cut.push(`label ${label.textContent.trim()}`);
+  return cut;
+}"""
+
 HEADLINE_TEXT = """([root, name]) => {
   for (const card of root.querySelectorAll('.rankviz-readout'))
     if (card.dataset.name === name) return card.querySelector('.rankviz-number').textContent;
@@ -536,6 +557,8 @@ def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
             section = MOVES[number]
             root, name = roots.nth(view_sections.index(number)), section["dashboard"]
             assert_on_screen(page, root, name)
+            cut = root.evaluate(CUT_TEXTS)
+            assert not cut, f"{name}: texts cut at {VIEWPORT['width']} px: {cut}"
             page.screenshot(path=str(SCREENSHOTS / f"deck_{k + 1:02d}_{name}.png"))
             readout = [root.element_handle(), section["readout"]]
             assert headline_number(root, section["readout"]) == section["before"], (
