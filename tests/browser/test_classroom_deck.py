@@ -145,7 +145,8 @@ CUT_TEXTS = """(root) => {
           context.measureText(option.textContent).width)} px in ${Math.round(room)} px)`);
   }
   for (const label of root.querySelectorAll('.widget-label'))
-    if (label.clientWidth && label.scrollWidth > label.clientWidth + 1) cut.push(`label ${label.textContent.trim()}`);
+    if (label.clientWidth && label.scrollWidth > label.clientWidth + 1)
+      cut.push(`label ${label.textContent.trim()}`);
   return cut;
 }"""
 
