@@ -128,3 +128,18 @@ def test_chapter_has_exercises_with_hidden_solutions(path):
     markdown = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert re.search(r"^#+ .*Exercises", markdown, flags=re.MULTILINE)
     assert "<details>" in markdown and "</details>" in markdown
+
+
+def test_the_instructors_timing_plan_adds_up_and_covers_every_section():
+    """Lecture 00's timing table: a row per deck section, columns summing to 50 and 90."""
+    import rankviz.widgets
+
+    text = (ROOT / "lectures" / "00_classroom_demos.md").read_text()
+    table = text[text.index("## Timing"):].split("\n\n")[2]
+    rows = [[cell.strip(" *") for cell in line.strip("|").split("|")]
+            for line in table.splitlines()[2:]]
+    body, total = rows[:-1], rows[-1]
+    sections = [row[0][:2] for row in body if row[0][:2].isdigit()]
+    assert sections == [f"{k:02d}" for k in range(1, len(rankviz.widgets.DASHBOARDS) + 1)]
+    for column, minutes in ((1, 50), (2, 90)):
+        assert sum(int(row[column]) for row in body) == minutes == int(total[column])
