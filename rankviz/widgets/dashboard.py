@@ -838,10 +838,11 @@ class Dashboard:
             if self.wide is None:
                 self._student_children = self.root.children
                 self.wide = self._rebuild(presentation=True, **self.values)
-                back = widgets.Button(description="⤡ back to the student layout",
+                back = widgets.Button(description=f"⤡ {self.title}: back to the student layout",
                                       layout={"width": "auto"})
                 back.on_click(lambda _button: self.swap_layout())
-                self.root.children = (self._student_children[0], back, self.wide.root)
+                # the title and note give way to this one row: the height goes to the figure
+                self.root.children = (back, self.wide.root)
             else:
                 wide, self.wide = self.wide, None
                 self.set(**wide.values)
