@@ -861,6 +861,9 @@ class Dashboard:
             if isinstance(control, widgets.Dropdown):  # half a row: every option uncut
                 control.layout.flex = "1 1 48%"
                 control.layout.max_width = "100%"
+            elif isinstance(control, widgets.Button):  # short: fills what a row leaves
+                control.layout.flex = "1 1 15%"
+                control.layout.min_width = "10em"
         folded = widgets.VBox([self.controls[name] for name in advanced])
         more = widgets.Accordion(children=[folded, self.readout],
                                  layout={"width": "100%"})

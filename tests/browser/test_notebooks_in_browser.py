@@ -252,12 +252,12 @@ SMALLEST_LAPTOP_TEXT_PX = 10
 PROJECTOR_TEXT_PX = 16
 
 # The swapped-in projector layout of a dashboard: its picture's natural and shown width, and
-# the boxes of the dashboard and of the notebook, in CSS px.
+# the boxes of that layout (from its controls to its figure) and of the notebook, in CSS px.
 WIDE_BOXES = """(root) => {
   const wide = root.querySelector('.rankviz-presentation');
   const img = wide?.querySelector('img');
   const notebook = root.closest('.jp-WindowedPanel-outer, .jp-Notebook').getBoundingClientRect();
-  const box = root.getBoundingClientRect();
+  const box = (wide ?? root).getBoundingClientRect();
   return {natural: img ? img.naturalWidth : 0, shown: img ? img.getBoundingClientRect().width : 0,
           top: box.top, bottom: img ? img.getBoundingClientRect().bottom : box.bottom,
           notebookTop: notebook.top, notebookBottom: Math.min(notebook.bottom, innerHeight)};
@@ -285,8 +285,9 @@ def assert_one_click_to_a_readable_figure_on_a_laptop(page, view, name: str) -> 
         f"browser open, the figure's smallest text is {text_px:.1f} px")
     page.screenshot(path=str(SCREENSHOTS / f"{name}_laptop_projector_layout.png"))
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-    page.wait_for_timeout(2 * POLL_MS)
-    view.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(2 * POLL_MS)  # the projector layout's controls at the top, as in the deck
+    view.locator(".rankviz-presentation").first.evaluate(
+        "el => el.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(2 * POLL_MS)
     boxes = view.evaluate(WIDE_BOXES)
     assert boxes["bottom"] - boxes["top"] <= boxes["notebookBottom"] - boxes["notebookTop"] + 1, (

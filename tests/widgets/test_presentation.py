@@ -32,8 +32,9 @@ def decode(png) -> np.ndarray:
 SCREEN_HEIGHT = 600
 TITLE_ROW, CONTROL_ROW, HEADLINE_ROW = 0, 33, 64  # no title row in this layout
 #: share of a row a control takes before it grows (its flex basis): a dropdown half a row,
-#: so that its options are never cut; a slider or a button a third
-DROPDOWN_SHARE, CONTROL_SHARE = 0.48, 0.31
+#: so that its options are never cut; a slider a third; a button what a row leaves (at least
+#: 10em of 17 px type in a 1080 px row)
+DROPDOWN_SHARE, CONTROL_SHARE, BUTTON_SHARE = 0.48, 0.31, max(0.15, 170 / 1080)
 SMALLEST_TEXT = 16.0
 
 
@@ -84,7 +85,8 @@ def test_nothing_is_cut_off_the_figure(dashboard):
 def test_dashboard_fits_on_one_projector_screen(dashboard):
     advanced = {id(c) for c in dashboard.more.children[0].children}
     main = [c for c in dashboard.controls.values() if id(c) not in advanced]
-    shares = [DROPDOWN_SHARE if isinstance(c, widgets.Dropdown) else CONTROL_SHARE
+    shares = [DROPDOWN_SHARE if isinstance(c, widgets.Dropdown) else
+              BUTTON_SHARE if isinstance(c, widgets.Button) else CONTROL_SHARE
               for c in [*main, *dashboard.buttons.values(), dashboard.reset_button]]
     rows, used = 0, 1.0
     for share in shares:  # as the flex row wraps them
