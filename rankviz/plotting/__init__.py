@@ -121,6 +121,7 @@ from rankviz.plotting.roc import (
     style_roc_axes,
 )
 from rankviz.plotting.scheduling import (
+    PARTS_DECIMALS,
     SCHEDULE_PARTS_GID,
     SCHEDULE_ROUND_LABELS_GID,
     SCHEDULE_TASK_LABELS_GID,
@@ -150,6 +151,7 @@ __all__ = [
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
+    "PARTS_DECIMALS",
     "POSITIVE_COLOR",
     "REFERENCE_COLOR",
     "REFERENCE_STYLES",

@@ -22,7 +22,13 @@ from rankviz.scheduling import (
     optimal_contiguous_clustering,
     schedule_loss_parts,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
+from rankviz.widgets._shell import (
+    MAX_SEED,
+    check_controls,
+    check_figure,
+    check_handles,
+    settle_layout,
+)
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
@@ -121,6 +127,8 @@ def setup_schedule_explorer(fig, *, wide=False, **_values):
                     ncols=4, fontsize="medium", handlelength=2.6, columnspacing=1.2)
     else:
         plot_legend(fig, schedule_legend_entries(), loc="outside lower center", ncols=4)
+    # the task boxes are sized in inches from the axes' place: lay out before the first draw
+    settle_layout(fig)
     return SimpleNamespace(wide=wide,
                            **{key: ax for ax, (key, _) in zip(axes, _PANELS, strict=True)})
 
