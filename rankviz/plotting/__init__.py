@@ -66,6 +66,8 @@ from rankviz.plotting.calibration import (
     style_simplex_axes,
 )
 from rankviz.plotting.consistency import (
+    ITEM_TIE_ATOL,
+    item_score_positions,
     plot_item_scores,
     plot_preference_circle,
     preference_graph_layout,
@@ -143,6 +145,7 @@ __all__ = [
     "GRADE_COLORS",
     "GUIDE_COLOR",
     "HIGHLIGHT_COLOR",
+    "ITEM_TIE_ATOL",
     "LIGHT_COLOR",
     "MARGIN_ZONE_COLORS",
     "MAX_DRAWN",
@@ -159,6 +162,7 @@ __all__ = [
     "SCHEDULE_PARTS_GID",
     "SCHEDULE_ROUND_LABELS_GID",
     "SCHEDULE_TASK_LABELS_GID",
+    "item_score_positions",
     "margin_bound_legend_entries",
     "permutation_risk_legend_entries",
     "plot_auc_sampling",

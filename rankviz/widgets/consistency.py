@@ -47,6 +47,7 @@ from rankviz.widgets._shell import (
     check_controls,
     check_figure,
     check_handles,
+    settle_layout,
 )
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
@@ -193,6 +194,8 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
         ("edge of G_μ ordered correctly", {"color": SAMPLE_COLOR}),
         ("edge of G_μ misordered or tied", {"color": POSITIVE_COLOR, "ls": "--"}),
     ], loc="outside lower center", ncols=3)
+    # the score panel spaces its markers by their widths on the page: lay out before drawing
+    settle_layout(fig)
     return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
                            scores=axes["scores"], fontsize=None)
 
@@ -215,6 +218,7 @@ def _setup_wide(fig):
         ("ordered correctly", {"color": SAMPLE_COLOR, "lw": 3}),
         ("misordered or tied", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
     ], loc="outside lower center", ncols=3, fontsize="medium", handlelength=2.6)
+    settle_layout(fig)  # as in setup_low_noise_explorer
     return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
                            scores=axes["scores"], fontsize=size)
 
