@@ -73,13 +73,14 @@ AGGREGATION_EXPLORER_DEFAULTS = {
     "method": "thurstone_mosteller", "draws": 0, "seed": 0,
 }
 
-#: Dropdown labels of the aggregation methods.
+#: Dropdown labels of the aggregation methods: at most 24 characters, so a dropdown shows them
+#: whole (least squares is eq. (22) on the BTL log-odds; the eigenvector is Saaty's).
 METHOD_LABELS = {
-    "thurstone_mosteller": "least squares (22) on BTL log-odds",
+    "thurstone_mosteller": "least squares, log-odds",
     "borda": "Borda count of P − Pᵀ",
     "ammar_shah": "Ammar–Shah win rate",
-    "eigenvector": "Saaty's principal eigenvector",
-    "btl_mle": "BTL maximum likelihood (choix)",
+    "eigenvector": "principal eigenvector",
+    "btl_mle": "BTL maximum likelihood",
 }
 
 _SPAN = (0.0, 1.0)
