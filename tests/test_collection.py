@@ -27,10 +27,12 @@ def test_the_demo_deck_shows_every_dashboard():
 
 
 def test_the_demo_deck_is_one_slide_per_talk_track_step():
-    """Every section of the deck is a slide; each Move and the Ask is a slide of its own
-    below it; each Move is followed by a view of the section's dashboard (a cell holding
-    only its name); every other code cell (imports, static pictures, rehearsals) is
-    skipped by the slideshow."""
+    """The deck opens on a title slide that links to every section; every section is a slide;
+    each Move and the Ask is a slide of its own below it; each Move is followed by a view of
+    the section's dashboard (a cell holding only its name); what the class should notice, with
+    the numbers, and the instructor's setup notes are notes cells (in the notebook, never on a
+    projected slide); every other code cell (imports, static pictures, rehearsals) is skipped
+    by the slideshow."""
     import rankviz.widgets
 
     cells = json.loads((ROOT / "notebooks" / "00_classroom_demos.ipynb").read_text())["cells"]
@@ -38,23 +40,34 @@ def test_the_demo_deck_is_one_slide_per_talk_track_step():
     def slide_type(cell):
         return cell["metadata"].get("slideshow", {}).get("slide_type")
 
-    assert slide_type(cells[0]) == "slide", "the deck's title is not a slide"
-    sections, dashboard = 0, None
+    title = "".join(cells[0]["source"])
+    assert slide_type(cells[0]) == "slide" and title.startswith("# "), "no title slide"
+    sections, dashboard, notes = 0, None, 0
     for k, cell in enumerate(cells):
         source = "".join(cell["source"]).strip()
-        if cell["cell_type"] == "markdown":
+        if cell["cell_type"] == "markdown" and slide_type(cell) == "notes":
+            notes += 1
+            assert "**Move:**" not in source and "**Ask:**" not in source, (
+                f"cell {k}: a step hidden in the notes")
+        elif cell["cell_type"] == "markdown":
             first = source.split("\n", 1)[0]
+            assert "**Notice:**" not in source, f"cell {k}: what to notice is on a slide"
             if first.startswith("## "):
                 sections += 1
                 assert slide_type(cell) == "slide", f"{first!r} does not start a slide"
                 assert "**Move:**" in source and "**Ask:**" not in source, first
+                number, heading = re.match(r"## (\d\d) · (.*)", first).groups()
+                link = f"(#{number}-·-{heading})".replace(" ", "-")
+                assert link in title, f"the title slide does not link to section {number}"
             elif k > 0:
                 assert slide_type(cell) == "subslide", f"cell {k} is not a step slide"
                 assert source.startswith(("**Move:**", "**Ask:**")), f"cell {k}: {source[:40]}"
                 assert source.count("**Move:**") + source.count("**Ask:**") == 1, (
                     f"cell {k} holds more than one step")
             if "**Move:**" in source:  # the next cell the slides show is the dashboard
-                view = next(c for c in cells[k + 1:] if slide_type(c) != "skip")
+                following = cells[k + 1:]
+                view = next(c for c in following if slide_type(c) not in ("skip", "notes"))
+                assert slide_type(following[0]) == "notes", f"cell {k}: no notes after the step"
                 name = "".join(view["source"]).strip()
                 assert view["cell_type"] == "code" and name.isidentifier(), (
                     f"no dashboard after the step in cell {k}")
@@ -65,6 +78,7 @@ def test_the_demo_deck_is_one_slide_per_talk_track_step():
         elif not source.isidentifier():
             assert slide_type(cell) == "skip", f"code cell {k} ({source[:30]!r}) is a slide"
     assert sections == len(rankviz.widgets.DASHBOARDS)
+    assert notes > sections, "the setup notes and the Notice lines are not notes cells"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -114,3 +128,18 @@ def test_chapter_has_exercises_with_hidden_solutions(path):
     markdown = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert re.search(r"^#+ .*Exercises", markdown, flags=re.MULTILINE)
     assert "<details>" in markdown and "</details>" in markdown
+
+
+def test_the_instructors_timing_plan_adds_up_and_covers_every_section():
+    """Lecture 00's timing table: a row per deck section, columns summing to 50 and 90."""
+    import rankviz.widgets
+
+    text = (ROOT / "lectures" / "00_classroom_demos.md").read_text()
+    table = text[text.index("## Timing"):].split("\n\n")[2]
+    rows = [[cell.strip(" *") for cell in line.strip("|").split("|")]
+            for line in table.splitlines()[2:]]
+    body, total = rows[:-1], rows[-1]
+    sections = [row[0][:2] for row in body if row[0][:2].isdigit()]
+    assert sections == [f"{k:02d}" for k in range(1, len(rankviz.widgets.DASHBOARDS) + 1)]
+    for column, minutes in ((1, 50), (2, 90)):
+        assert sum(int(row[column]) for row in body) == minutes == int(total[column])

@@ -76,6 +76,7 @@ from rankviz.plotting.consistency import (
 )
 from rankviz.plotting.margins import (
     BOUND_TERM_COLORS,
+    BOUND_TERM_HATCHES,
     MARGIN_ZONE_COLORS,
     margin_bound_legend_entries,
     plot_bound_bars,
@@ -86,6 +87,7 @@ from rankviz.plotting.margins import (
     style_margin_histogram_axes,
 )
 from rankviz.plotting.preference import (
+    ARROW_STYLES,
     REFERENCE_STYLES,
     plot_call_counts,
     plot_quicksort_levels,
@@ -135,9 +137,11 @@ from rankviz.plotting.scheduling import (
 __all__ = [
     "ACCENT_COLOR",
     "AGREE_COLOR",
+    "ARROW_STYLES",
     "BAYES_HATCH",
     "BOOSTING_BOUND_STYLES",
     "BOUND_TERM_COLORS",
+    "BOUND_TERM_HATCHES",
     "CUTOFF_STYLES",
     "EDGE_COLOR",
     "EXACT_COLOR",

@@ -90,6 +90,10 @@ MAX_DRAWN = 10_000
 MAX_ROUNDS = 10**6
 #: The largest font size (points) accepted.
 MAX_FONTSIZE = 100.0
+#: Decimals to which drawn values are rounded before they are grouped (``np.unique``), compared
+#: or turned into widths: far above float noise (0.35 and 0.35000000000000003 are one value),
+#: far below any difference a figure can show.
+GROUPING_DECIMALS = 9
 
 
 # --------------------------------------------------------------------------- #
@@ -199,6 +203,15 @@ def _point(point, name: str, *, increasing: bool = False) -> tuple[float, float]
     if increasing and not arr[0] < arr[1]:
         raise ValueError(f"{name} must be increasing, got {point!r}")
     return float(arr[0]), float(arr[1])
+
+
+def _distinct(values: np.ndarray, decimals: int = GROUPING_DECIMALS):
+    """Distinct values of ``values`` and their counts, once rounded to ``decimals``.
+
+    Values equal up to float noise (e.g. a loss summed in two orders) fall in one group, so that
+    widths computed from the gaps between groups are never noise-sized.
+    """
+    return np.unique(np.round(values, decimals) + 0.0, return_counts=True)
 
 
 def _has_gid(ax, gid: str) -> bool:

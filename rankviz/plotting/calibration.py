@@ -72,7 +72,7 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
     title : str, optional
         Axes title.
     tick_fontsize : float or str or None, default 9
-        Size of the tick labels; None follows ``rcParams`` (a projector figure).
+        Size of the tick labels; None follows ``rcParams`` (the default size).
 
     Returns
     -------
@@ -257,7 +257,7 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, font
         that a dashboard can redraw the map without re-rendering the bar), for
         :func:`plot_calibration_simplex` with the same ``vmax``.
     fontsize : float or str or None, default 10
-        Size of the corner labels; None follows ``rcParams`` (a projector figure).
+        Size of the corner labels; None follows ``rcParams`` (the default size).
     regret_label : str
         The colour bar's label.
 

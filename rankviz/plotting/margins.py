@@ -33,12 +33,14 @@ from rankviz.plotting._style import (
     _check_count,
     _check_labels,
     _check_mapping,
+    _distinct,
     _point,
     check_text,
 )
 
 __all__ = [
     "BOUND_TERM_COLORS",
+    "BOUND_TERM_HATCHES",
     "MARGIN_ZONE_COLORS",
     "margin_bound_legend_entries",
     "plot_bound_bars",
@@ -57,6 +59,17 @@ BOUND_TERM_COLORS = {
     "uniform_cost": MUTED_COLOR,  # grey
     "confidence": HIGHLIGHT_COLOR,  # reddish purple
 }
+#: Hatching of the terms (none for the margin loss): colour is never the only cue; under
+#: deuteranopia the uniform-over-rho cost (grey) and the confidence term (reddish purple) have
+#: nearly the same colour, and the hatching tells every pair of terms apart.
+BOUND_TERM_HATCHES = {
+    "margin_loss": None,
+    "complexity": "..",
+    "uniform_cost": "//",
+    "confidence": "\\\\",
+}
+#: Colour of the hatching's lines.
+_HATCH_COLOR = "0.25"
 _BOUND_TERM_LABELS = {
     "margin_loss": r"margin loss $\widehat R_{S,\rho}$",
     "complexity": "complexity term",
@@ -69,6 +82,12 @@ MARGIN_ZONE_COLORS = {"misordered": POSITIVE_COLOR, "inside": BOUND_TERM_COLORS[
                       "beyond": SAMPLE_COLOR}
 _TRUE_ERROR_STYLE = {"color": EXACT_COLOR, "ls": "--", "lw": 2.0}
 _RHO_STYLE = {"color": GUIDE_COLOR, "ls": ":", "lw": 1.5}
+
+
+def _term_style(name: str) -> dict:
+    """Patch keywords of a bound term's band or bar: its colour and hatching (no outline)."""
+    return {"facecolor": BOUND_TERM_COLORS[name], "alpha": 0.8, "hatch": BOUND_TERM_HATCHES[name],
+            "edgecolor": _HATCH_COLOR, "lw": 0}
 
 
 def _as_bound(bound, *, many: bool) -> None:
@@ -102,9 +121,8 @@ def margin_bound_legend_entries(*, uniform=False, errors=("true pairwise error R
     """
     uniform = check_bool(uniform, "uniform")
     errors = _check_labels(errors, "errors", allow_empty=True)
-    entries = [(_BOUND_TERM_LABELS[name], {"patch": True, "color": color, "alpha": 0.8})
-               for name, color in BOUND_TERM_COLORS.items()
-               if uniform or name != "uniform_cost"]
+    entries = [(_BOUND_TERM_LABELS[name], {"patch": True, **_term_style(name)})
+               for name in BOUND_TERM_COLORS if uniform or name != "uniform_cost"]
     entries.append(("bound (sum of the terms)", {"color": EXACT_COLOR, "lw": 1.5}))
     for k, label in enumerate(errors):
         entries.append((label, {**_TRUE_ERROR_STYLE, "color": EXACT_COLOR if k == 0 else "0.55"}))
@@ -213,12 +231,12 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
         mark = check_real(mark, "mark", nonnegative=True)
     legend = check_bool(legend, "legend")
     base = np.zeros_like(rho)
-    for name, color in BOUND_TERM_COLORS.items():
+    for name in BOUND_TERM_COLORS:
         values = np.broadcast_to(np.asarray(getattr(bound, name), dtype=float), rho.shape)
         if name == "uniform_cost" and not values.any():
             continue
-        ax.fill_between(rho, base, base + values, color=color, alpha=0.8, lw=0,
-                        label=_BOUND_TERM_LABELS[name])
+        ax.fill_between(rho, base, base + values, label=_BOUND_TERM_LABELS[name],
+                        **_term_style(name))
         base = base + values
     ax.plot(rho, base, color=EXACT_COLOR, lw=1.5, label="bound (sum of the terms)")
     best = bound.best()
@@ -325,12 +343,12 @@ def plot_bound_bars(ax, bound, errors: Mapping[str, float], *, legend=True):
         check_probability(value, f"errors[{label!r}]")
     legend = check_bool(legend, "legend")
     base = 0.0
-    for name, color in BOUND_TERM_COLORS.items():
+    for name in BOUND_TERM_COLORS:
         value = float(getattr(bound, name))
         if name == "uniform_cost" and value == 0.0:
             continue
-        ax.bar(0, value, bottom=base, color=color, alpha=0.8, width=0.6,
-               label=_BOUND_TERM_LABELS[name])
+        ax.bar(0, value, bottom=base, width=0.6, label=_BOUND_TERM_LABELS[name],
+               **_term_style(name))
         base += value
     top = ax.get_ylim()[1]
     ax.text(0, min(base, 0.93 * top), f"{base:.3f}", ha="center", va="bottom", fontsize=11,
@@ -436,8 +454,10 @@ def plot_margin_histogram(ax, margins, rho, *, bins=60, value_range=None, legend
     low, high = (ax.get_xlim() if value_range is None
                  else _point(value_range, "value_range", increasing=True))
     legend = check_bool(legend, "legend")
-    edges = np.unique(np.concatenate((np.linspace(low, high, bins + 1),
-                                      [v for v in (0.0, rho) if low < v < high])))
+    # rounded before np.unique: rho = 0.2 and the regular edge -2 + 33 * 4/60 =
+    # 0.2000000000000002 would otherwise make a bin 2e-16 wide (and a huge density)
+    edges = _distinct(np.concatenate((np.linspace(low, high, bins + 1),
+                                      [v for v in (0.0, rho) if low < v < high])))[0]
     counts, _ = np.histogram(values, bins=edges)
     density = counts / (values.size * np.diff(edges))
     centers = (edges[:-1] + edges[1:]) / 2.0

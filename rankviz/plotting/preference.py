@@ -25,6 +25,7 @@ from rankviz.plotting._style import (
     ACCENT_COLOR,
     AGREE_COLOR,
     EXACT_COLOR,
+    GROUPING_DECIMALS,
     HIGHLIGHT_COLOR,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
@@ -35,12 +36,14 @@ from rankviz.plotting._style import (
     _check_count,
     _check_mapping,
     _curve,
+    _distinct,
     _point,
     check_text,
     plot_legend,
 )
 
 __all__ = [
+    "ARROW_STYLES",
     "REFERENCE_STYLES",
     "plot_call_counts",
     "plot_quicksort_levels",
@@ -59,6 +62,21 @@ REFERENCE_STYLES = (
     {"color": REFERENCE_COLOR, "ls": "--", "lw": 1.5},
 )
 _TOURNAMENT_LIMITS = (-1.3, 1.3)
+
+#: Legend styles of the kinds of arrow :func:`plot_tournament` draws; colour is never the only
+#: cue: an arrow that contradicts the target is drawn thicker than one that agrees, and one that
+#: costs nothing (two items of the same class, bipartite target) thinner and fainter.  The
+#: arrows' widths follow ``lw`` (:data:`ARROW_STYLES` ``["highlight"]`` is the flipped pair).
+ARROW_STYLES = {
+    "agree": {"color": AGREE_COLOR, "lw": 2.0},
+    "contradict": {"color": HIGHLIGHT_COLOR, "lw": 3.0},
+    "free": {"color": AGREE_COLOR, "alpha": 0.3, "lw": 1.0},
+    "highlight": {"color": AGREE_COLOR, "lw": 5.0},
+}
+#: Shaft width of a quiver arrow (a fraction of the Axes' width) per point of ``lw``.
+_QUIVER_WIDTH_PER_LW = 0.004
+#: Line width of a curved arrow (column layout) per point of ``lw``.
+_CURVE_LW_PER_LW = 1.1
 
 
 def _check_styles(styles, name: str) -> list[dict]:
@@ -92,8 +110,9 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     figure 10.5 draws it the other way round); a weak preference (``h`` near
     1/2) is drawn faint.  Given a target, arrows that agree with it are grey
     and those that contradict it (the pairs ``L(h, sigma*)`` pays for) are
-    coloured; in the bipartite case arrows between two items of the same
-    class cost nothing and are drawn faint.  Nodes sit on a circle from the
+    coloured and thicker; in the bipartite case arrows between two items of
+    the same class cost nothing and are drawn faint and thin
+    (:data:`ARROW_STYLES`).  Nodes sit on a circle from the
     :func:`networkx.circular_layout` (item 0 on top, then clockwise), or in a
     column in the order of ``layout_sigma`` with curved arrows.
 
@@ -112,7 +131,8 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
         Place the nodes in a column in this ranking's order (top = position 0)
         instead of on a circle, e.g. to show an algorithm's output.
     highlight : (int, int), optional
-        A pair whose arrow is drawn extra thick (e.g. a flipped preference).
+        A pair whose arrow is drawn extra thick (e.g. a flipped preference),
+        in the colour of its kind.
     title : str, optional
         Axes title.
     legend : bool, default True
@@ -169,32 +189,37 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     legend = check_bool(legend, "legend")
     where = _tournament_positions(n, column)
     radius = 0.13
-    tails, heads, colors, thick = [], [], [], []
+    tails, heads, colors, widths, kinds, weak = [], [], [], [], set(), False
     for u, v in majority_graph(H).edges():
         free = pos_mask is not None and pos_mask[u] == pos_mask[v]
-        wrong = star is not None and not free and star[v] < star[u]
+        kind = "free" if free else (
+            "contradict" if star is not None and star[v] < star[u] else "agree")
+        style = ARROW_STYLES[kind]
         strength = 2 * H[u, v] - 1
-        alpha = 0.3 if free else 0.35 + 0.65 * strength
-        colors.append(to_rgba(HIGHLIGHT_COLOR if wrong else AGREE_COLOR, alpha))
+        weak |= not free and round(float(strength), 9) < 1.0  # h strictly between 1/2 and 1
+        alpha = style.get("alpha", 0.35 + 0.65 * strength)
+        colors.append(to_rgba(style["color"], alpha))
         tails.append(where[u])
         heads.append(where[v])
-        thick.append(chosen == {u, v})
+        widths.append(ARROW_STYLES["highlight" if chosen == {u, v} else kind]["lw"])
+        kinds.add(kind)
     if tails and column is None:
-        # straight arrows between the node boundaries, all in one artist (fast enough to redraw)
-        tails, heads, thick = np.array(tails), np.array(heads), np.array(thick)
+        # straight arrows between the node boundaries, one artist per width (fast to redraw)
+        tails, heads, widths = np.array(tails), np.array(heads), np.array(widths)
         unit = (heads - tails) / np.linalg.norm(heads - tails, axis=1, keepdims=True)
         start, stop = tails + radius * unit, heads - 1.15 * radius * unit
         colors = np.array(colors)
-        for mask, width in ((~thick, 0.008), (thick, 0.02)):
-            if mask.any():
-                ax.quiver(start[mask, 0], start[mask, 1], *(stop[mask] - start[mask]).T,
-                          color=colors[mask], angles="xy", scale_units="xy", scale=1,
-                          width=width, headwidth=3.5, headlength=4.5, headaxislength=4,
-                          zorder=1)
-    for tail, head, color, bold in zip(tails, heads, colors, thick, strict=True):
+        for lw in np.unique(widths):
+            mask = widths == lw
+            ax.quiver(start[mask, 0], start[mask, 1], *(stop[mask] - start[mask]).T,
+                      color=colors[mask], angles="xy", scale_units="xy", scale=1,
+                      width=_QUIVER_WIDTH_PER_LW * lw, headwidth=3.5, headlength=4.5,
+                      headaxislength=4, zorder=1)
+    for tail, head, color, lw in zip(tails, heads, colors, widths, strict=True):
         if column is not None:  # a column: curved arrows, so that they avoid the nodes between
             ax.add_patch(FancyArrowPatch(tuple(tail), tuple(head), arrowstyle="-|>",
-                                         mutation_scale=18, color=color, lw=4 if bold else 2.2,
+                                         mutation_scale=18, color=color,
+                                         lw=_CURVE_LW_PER_LW * lw,
                                          connectionstyle="arc3,rad=0.5", shrinkA=12, shrinkB=12,
                                          zorder=1))
     fill = ["white"] * n if pos_mask is None else [
@@ -212,10 +237,18 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     if title is not None:
         ax.set_title(title)
     if legend:
-        entries = [("h agrees with the target", {"color": AGREE_COLOR}),
-                   ("h contradicts the target", {"color": HIGHLIGHT_COLOR})]
+        entries = [("h agrees with the target", ARROW_STYLES["agree"]),
+                   ("h contradicts the target", ARROW_STYLES["contradict"])]
         if star is None:
-            entries = [("u → v: h prefers u to v", {"color": AGREE_COLOR})]
+            entries = [("u → v: h prefers u to v", ARROW_STYLES["agree"])]
+        if "free" in kinds:
+            entries.append(("same class: costs nothing", ARROW_STYLES["free"]))
+        if weak:
+            entries.append(("fainter: h(u, v) nearer 1/2",
+                            {**ARROW_STYLES["agree"], "alpha": 0.5}))
+        if chosen is not None:
+            entries.append((f"pair {min(chosen)}, {max(chosen)} (highlighted)",
+                            ARROW_STYLES["highlight"]))
         if pos_mask is not None:
             entries += [("positive", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
                         ("negative", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0})]
@@ -421,16 +454,21 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
     label = check_text(label, "label", optional=True)
     color = _check_color(color, "color")
     legend = check_bool(legend, "legend")
-    distinct, counts = np.unique(values, return_counts=True)
+    # one bar per value: values equal up to float noise are one value (a width from a gap
+    # of 5e-17 would make every bar invisible)
+    distinct, counts = _distinct(values)
     if xlim is None:
         lo = min(distinct.min(), *ref_values) if ref_values else distinct.min()
         hi = max(distinct.max(), *ref_values) if ref_values else distinct.max()
-        pad = 0.08 * (hi - lo) if hi > lo else 0.5
+        pad = 0.08 * (hi - lo) if round(hi - lo, GROUPING_DECIMALS) > 0 else 0.5
         xlim = (lo - pad, hi + pad)
     style_run_histogram_axes(ax, xlabel=xlabel, xlim=xlim)
+    span = xlim[1] - xlim[0]
     gaps = np.diff(distinct)
-    width = 0.8 * gaps.min() if gaps.size else 0.02 * (xlim[1] - xlim[0])
-    width = min(width, 0.04 * (xlim[1] - xlim[0])) if gaps.size else width
+    # 0.8 of the smallest gap, between 0.6% of the axis (a bar a few pixels wide, seen even when
+    # two close values overlap) and 4% (one value alone is not a slab)
+    width = float(np.clip(0.8 * gaps.min(), 0.006 * span, 0.04 * span)) if gaps.size \
+        else 0.02 * span
     # one collection of rectangles: ``Axes.bar`` (one patch per bar) is ten times slower,
     # which matters in a dashboard that redraws the histogram at every change
     heights = counts / values.size

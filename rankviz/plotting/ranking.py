@@ -26,6 +26,7 @@ from rankviz.plotting._style import (
     EDGE_COLOR,
     EXACT_COLOR,
     FAINT_COLOR,
+    GROUPING_DECIMALS,
     GUIDE_COLOR,
     HIGHLIGHT_COLOR,
     LIGHT_COLOR,
@@ -128,7 +129,8 @@ def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=N
     title = check_text(title, "title", optional=True)
     graph = to_networkx(W)
     if levels is not None:
-        rows = [np.flatnonzero(levels == value).tolist() for value in np.unique(levels)[::-1]]
+        rounded = np.round(levels, GROUPING_DECIMALS)  # levels equal up to float noise: one row
+        rows = [np.flatnonzero(rounded == value).tolist() for value in np.unique(rounded)[::-1]]
     elif nx.is_directed_acyclic_graph(graph):
         rows = [sorted(generation) for generation in nx.topological_generations(graph)]
     else:

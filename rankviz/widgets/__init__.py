@@ -4,7 +4,8 @@
 module (and its dependencies): each name below is loaded on first use.
 :mod:`rankviz.widgets.dashboard` holds the shared :class:`Dashboard` class and
 the control factories every chapter builds on, and :func:`presentation_mode`,
-the one switch that lays out every dashboard built afterwards for a projector.
+the one switch that lays out every dashboard built afterwards for a projector;
+:mod:`rankviz.widgets.slides` what a deck presented as slides needs from the page.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ DASHBOARDS = {
     "margin_bound_explorer": "rankviz.widgets.margins",
 }
 
-#: the switch of the presentation layout, for a classroom deck
-SWITCHES = {"presentation_mode": "rankviz.widgets.dashboard"}
+#: what a classroom deck calls once: the switch of the presentation layout, and the script
+#: that keeps the keyboard on the slides when the deck is presented
+SWITCHES = {"presentation_mode": "rankviz.widgets.dashboard",
+            "slideshow_keys": "rankviz.widgets.slides"}
 
 __all__ = sorted([*DASHBOARDS, *SWITCHES])
 

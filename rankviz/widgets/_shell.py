@@ -26,7 +26,6 @@ __all__ = [
     "check_number",
     "check_seed",
     "check_size",
-    "settle_layout",
 ]
 
 #: Largest seed a dashboard accepts (numpy's and scikit-learn's seeds are 32-bit).
@@ -112,21 +111,3 @@ def check_controls(values: Mapping[str, object], ranges: Mapping[str, tuple]) ->
             checked[name] = check_choice(value, name, limits[0])
     return checked
 
-
-def settle_layout(fig: Figure) -> Figure:
-    """Lay out a dashboard's static part now, before its first ``draw``.
-
-    A ``draw_*`` function that sizes marks from the axes' place on the page
-    (task boxes a fixed size in inches, labels kept apart by their widths) must
-    see the axes where the picture shows them.  A dashboard's figure is laid
-    out (constrained layout) only when it is first rendered, after the first
-    ``draw``: without this, the first picture, the one a notebook's snapshot
-    shows, would be drawn for axes at their pre-layout places and differ from
-    every later redraw of the same state.  The layout computed here is the one
-    the render computes again, since ``draw``'s artists are hidden then.
-    """
-    fig = check_figure(fig)
-    engine = fig.get_layout_engine()
-    if engine is not None:
-        engine.execute(fig)
-    return fig

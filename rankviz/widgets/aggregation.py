@@ -46,9 +46,9 @@ from rankviz.widgets._shell import (
     check_controls,
     check_figure,
     check_handles,
-    settle_layout,
 )
 from rankviz.widgets.dashboard import (
+    PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
     dropdown,
@@ -196,8 +196,8 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
         Number of items (the layout depends on it).
     wide : bool, default False
         Lay out for a projector (the presentation layout): shorter titles and
-        legend, every text at 16 pt or more.  The edges of the graph panel are
-        not labelled with their weights there (at 16 pt the labels of six items
+        legend, every text at 16 px or more.  The edges of the graph panel are
+        not labelled with their weights there (at 16 px the labels of six items
         overlap); their widths show the weights.
     **_values
         The other control values (unused).
@@ -226,14 +226,12 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
         ("edge the recovered order overrules", {"color": POSITIVE_COLOR, "ls": "--"}),
         ("crossing lines: a pair the aggregate misorders", {"color": NEUTRAL_COLOR, "lw": 1.2}),
     ], loc="outside lower center", ncols=2)
-    # the score panel spaces its markers by their widths on the page: lay out before drawing
-    settle_layout(fig)
     return SimpleNamespace(graph=graph, scores=scores, fontsize=None, n_items=n_items)
 
 
 def _setup_wide(fig, n_items):
     """The presentation layout of :func:`setup_aggregation_explorer`."""
-    size = 16.0
+    size = 16.0 / PRESENTATION_SCALE  # 16 px on the projector
     graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.45])
     plot_preference_circle(graph, np.zeros((n_items, n_items)), legend=False,
                            title="who won more often", fontsize=size)
@@ -247,7 +245,6 @@ def _setup_wide(fig, n_items):
         ("crossing lines: a misordered pair", {"color": NEUTRAL_COLOR, "lw": 1.5}),
         ("edge the order overrules", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
     ], loc="outside lower center", ncols=2, fontsize="medium", handlelength=2.6)
-    settle_layout(fig)  # as in setup_aggregation_explorer
     return SimpleNamespace(graph=graph, scores=scores, fontsize=size, n_items=n_items)
 
 
@@ -461,4 +458,5 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
              "raise the comparisons per pair and watch every method converge to the true "
              "order (with pairs missing, least squares may stop short of it); for BTL maximum "
              "likelihood, add virtual draws when some items never lost.",
+        rebuild=aggregation_explorer,
     )

@@ -268,7 +268,7 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
         The three label vectors, typed.
     wide : bool, default False
         The presentation layout (a wide, low figure at projector type size):
-        the same two panels with text at ``rcParams`` sizes, shorter titles and
+        the same two panels with text at matplotlib's default sizes, shorter titles and
         one legend under the figure; the names of the loss and the surrogate
         are not written on the panels (their dropdowns are right above).
     **_values
@@ -491,4 +491,5 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
         headline=HEADLINE, advanced=ADVANCED,
         note="Move the weights into a coloured region of the triangle and watch pred leave "
              "the Bayes set; then switch the surrogate to the one the theory recommends.",
+        rebuild=calibration_explorer,
     )

@@ -15,6 +15,7 @@ import functools
 from types import SimpleNamespace
 
 import numpy as np
+import sympy as sp
 
 from rankviz._validation import check_bool, check_text
 from rankviz.consistency import (
@@ -47,9 +48,9 @@ from rankviz.widgets._shell import (
     check_controls,
     check_figure,
     check_handles,
-    settle_layout,
 )
 from rankviz.widgets.dashboard import (
+    PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
     dropdown,
@@ -81,6 +82,14 @@ _EDGES = {"w01": (0, 0, 1), "w02": (0, 0, 2), "w12": (0, 1, 2),
 _MAX_WEIGHT = 10.0
 _SPAN = (0.0, 1.0)
 _FORM_LABELS = {"pairwise": "pairwise (12)", "margin": "margin (13)"}
+#: What the loss dropdown shows for each loss of :data:`rankviz.surrogates.SURROGATES`.
+_LOSS_LABELS = {"hinge": "hinge", "logistic": "logistic", "exponential": "exponential",
+                "squared_hinge": "squared hinge"}
+#: Legend style of the score panel's filled markers: the items of an edge of G_μ the
+#: surrogate misorders or ties (plot_item_scores fills them and writes their number in white).
+_WRONG_ITEM_STYLE = {"marker": "o", "ms": 11, "mfc": POSITIVE_COLOR, "mec": "black", "lw": 0}
+#: Seeds one press of "find a counterexample" tries before it says it found nothing new.
+_SEARCH_SEEDS = 5
 #: Height in inches of the wide figure: two rows of controls leave 434 px.
 _WIDE_HEIGHT = 6.0
 
@@ -162,7 +171,7 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
         An empty figure.
     wide : bool, default False
         Lay out for a projector (the presentation layout): the four panels in
-        one row, shorter titles, every text at 16 pt or more.  The low-noise
+        one row, shorter titles, every text at 16 px or more.  The low-noise
         verdict under the difference graph is dropped there (the headline
         readout "low noise (Def. 4)" shows it).
     **_values
@@ -193,16 +202,15 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
         ("preference i → j (width ∝ weight)", {"color": EDGE_COLOR}),
         ("edge of G_μ ordered correctly", {"color": SAMPLE_COLOR}),
         ("edge of G_μ misordered or tied", {"color": POSITIVE_COLOR, "ls": "--"}),
-    ], loc="outside lower center", ncols=3)
-    # the score panel spaces its markers by their widths on the page: lay out before drawing
-    settle_layout(fig)
+        ("item of a misordered or tied edge", _WRONG_ITEM_STYLE),
+    ], loc="outside lower center", ncols=2)
     return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
                            scores=axes["scores"], fontsize=None)
 
 
 def _setup_wide(fig):
     """The presentation layout of :func:`setup_low_noise_explorer`: one row of four panels."""
-    size = 16.0
+    size = 16.0 / PRESENTATION_SCALE  # 16 px on the projector
     axes = fig.subplot_mosaic([["dag1", "dag2", "diff", "scores"]],
                               width_ratios=[1, 1, 1, 1.25])
     empty = np.zeros((3, 3))
@@ -217,8 +225,8 @@ def _setup_wide(fig):
         ("i → j (width ∝ weight)", {"color": EDGE_COLOR}),
         ("ordered correctly", {"color": SAMPLE_COLOR, "lw": 3}),
         ("misordered or tied", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
-    ], loc="outside lower center", ncols=3, fontsize="medium", handlelength=2.6)
-    settle_layout(fig)  # as in setup_low_noise_explorer
+        ("items of those edges", {**_WRONG_ITEM_STYLE, "ms": 16}),
+    ], loc="outside lower center", ncols=4, fontsize="medium", handlelength=2.6)
     return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
                            scores=axes["scores"], fontsize=size)
 
@@ -329,7 +337,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
 
 
 def _loaded_counterexample(values, phi, form):
-    """The distribution the controls now hold, re-certified as a counterexample.
+    """The distribution the controls now hold, re-certified: its wrong edge and certificate.
 
     Called when the sliders' rounding changed a value of a found counterexample
     (which the search's grid, p in 0.1..0.9 and integer weights, never
@@ -347,7 +355,19 @@ def _loaded_counterexample(values, phi, form):
         LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form))
     if not certificate.every_minimizer:
         raise ValueError("not every minimiser gets the edge wrong after rounding")
-    return wrong[0]
+    return wrong[0], certificate
+
+
+def _proof_text(certificate) -> str:
+    """What a certificate proves about every minimiser, in words."""
+    low, high = (float(g) for g in certificate.gap_range)
+    what = ("misorders" if high < 0 else "ties" if low == high == 0.0
+            else "misorders or ties")
+    # exact certificates (hinge, squared hinge) bound the gap by rationals; the smooth losses'
+    # by 50-digit floats (Newton's method, rankviz.consistency.certify_counterexample)
+    exact = all(isinstance(g, sp.Rational) for g in certificate.gap_range)
+    how = "proven in exact arithmetic" if exact else "proven by Newton's method at 50 digits"
+    return f"every minimiser {what} it, {how}"
 
 
 def low_noise_explorer(*, presentation: bool | None = None, **initial):
@@ -361,7 +381,11 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     minimiser's scores next to those of the aggregated loss (23).  The button
     "find a counterexample" runs
     :func:`~rankviz.consistency.find_low_noise_counterexample` for the current
-    ``phi`` and form (a new seed at each click) and loads what it finds.  The
+    ``phi`` and form (a new seed at each click; a seed whose search gives up,
+    or finds the example already on screen, hands over to the next, up to
+    five) and loads what it finds; the readout "counterexample search" says
+    what the certificate proves (every minimiser ties, or misorders, the
+    edge; in exact arithmetic or by Newton's method at 50 digits).  The
     search draws ``p`` from 0.1, ..., 0.9 and integer weights, all on the
     sliders' steps, so the loaded example is the certified one, unchanged; were
     a slider to round a value, the rounded example would be re-certified
@@ -421,7 +445,8 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     controls = {"p": float_slider("P(DAG 1) = p", v["p"], 0.05, 0.95, 0.05)}
     for name, label in labels.items():
         controls[name] = float_slider(label, v[name], 0.0, _MAX_WEIGHT, 0.5, readout_format=".1f")
-    controls["phi"] = dropdown("loss φ", SURROGATES, v["phi"])
+    controls["phi"] = dropdown("loss φ", [(_LOSS_LABELS[key], key) for key in SURROGATES],
+                               v["phi"])
     controls["form"] = dropdown("form", [(label, key) for key, label in _FORM_LABELS.items()],
                                 v["form"])
     state = {"clicks": 0, "note": None}
@@ -430,31 +455,41 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
         return draw_low_noise_explorer(handles, **values, search_note=state["note"])
 
     def find(dash):
-        seed = state["clicks"]
-        state["clicks"] += 1
         phi, form = dash.controls["phi"].value, dash.controls["form"].value
-        try:
-            cx = find_low_noise_counterexample(phi, form, 3, rng=seed)
-        except ValueError as exc:
-            state["note"] = f"seed {seed}: {exc}"
+        name = _LOSS_LABELS[phi]
+        shown, first = dash.values, state["clicks"]
+        for seed in range(first, first + _SEARCH_SEEDS):
+            # a fresh example at every press: a seed whose search gives up, or finds the
+            # example on screen, hands over to the next one
+            state["clicks"] = seed + 1
+            try:
+                cx = find_low_noise_counterexample(phi, form, 3, rng=seed)
+            except ValueError:
+                continue
+            found = {"p": float(cx.probs[0])}
+            for control, (k, a, b) in _EDGES.items():
+                found[control] = float(cx.graphs[k, a, b])
+            if any(shown[control] != value for control, value in found.items()):
+                break
+        else:
+            state["note"] = (f"seeds {first}–{first + _SEARCH_SEEDS - 1}: no new low-noise "
+                             f"counterexample for the {name} loss, {_FORM_LABELS[form]}; "
+                             f"press again")
             return
-        found = {"p": float(cx.probs[0])}
-        for name, (k, a, b) in _EDGES.items():
-            found[name] = float(cx.graphs[k, a, b])
-        before = dash.values
         dash.set(**found)
-        i, j = cx.pair
-        if all(dash.controls[name].value == value for name, value in found.items()):
-            state["note"] = f"seed {seed}: found one, {phi} gets {i}→{j} wrong"
+        if all(dash.controls[control].value == value for control, value in found.items()):
+            certificate = certify_counterexample(cx)
+            state["note"] = (f"seed {seed}: found one, {name} gets {cx.pair[0]}→{cx.pair[1]} "
+                             f"wrong: {_proof_text(certificate)}")
             return
         try:  # a slider rounded a value: certify what is shown, or do not show it
-            i, j = _loaded_counterexample(dash.values, phi, form)
+            (i, j), certificate = _loaded_counterexample(dash.values, phi, form)
         except ValueError as exc:
-            dash.set(**before)
+            dash.set(**shown)
             state["note"] = f"seed {seed}: found one, but not after rounding ({exc})"
             return
-        state["note"] = (f"seed {seed}: found one, {phi} gets {i}→{j} wrong "
-                         f"(re-certified after rounding)")
+        state["note"] = (f"seed {seed}: found one, {name} gets {i}→{j} wrong: "
+                         f"{_proof_text(certificate)} (re-certified after rounding)")
 
     def clear_search(_dash):  # the reset button: no note, and the next search starts at seed 0
         state["note"], state["clicks"] = None, 0
@@ -470,4 +505,5 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
         advanced=tuple(_EDGES),
         note="Move the weights and watch the dashed edges of G_μ; switch the loss and the "
              "form; click the button for a certified low-noise counterexample.",
+        rebuild=low_noise_explorer,
     )

@@ -42,10 +42,11 @@ Two layouts
   it), the main controls and a reset button in rows above the figure (larger
   type), the two to
   four numbers a talk track cites (``headline``) shown large, and a figure
-  drawn at projector size (its smallest text 16 px at its natural width,
-  :data:`PRESENTATION_RC`) that takes the full width of the notebook and scales
-  with it.  Secondary controls (``advanced``: seeds, per-item values) and the
-  full table of readouts are folded under "more".
+  drawn at projector size (every point 1.6 px, so text at matplotlib's default
+  size is 16 px at its natural width: :data:`PRESENTATION_SCALE`) that takes
+  the full width of the notebook and scales with it.  Secondary controls
+  (``advanced``: seeds, per-item values) and the full table of readouts are
+  folded under "more".
 
 Values set from the kernel
 --------------------------
@@ -74,7 +75,6 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 
 import ipywidgets as widgets
-import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
@@ -87,7 +87,7 @@ __all__ = [
     "MAX_FIGURE_PIXELS",
     "MAX_SLIDER_POSITIONS",
     "PRESENTATION_DPI",
-    "PRESENTATION_RC",
+    "PRESENTATION_SCALE",
     "PRESENTATION_WIDTH",
     "Dashboard",
     "dropdown",
@@ -96,41 +96,35 @@ __all__ = [
     "int_slider",
     "presentation_enabled",
     "presentation_mode",
+    "serialized",
 ]
 
 _DESCRIPTION_STYLE = {"description_width": "11em"}
 _CONTROL_LAYOUT = {"width": "100%"}
 
-#: Width in inches of a figure in presentation mode: at :data:`PRESENTATION_DPI`
-#: it is drawn 1080 px wide, the width of a notebook's output area in JupyterLab
-#: in a 1280 px wide browser window with the sidebars collapsed, so that it is
-#: shown at its natural size there (and scaled down, never up, in a narrower window).
+#: Width of a figure in presentation mode, in projector inches of :data:`PRESENTATION_DPI`
+#: pixels: 1080 px, the width of a notebook's output area in JupyterLab in a 1280 px wide
+#: browser window with the sidebars collapsed, so that it is shown at its natural size
+#: there (and scaled down, never up, in a narrower window).
 PRESENTATION_WIDTH = 15.0
-#: Resolution of a figure in presentation mode: at 72 dpi one point is one pixel.
+#: Pixels per projector inch: ``presentation_figsize`` is given in these inches.
 PRESENTATION_DPI = 72
-#: matplotlib settings of a figure in presentation mode: its smallest text is
-#: 16 pt, i.e. 16 px at the natural size (the back row of a classroom can read
-#: 16-18 px text on a 1280 px projector), and lines and markers grow with it.
-PRESENTATION_RC = {
-    "font.size": 17.0,
-    "axes.titlesize": 18.0,
-    "axes.labelsize": 17.0,
-    "xtick.labelsize": 16.0,
-    "ytick.labelsize": 16.0,
-    "legend.fontsize": 16.0,
-    "legend.title_fontsize": 16.0,
-    "figure.titlesize": 18.0,
-    "lines.linewidth": 2.5,
-    "lines.markersize": 9.0,
-    "axes.linewidth": 1.2,
-}
+#: How much larger than on a laptop every text, line and marker of a figure is drawn in
+#: presentation mode.  Sizes in matplotlib are in points: the figure is drawn at
+#: ``PRESENTATION_DPI * PRESENTATION_SCALE`` dots per inch (and ``PRESENTATION_SCALE``
+#: times fewer inches, so the same pixels), and a point becomes 1.6 px.  Text at
+#: matplotlib's default 10 pt is 16 px at the natural size (the back row of a classroom
+#: reads 16-18 px on a 1280 px projector), titles 19 px, lines 2.4 px.  The scale
+#: belongs to the figure alone: nothing in matplotlib's global ``rcParams`` changes, so a
+#: plot drawn at the same moment on another thread (ipykernel 7 delivers widget messages
+#: on a thread of their own) keeps its sizes.
+PRESENTATION_SCALE = 1.6
 
 _PRESENTATION = {"on": False}
 
 # One redraw at a time in the kernel.  ipykernel 7 delivers widget messages on a subshell thread
 # while a button's callback runs on the main thread: without the lock two redraws of one figure
-# interleave (a blank picture, headline numbers of a stale state), and two overlapping
-# ``rc_context`` blocks leave the presentation sizes in the global rcParams.  Reentrant: a
+# interleave (a blank picture, headline numbers of a stale state).  Reentrant: a
 # callback sets controls, whose observers redraw, on the same thread.
 _UPDATES = threading.RLock()
 
@@ -142,7 +136,8 @@ MAX_FIGURE_PIXELS = 4_000
 # Type and spacing of a dashboard in presentation mode.  Scoped to the class that
 # only the presentation layout's root has; a notebook in the student layout is unchanged.
 # As slides (jupyterlab-slideshow's deck mode sets data-jp-deck-mode on <body>), the
-# one-word input of a cell that shows a dashboard is hidden: the slide needs the room.
+# one-word input of a cell that shows a dashboard is hidden (the slide needs the room) and
+# the talk track's text is set for the back of the room (22 px, headings 32-40 px).
 _PRESENTATION_CSS = """<style>
 .rankviz-presentation .widget-label, .rankviz-presentation .widget-readout,
 .rankviz-presentation .widget-dropdown select, .rankviz-presentation .widget-text input,
@@ -158,6 +153,10 @@ _PRESENTATION_CSS = """<style>
 .rankviz-headline .rankviz-name { font-size: 16px; line-height: 20px; color: #333; }
 body[data-jp-deck-mode='presenting'] .jp-CodeCell:has(.rankviz-presentation) .jp-Cell-inputWrapper {
   display: none; }
+body[data-jp-deck-mode='presenting'] .jp-MarkdownCell .jp-RenderedMarkdown :is(p, li, summary) {
+  font-size: 22px; line-height: 1.45; }
+body[data-jp-deck-mode='presenting'] .jp-MarkdownCell .jp-RenderedMarkdown h1 { font-size: 40px; }
+body[data-jp-deck-mode='presenting'] .jp-MarkdownCell .jp-RenderedMarkdown h2 { font-size: 32px; }
 </style>"""
 
 
@@ -200,6 +199,29 @@ def presentation_mode(on: bool | None = None) -> bool | None:
         raise TypeError(f"on must be a bool or None, got {type(on).__name__}")
     _PRESENTATION["on"] = on
     return None
+
+
+def serialized(callback: Callable) -> Callable:
+    """``callback``, run under the kernel-wide lock that every dashboard redraws under.
+
+    For a chapter's own observers of its controls (one control that follows
+    another): ipykernel 7 may deliver two widget messages on two threads at once,
+    and a callback that reads some controls and sets others must not interleave
+    with a redraw or with itself.
+
+    Raises
+    ------
+    TypeError
+        If ``callback`` is not callable.
+    """
+    if not callable(callback):
+        raise TypeError(f"callback must be callable, got {type(callback).__name__}")
+
+    @functools.wraps(callback)
+    def run(*args, **kwargs):
+        with _UPDATES:
+            return callback(*args, **kwargs)
+    return run
 
 
 def presentation_enabled(presentation: bool | None = None) -> bool:
@@ -599,9 +621,17 @@ class Dashboard:
     presentation : bool, optional
         Use the presentation layout (True) or the student layout (False);
         by default, whatever :func:`presentation_mode` says.
+    rebuild : callable, optional
+        ``rebuild(presentation=True, **values)`` builds this dashboard again
+        in the presentation layout (the chapter's dashboard function).  With
+        it, the student layout has a button that swaps in the presentation
+        layout at the current values, and a button there swaps back (taking
+        its values along): a larger figure in one click, for a laptop screen
+        with JupyterLab's file browser open, where the student layout's
+        figure is shrunk to half its size.
     presentation_figsize : (float, float), optional
-        Figure size in the presentation layout, drawn at
-        :data:`PRESENTATION_DPI` with :data:`PRESENTATION_RC`; by default
+        Figure size in the presentation layout, in inches of
+        :data:`PRESENTATION_DPI` pixels, drawn at :data:`PRESENTATION_SCALE`; by default
         ``(PRESENTATION_WIDTH, 6.0)``.  ``setup`` should then lay out its
         panels for a wide, low figure.
 
@@ -672,7 +702,8 @@ class Dashboard:
                  note: str | None = None, headline: Iterable[str] = (),
                  advanced: Iterable[str] = (),
                  on_reset: Callable[[Dashboard], None] | None = None,
-                 presentation: bool | None = None, presentation_figsize=None) -> None:
+                 presentation: bool | None = None, presentation_figsize=None,
+                 rebuild: Callable[..., Dashboard] | None = None) -> None:
         title = check_text(title, "title")
         if not callable(draw):
             raise TypeError(f"draw must be callable, got {type(draw).__name__}")
@@ -708,6 +739,8 @@ class Dashboard:
                                     f"got {label!r}: {type(callback).__name__}")
         if on_reset is not None and not callable(on_reset):
             raise TypeError(f"on_reset must be callable or None, got {type(on_reset).__name__}")
+        if rebuild is not None and not callable(rebuild):
+            raise TypeError(f"rebuild must be callable or None, got {type(rebuild).__name__}")
         self.presentation = presentation_enabled(presentation)
         self.headline = tuple(headline)
         self.title = title
@@ -716,12 +749,12 @@ class Dashboard:
         self._draw = draw
         self._setup = setup
         self._on_reset = on_reset
-        if self.presentation:
-            figsize = presentation_figsize or (PRESENTATION_WIDTH, 6.0)
-            dpi = PRESENTATION_DPI
-            self._rc = PRESENTATION_RC
-        else:
-            self._rc = {}
+        self._rebuild = rebuild
+        self.wide: Dashboard | None = None  # the presentation layout swapped in, if any
+        if self.presentation:  # the same pixels, every point 1.6 px (PRESENTATION_SCALE)
+            width, height = presentation_figsize or (PRESENTATION_WIDTH, 6.0)
+            figsize = (width / PRESENTATION_SCALE, height / PRESENTATION_SCALE)
+            dpi = PRESENTATION_DPI * PRESENTATION_SCALE
         self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
         width = f"{round(figsize[0] * dpi)}px"
@@ -765,8 +798,17 @@ class Dashboard:
         header = f"<h3 style='margin:0.2em 0'>{html.escape(self.title)}</h3>"
         if note:
             header += f"<div style='margin-bottom:0.4em'>{note}</div>"
+        switch = []
+        if self._rebuild is not None:
+            self.layout_button = widgets.Button(
+                description="⤢ larger figure (projector layout)", layout={"width": "100%"},
+                tooltip="show this dashboard with its controls above a figure as wide as the "
+                        "notebook, at the same values")
+            self.layout_button.on_click(lambda _button: self.swap_layout())
+            switch = [self.layout_button]
         side = widgets.VBox(
-            [*self.controls.values(), *self.buttons.values(), self.reset_button, self.readout],
+            [*switch, *self.controls.values(), *self.buttons.values(), self.reset_button,
+             self.readout],
             layout={"width": "400px", "min_width": "320px"},
         )
         root = widgets.VBox([
@@ -775,6 +817,36 @@ class Dashboard:
         ])
         root.add_class("rankviz-dashboard")
         return root
+
+    def swap_layout(self) -> None:
+        """Show the presentation layout in place of the student layout, or back.
+
+        The presentation layout is built by ``rebuild`` at the current values
+        (:attr:`wide`); swapping back sets this dashboard to the values it was
+        left at.
+
+        Raises
+        ------
+        ValueError
+            If the dashboard was built without ``rebuild``, or in the
+            presentation layout.
+        """
+        if self._rebuild is None or self.presentation:
+            raise ValueError(f"{self.title!r} has no other layout to swap in (it was built "
+                             "without rebuild, or in the presentation layout)")
+        with _UPDATES:
+            if self.wide is None:
+                self._student_children = self.root.children
+                self.wide = self._rebuild(presentation=True, **self.values)
+                back = widgets.Button(description=f"⤡ {self.title}: back to the student layout",
+                                      layout={"width": "auto"})
+                back.on_click(lambda _button: self.swap_layout())
+                # the title and note give way to this one row: the height goes to the figure
+                self.root.children = (back, self.wide.root)
+            else:
+                wide, self.wide = self.wide, None
+                self.set(**wide.values)
+                self.root.children = self._student_children
 
     def _presentation_layout(self, advanced):
         # no title row: the deck's heading names the dashboard, and the height goes to the figure
@@ -786,6 +858,9 @@ class Dashboard:
             control.layout.min_width = "22em"
             control.layout.max_width = "49%"
             control.layout.margin = "1px 6px 1px 0"
+            if isinstance(control, widgets.Dropdown):  # half a row: every option uncut
+                control.layout.flex = "1 1 48%"
+                control.layout.max_width = "100%"
         folded = widgets.VBox([self.controls[name] for name in advanced])
         more = widgets.Accordion(children=[folded, self.readout],
                                  layout={"width": "100%"})
@@ -869,6 +944,28 @@ class Dashboard:
 
         return Image(data=bytes(self.image.value), format="png")
 
+    def fresh_picture(self) -> bytes:
+        """The PNG a dashboard built afresh at the current control values would show.
+
+        Drawn on a new figure of the same size, by the same ``setup`` and
+        ``draw``, with nothing cached: the reference that :attr:`image` must
+        always equal, however many events (on however many threads) led here.
+        """
+        with _UPDATES:
+            fresh = object.__new__(type(self))
+            fresh.__dict__.update(self.__dict__)  # the same controls, setup, draw and state
+            fresh.figure = Figure(figsize=self.figure.get_size_inches(), dpi=self.figure.dpi,
+                                  layout="constrained")
+            fresh._canvas = FigureCanvasAgg(fresh.figure)
+            fresh._needs_setup, fresh._handles, fresh._dynamic = True, None, []
+            fresh._background, fresh._signature = None, None
+            try:
+                fresh._render()
+            except ValueError:  # the picture of an input error: an empty figure
+                fresh.figure.clear()
+                fresh._canvas.draw()
+            return fresh._encode_png()
+
     # -- redrawing --------------------------------------------------------------
     def update(self) -> None:
         """Recompute and redraw from the current control values (one redraw at a time)."""
@@ -900,10 +997,6 @@ class Dashboard:
         self.last_update_seconds = time.perf_counter() - start
 
     def _render(self):
-        with matplotlib.rc_context(self._rc):
-            return self._render_figure()
-
-    def _render_figure(self):
         values = self.values
         if self._setup is None:
             self.figure.clear()
@@ -917,6 +1010,11 @@ class Dashboard:
             self.figure.set_layout_engine("constrained")  # laid out once, on the static part
             self._dynamic, self._background = [], None
             self._handles = self._setup(self.figure, **values)
+            # lay out now and freeze: ``draw`` may place things by the axes' size on the page
+            # (labels that must not overlap, boxes sized in inches), and must see the same
+            # axes on the first draw as on every later one
+            self._canvas.draw()
+            self.figure.set_layout_engine("none")
             self._needs_setup = False
         else:
             for artist in self._dynamic:

@@ -61,8 +61,8 @@ MARGIN_BOUND_EXPLORER_DEFAULTS = {
 
 #: The bound's two forms: (10.7) at a rho fixed before the sample, or uniform over rho.
 BOUND_FORMS = {
-    "fixed": "(10.7): ρ fixed in advance",
-    "uniform": "exercise 10.1: uniform over ρ ∈ (0, 1]",
+    "fixed": "ρ fixed first (10.7)",
+    "uniform": "uniform ρ (ex. 10.1)",
 }
 
 #: Dimension of the data (the bound does not depend on it; two features keep the fit fast).
@@ -84,7 +84,8 @@ _BAR_LABELS = ("bound at ρ", "training error", "true error R(h)")
 #: 600 - 40 - 33 - 60 = 467 px for it at 72 dpi.
 PRESENTATION_HEIGHT = 6.4
 #: The readouts the deck's talk track cites, shown large in the presentation layout.
-HEADLINE = ("bound at ρ", "complexity term", "bound at the best ρ", "true pairwise error R(h)")
+HEADLINE = ("bound at ρ", "complexity term", "smallest bound over the ρ grid",
+            "true pairwise error R(h)")
 #: Controls the talk track does not move, folded under "more" in the presentation layout.
 ADVANCED = ("log10_C", "seed", "delta", "form")
 
@@ -227,7 +228,7 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     axes.histogram.text(0.02, 0.96, f"margin ≤ 0: {train_error:.1%}\n"
                         f"margin ≤ ρ: {margin_loss(margins, rho, kind='indicator'):.1%}",
                         transform=axes.histogram.transAxes, ha="left", va="top",
-                        fontsize=None if wide else 10,  # presentation: rcParams' size
+                        fontsize=None if wide else 10,  # presentation: matplotlib's default size
                         bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"})
     readouts = {
         "pairs m": int(m),
@@ -244,7 +245,7 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
         "confidence term": at_rho.confidence,
         "bound at ρ": at_rho.total,
         "best ρ on the grid": best.rho,
-        "bound at the best ρ": best.total,
+        "smallest bound over the ρ grid": best.total,
         "bound ≥ R(h)": bool(at_rho.total >= true_error),
     })
     if not uniform and not math.isclose(best.rho, rho, abs_tol=0.005):
@@ -320,4 +321,5 @@ def margin_bound_explorer(*, presentation: bool | None = None, **initial):
         headline=HEADLINE, advanced=ADVANCED,
         note="Slide ρ: the margin loss grows, the complexity term falls, and the bound has a "
              "best ρ. Then raise m, and the label noise.",
+        rebuild=margin_bound_explorer,
     )

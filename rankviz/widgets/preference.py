@@ -10,8 +10,7 @@ import numpy as np
 from rankviz._validation import check_bool
 from rankviz.pairwise import emphasis_top_k, emphasis_uniform
 from rankviz.plotting import (
-    AGREE_COLOR,
-    HIGHLIGHT_COLOR,
+    ARROW_STYLES,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     REFERENCE_STYLES,
@@ -77,13 +76,13 @@ ADVANCED = ("seed",)
 #: 600 - 40 - 2 * 33 - 60 = 434 px for it at 72 dpi.
 PRESENTATION_HEIGHT = 6.0
 
-_TARGETS = [
-    ("total order 0 > 1 > ... (uniform ω)", "order"),
-    ("bipartite: top half positive (1 − AUC)", "bipartite"),
-    ("total order, top-2 emphasis ω", "top2"),
+_TARGETS = [  # labels of at most 22 characters: the dropdown shows them uncut
+    ("order 0 > 1 > … > n−1", "order"),
+    ("bipartite (1 − AUC)", "bipartite"),
+    ("order, top-2 emphasis", "top2"),
 ]
 _FLIPS = [
-    ("none", "none"),
+    ("no flip", "none"),
     ("top vs bottom (0, n−1)", "extremes"),
     ("top two (0, 1)", "top"),
     ("bottom two (n−2, n−1)", "bottom"),
@@ -191,14 +190,16 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
         losses.set_xticks(np.linspace(0.0, 1.0, 6))  # no tick label beyond the limits
         losses.set_yticks(np.linspace(0.0, 1.0, 6))
         plot_legend(fig, [
-            ("h agrees with σ*", {"color": AGREE_COLOR}),
-            ("h contradicts σ*", {"color": HIGHLIGHT_COLOR}),
+            ("h agrees with σ*", ARROW_STYLES["agree"]),
+            ("h contradicts σ*", ARROW_STYLES["contradict"]),
+            ("same class: free", ARROW_STYLES["free"]),
+            ("flipped pair", ARROW_STYLES["highlight"]),
             ("positive (bipartite)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
             ("negative (bipartite)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
             ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
             ("L(h, σ*)", _LOSS_STYLES[0]), ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
             ("2 L(h, σ*)", _LOSS_STYLES[2]), ("sort-by-degree", _LOSS_STYLES[3]),
-        ], loc="outside lower center", ncols=5, fontsize=None)
+        ], loc="outside lower center", ncols=4, fontsize=None)
         return SimpleNamespace(graph=graph, losses=losses, calls=None)
     grid = fig.add_gridspec(2, 2, width_ratios=(1.05, 1))
     graph = fig.add_subplot(grid[:, 0])
@@ -207,8 +208,10 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
     graph.set(xlim=(-1.3, 1.3), ylim=(-1.3, 1.3), xticks=[], yticks=[], aspect="equal",
               title="preference h: arrow u → v when h(u, v) > 1/2")
     graph.set_autoscale_on(False)
-    entries = [("h agrees with the target", {"color": AGREE_COLOR}),
-               ("h contradicts the target", {"color": HIGHLIGHT_COLOR}),
+    entries = [("h agrees with the target", ARROW_STYLES["agree"]),
+               ("h contradicts the target", ARROW_STYLES["contradict"]),
+               ("same class: costs nothing", ARROW_STYLES["free"]),
+               ("flipped pair", ARROW_STYLES["highlight"]),
                ("positive (bipartite target)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
                ("negative (bipartite target)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0})]
     plot_legend(graph, entries, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncols=2)
@@ -363,4 +366,5 @@ def tournament_explorer(*, presentation: bool | None = None, **initial):
         headline=HEADLINE, advanced=ADVANCED,
         note="Set intransitivity to 0, then flip the top-vs-bottom pair: QuickSort's expected "
              "loss rises towards 2 L(h). Switch the target to bipartite: it equals L(h).",
+        rebuild=tournament_explorer,
     )

@@ -311,4 +311,5 @@ def rankboost_stepper(*, presentation: bool | None = None, **initial):
         advanced=("seed",),
         note="Drag the round slider: watch the weights move to the pairs the ensemble still "
              "gets wrong, and the error stay under both bounds.",
+        rebuild=rankboost_stepper,
     )

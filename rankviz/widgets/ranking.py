@@ -61,6 +61,7 @@ from rankviz.widgets.dashboard import (
     initial_values,
     int_slider,
     presentation_enabled,
+    serialized,
 )
 
 __all__ = [
@@ -358,8 +359,8 @@ def _keep_the_ranking_box_in_step(controls) -> None:
             controls["rule"].value = "manual"
 
     for name in ("rule", "noise", "seed", *(f"grade_{d}" for d in DOCUMENTS)):
-        controls[name].observe(follow_the_rule, names="value")
-    controls["order"].observe(typed, names="value")
+        controls[name].observe(serialized(follow_the_rule), names="value")
+    controls["order"].observe(serialized(typed), names="value")
     follow_the_rule()
 
 
@@ -459,4 +460,5 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
         headline=("Precision@", "NDCG@", "ERR@", "ranking (top first)"), advanced=advanced,
         note="Move a highly graded document from the bottom to the top and compare how much "
              "each measure rewards it; then raise the noise of the scoring rule.",
+        rebuild=ranking_playground,
     )

@@ -296,4 +296,5 @@ def roc_explorer(*, presentation: bool | None = None, **initial):
         advanced=("n", "seed"),
         note="Slide the threshold along the ROC curve; then change the prevalence and "
              "watch which curves move and which stay put.",
+        rebuild=roc_explorer,
     )

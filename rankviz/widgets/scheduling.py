@@ -27,9 +27,9 @@ from rankviz.widgets._shell import (
     check_controls,
     check_figure,
     check_handles,
-    settle_layout,
 )
 from rankviz.widgets.dashboard import (
+    PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
     float_slider,
@@ -61,8 +61,10 @@ _WIDE_TITLES = {"greedy": "Algorithm 1 (greedy)", "dp": "DP (exact for the order
                 "brute": "optimum (brute force)"}
 #: Height in inches of the wide figure: one row of three controls leaves 467 px.
 _WIDE_HEIGHT = 6.4
-#: Task and round labels of the wide figure, in points (= px at its natural size).
-_WIDE_LABEL_SIZE = 17.0
+#: Task and round labels of the wide figure, in points: 17 px on the projector.
+_WIDE_LABEL_SIZE = 17.0 / PRESENTATION_SCALE
+#: Half the width of a task box of the wide figure, in inches: 16 px on the projector.
+_WIDE_BOX_INCHES = 0.22 / PRESENTATION_SCALE
 _WIDE_XLABEL = "disagreement + clustering + depth"
 
 
@@ -104,8 +106,8 @@ def setup_schedule_explorer(fig, *, wide=False, **_values):
         An empty figure.
     wide : bool, default False
         Lay out for a projector (the presentation layout): shorter titles and
-        legend, text at the figure's rcParams sizes (16 pt and more), and
-        task and round labels at 17 pt.  Nothing is dropped.
+        legend, text at matplotlib's sizes (16 px and more on the projector),
+        and task and round labels at 17 px.  Nothing is dropped.
     **_values
         The control values (the layout does not depend on them).
 
@@ -127,8 +129,6 @@ def setup_schedule_explorer(fig, *, wide=False, **_values):
                     ncols=4, fontsize="medium", handlelength=2.6, columnspacing=1.2)
     else:
         plot_legend(fig, schedule_legend_entries(), loc="outside lower center", ncols=4)
-    # the task boxes are sized in inches from the axes' place: lay out before the first draw
-    settle_layout(fig)
     return SimpleNamespace(wide=wide,
                            **{key: ax for ax, (key, _) in zip(axes, _PANELS, strict=True)})
 
@@ -181,7 +181,7 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
                     fontsize="medium" if wide else 11, color="0.3")
             continue
         parts = schedule_loss_parts(found[key], weights, costs)
-        size = {"label_size": _WIDE_LABEL_SIZE, "box_inches": 0.22,
+        size = {"label_size": _WIDE_LABEL_SIZE, "box_inches": _WIDE_BOX_INCHES,
                 "xlabel": _WIDE_XLABEL} if wide else {}
         plot_schedule(ax, found[key], weights, parts=parts, legend=False, max_rows=rows,
                       max_rounds=depth, **size)
@@ -271,4 +271,5 @@ def schedule_explorer(*, presentation: bool | None = None, **initial):
         advanced=("density", "scale", "seed"),
         note="Raise the cost slope and watch the schedules get shallower; find a seed where "
              "Algorithm 1 stops above the optimum while the DP reaches it.",
+        rebuild=schedule_explorer,
     )

@@ -106,6 +106,7 @@ CASES = {
     # --- rankviz.widgets.dashboard --------------------------------------------------------------
     "rankviz.widgets.dashboard.presentation_mode": Case(lambda: Call(dashboard.presentation_mode,
                                                                      None)),
+    "rankviz.widgets.dashboard.serialized": Case(lambda: Call(dashboard.serialized, print)),
     "rankviz.widgets.dashboard.presentation_enabled": Case(
         lambda: Call(dashboard.presentation_enabled, False)),
     "rankviz.widgets.dashboard.float_slider": Case(

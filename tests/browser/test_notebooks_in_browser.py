@@ -245,6 +245,59 @@ def move_first_slider(page, view) -> tuple[str, str]:
     return before, readout.text_content()
 
 
+LAPTOP = {"width": 1280, "height": 720}
+#: Smallest text of a figure the student reads on a laptop, in CSS px (its natural 16 px in the
+#: projector layout, times how much the page shrinks the figure).
+SMALLEST_LAPTOP_TEXT_PX = 10
+PROJECTOR_TEXT_PX = 16
+
+# The swapped-in projector layout of a dashboard: its picture's natural and shown width, and
+# the boxes of the dashboard and of the notebook, in CSS px.
+WIDE_BOXES = """(root) => {
+  const wide = root.querySelector('.rankviz-presentation');
+  const img = wide?.querySelector('img');
+  const notebook = root.closest('.jp-WindowedPanel-outer, .jp-Notebook').getBoundingClientRect();
+  const box = root.getBoundingClientRect();
+  return {natural: img ? img.naturalWidth : 0, shown: img ? img.getBoundingClientRect().width : 0,
+          top: box.top, bottom: img ? img.getBoundingClientRect().bottom : box.bottom,
+          notebookTop: notebook.top, notebookBottom: Math.min(notebook.bottom, innerHeight)};
+}"""
+
+
+def assert_one_click_to_a_readable_figure_on_a_laptop(page, view, name: str) -> None:
+    """At 1280x720 with the file browser open, the student layout's figure is shrunk to about
+    half its size; its "larger figure" button shows the projector layout, whose figure text is
+    at least SMALLEST_LAPTOP_TEXT_PX there; with the file browser closed (Ctrl/Cmd B) its
+    controls, headline and figure fit the screen; the button there swaps back."""
+    page.set_viewport_size(LAPTOP)
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    wait_until(page, "() => !window.jupyterapp.shell.leftCollapsed", None, DASHBOARD_MS,
+               "the file browser did not open")
+    view.locator(".widget-button", has_text="larger figure").first.click()
+    wait_until(page, "(root) => !!root.querySelector('.rankviz-presentation img[src]')",
+               view.element_handle(), DASHBOARD_MS, f"{name}: no projector layout after the click")
+    view.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(2 * POLL_MS)
+    boxes = view.evaluate(WIDE_BOXES)
+    text_px = PROJECTOR_TEXT_PX * boxes["shown"] / boxes["natural"]
+    assert text_px >= SMALLEST_LAPTOP_TEXT_PX, (
+        f"{name}: in the projector layout at {LAPTOP['width']}x{LAPTOP['height']} with the file "
+        f"browser open, the figure's smallest text is {text_px:.1f} px")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}_laptop_projector_layout.png"))
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    page.wait_for_timeout(2 * POLL_MS)
+    view.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(2 * POLL_MS)
+    boxes = view.evaluate(WIDE_BOXES)
+    assert boxes["bottom"] - boxes["top"] <= boxes["notebookBottom"] - boxes["notebookTop"] + 1, (
+        f"{name}: with the file browser closed, the projector layout is taller than the "
+        f"visible notebook: {boxes}")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}_laptop_projector_layout_wide.png"))
+    view.locator(".widget-button", has_text="back to the student layout").first.click()
+    wait_until(page, "(root) => !root.querySelector('.rankviz-presentation')",
+               view.element_handle(), DASHBOARD_MS, f"{name}: the student layout did not return")
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab, browser):
     base_url, token, _ = jupyterlab
@@ -278,6 +331,8 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
         assert page.locator(STDERR_ON_PAGE).count() == 0, "error output after moving the slider"
         main.scroll_into_view_if_needed()
         main.screenshot(path=str(SCREENSHOTS / f"{path.stem}.png"))
+        assert_one_click_to_a_readable_figure_on_a_laptop(page, main, path.stem)
+        assert_no_error_on_page(page)
     finally:
         page.close()
         shut_down_kernels(base_url, token)

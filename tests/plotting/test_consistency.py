@@ -1,5 +1,7 @@
 """rankviz.plotting.consistency (chapter 07): what each function draws, and its errors."""
 
+import itertools
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -7,7 +9,13 @@ from matplotlib.colors import to_rgba
 from matplotlib.patches import FancyArrowPatch
 
 from rankviz.permutations import merge_near_ties
-from rankviz.plotting import POSITIVE_COLOR, SAMPLE_COLOR, consistency
+from rankviz.plotting import (
+    POSITIVE_COLOR,
+    SAMPLE_COLOR,
+    consistency,
+    plot_item_scores,
+    style_item_scores_axes,
+)
 
 
 def test_layout_puts_item_0_on_top_then_clockwise():
@@ -89,3 +97,23 @@ def test_item_scores_tie_a_chain_of_near_equal_scores_like_merge_near_ties(ax):
     assert labels == {"0 = 1 = 2", "3"}
     merged = merge_near_ties(scores, consistency.ITEM_TIE_ATOL)
     assert len(set(merged.tolist())) == 2
+
+
+@pytest.mark.parametrize("fontsize", [None, 16.0])
+def test_item_score_labels_never_overlap(fontsize):
+    """Issue 28 (seen in 07's dashboard): the scores -3.71 and -3.30 mapped to 0 and 0.11 of the
+    span wrote "-3.71" over "-3.30"; a close neighbour's label now goes above its marker."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(4.0, 3.0))
+    style_item_scores_axes(ax, ["surrogate"], ticks=False)
+    ax.set_xlim(-0.12, 1.12)
+    plot_item_scores(ax, 0, [0.0, -3.30, -3.71, -1.5], span=(0.0, 1.0), fontsize=fontsize)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in ax.texts
+             if t.get_text().startswith(("-", "0."))]
+    assert len(boxes) == 4
+    for a, b in itertools.combinations(boxes, 2):
+        assert not a.overlaps(b)
+    plt.close(fig)

@@ -78,3 +78,68 @@ def test_margin_histogram_zones(ax):
         margins.plot_margin_histogram(ax, values, 0.5, bins=10**12)
     with pytest.raises(ValueError, match=r"margins must be 1-D or 2-D"):
         margins.plot_margin_histogram(ax, [[values]], 0.5)
+
+
+# Machado, Oliveira and Fernandes (2009): deuteranopia at severity 1, on linear RGB
+_DEUTERANOPIA = np.array([[0.367322, 0.860646, -0.227968],
+                          [0.280085, 0.672501, 0.047413],
+                          [-0.011820, 0.042940, 0.968881]])
+
+
+def _deuteranope_sees(rgb):
+    rgb = np.asarray(rgb, dtype=float)
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    seen = np.clip(linear @ _DEUTERANOPIA.T, 0.0, 1.0)
+    return np.where(seen <= 0.0031308, 12.92 * seen, 1.055 * seen ** (1 / 2.4) - 0.055)
+
+
+def test_every_pair_of_bound_terms_differs_by_more_than_colour_under_deuteranopia():
+    """Issue 28: the uniform-over-ρ cost (grey) and the confidence term (reddish purple) look
+    alike to a deuteranope (RGB distance 11 of 441 on white); every pair of bands, as drawn,
+    now differs by its hatching or by a colour distance of at least 40."""
+    import itertools
+
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgb
+
+    from rankviz.bounds import ranking_margin_bound
+
+    fig, ax = plt.subplots()
+    margins.style_margin_bound_axes(ax)
+    bound = ranking_margin_bound(np.linspace(-0.5, 1.5, 200), np.linspace(0.05, 1.0, 40), 0.05,
+                                 Lambda=1.0, r=1.0, uniform=True)
+    margins.plot_margin_bound_terms(ax, bound, legend=True)
+    fig.canvas.draw()
+    bands = {c.get_label(): c for c in ax.collections if c.get_label() and c.get_facecolor().size}
+    assert len(bands) == 4
+    seen = {}
+    for label, band in bands.items():
+        r, g, b, a = band.get_facecolor()[0]
+        on_white = a * np.array([r, g, b]) + (1 - a)
+        seen[label] = (_deuteranope_sees(on_white), band.get_hatch())
+    close = []
+    for (one, (rgb1, hatch1)), (two, (rgb2, hatch2)) in itertools.combinations(seen.items(), 2):
+        distance = 255 * np.linalg.norm(rgb1 - rgb2)
+        if distance < 40:
+            close.append((one, two))
+            assert hatch1 != hatch2, (one, two, distance)
+    assert close  # the pair the issue found is still close in colour: the hatching separates it
+    # the legend shows the same hatching as the bands
+    legend = {t.get_text(): h for t, h in zip(ax.get_legend().get_texts(),
+                                               ax.get_legend().legend_handles, strict=True)}
+    for label, (_, hatch) in seen.items():
+        assert legend[label].get_hatch() == hatch
+    assert to_rgb(bands[next(iter(bands))].get_facecolor()[0][:3])  # colours kept
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("rho", [0.2, 0.4, 0.6, 0.8])
+def test_margin_histogram_has_no_noise_wide_bin(ax, rho):
+    """rho = 0.2 and the regular edge 0.2000000000000002 made a bin 2e-16 wide: a margin in it
+    gave a density of 1e14 and flattened the rest of the histogram."""
+    margins.style_margin_histogram_axes(ax)
+    values = np.array([np.nextafter(rho, 1.0), -0.5, 0.1, 0.5, 1.0])
+    margins.plot_margin_histogram(ax, values, rho, legend=False)
+    widths = [np.diff(s.get_data().edges).min() for s in ax.patches if hasattr(s, "get_data")]
+    assert min(widths) > 1e-3
+    assert ax.get_ylim()[1] < 100

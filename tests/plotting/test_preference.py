@@ -131,3 +131,62 @@ def test_call_counts_on_log_axes_and_errors(ax):
         plotting.plot_call_counts(ax, [1, 2], {"bad": [0, 1]})
     with pytest.raises(ValueError, match="same length"):
         plotting.plot_call_counts(ax, [1, 2], {"bad": [1, 2, 3]})
+
+
+def test_run_histogram_groups_values_equal_up_to_float_noise(ax):
+    """0.35 and 0.35000000000000003 are one bar, and the bars keep a visible width (issue 28)."""
+    values = [0.3, 0.35, 0.35000000000000003, 0.35, 0.4, 0.4]
+    plotting.plot_run_histogram(ax, values, xlabel="loss", xlim=(0.0, 1.0), legend=False)
+    paths = ax.collections[0].get_paths()
+    heights = [round(float(p.vertices[:, 1].max()), 6) for p in paths]
+    widths = [float(np.ptp(p.vertices[:, 0])) for p in paths]
+    assert heights == [round(1 / 6, 6), 0.5, round(1 / 3, 6)]
+    assert min(widths) == pytest.approx(0.04)  # 0.8 x the gap 0.05
+
+
+def test_run_histogram_bars_are_never_thinner_than_a_few_pixels(ax):
+    plotting.plot_run_histogram(ax, [0.2, 0.2001, 0.6], xlabel="loss", xlim=(0.0, 1.0),
+                                legend=False)
+    widths = [float(np.ptp(p.vertices[:, 0])) for p in ax.collections[0].get_paths()]
+    assert min(widths) == pytest.approx(0.006)
+
+
+def test_tournament_arrow_kinds_differ_by_width_and_each_has_a_legend_entry(ax):
+    """Issue 28: grey (agrees), pink (contradicts) and light grey (costs nothing) arrows differ
+    by more than colour, and the light-grey ones have a legend entry."""
+    H = random_preference(6, 1.0, rng=3)
+    labels = np.arange(6) < 3
+    star, _ = bipartite_target(labels)
+    plotting.plot_tournament(ax, H, sigma_star=star, positive=labels, highlight=(0, 5))
+    quivers = sorted((c for c in ax.collections if isinstance(c, Quiver)), key=lambda q: q.width)
+    assert len(quivers) == 4  # free, agree, contradict, highlighted: four widths
+    assert len({q.width for q in quivers}) == 4
+    by_kind = {}
+    for q in quivers[:3]:
+        rgb = {tuple(np.round(c[:3], 3)) for c in q.get_facecolor()}
+        assert len(rgb) == 1  # one kind per width
+        by_kind[rgb.pop()] = q.width
+    agree, pink = (tuple(np.round(to_rgba(c)[:3], 3)) for c in
+                   (plotting.AGREE_COLOR, plotting.HIGHLIGHT_COLOR))
+    assert by_kind[pink] > by_kind[agree]
+    free_alpha = {round(float(a), 2) for a in quivers[0].get_facecolor()[:, 3]}
+    assert free_alpha == {0.3}
+    legend = ax.get_legend()
+    texts = [t.get_text() for t in legend.get_texts()]
+    assert "same class: costs nothing" in texts and "pair 0, 5 (highlighted)" in texts
+    widths = dict(zip(texts, [h.get_linewidth() for h in legend.legend_handles], strict=True))
+    assert (widths["same class: costs nothing"] < widths["h agrees with the target"]
+            < widths["h contradicts the target"] < widths["pair 0, 5 (highlighted)"])
+
+
+def test_tournament_faint_weak_preferences_have_a_legend_entry(ax):
+    H = np.array([[0.5, 0.7, 1.0], [0.3, 0.5, 1.0], [0.0, 0.0, 0.5]])
+    plotting.plot_tournament(ax, H, sigma_star=[0, 1, 2])
+    assert "fainter: h(u, v) nearer 1/2" in [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_run_histogram_default_limits_ignore_float_noise(ax):
+    """All runs at 0.35, a reference at 0.35000000000000003: the default range is not 1e-17 wide."""
+    plotting.plot_run_histogram(ax, [0.35, 0.35], xlabel="loss",
+                                references={"L(h)": 0.35000000000000003}, legend=False)
+    assert np.ptp(ax.get_xlim()) == pytest.approx(1.0)

@@ -93,3 +93,12 @@ def test_cutoff_curves_errors(ax):
 
 def test_grade_colours_are_one_per_grade():
     assert len(GRADE_COLORS) == 5 and len(set(GRADE_COLORS)) == 5
+
+
+def test_preference_graph_levels_equal_up_to_float_noise_share_a_row(ax):
+    """Rows are grouped from levels rounded far above float noise (issue 28's scan)."""
+    W = preference_graph_from_grades([1, 1, 0])
+    ranking.plot_preference_graph(ax, W, levels=[0.35, 0.35000000000000003, 0.1],
+                                  edge_labels=False)
+    rows = np.round(ax.collections[0].get_offsets()[:, 1], 6)
+    assert rows[0] == rows[1] == 0.0 and rows[2] == -1.0

@@ -405,3 +405,77 @@ def test_presentation_sizes_never_leak_into_rcparams_from_two_threads():
     other.join(10)
     changed = {key for key, value in matplotlib.rcParams.items() if before.get(key) != value}
     assert not changed, f"rcParams changed by drawing: {sorted(changed)}"
+
+
+def test_presentation_sizes_belong_to_the_figure_while_it_draws():
+    """While a presentation dashboard draws, rcParams keep their values (a plot drawn at that
+    moment on another thread is unaffected), yet its text and lines come out at projector size."""
+    import matplotlib
+
+    from rankviz.widgets.dashboard import PRESENTATION_DPI, PRESENTATION_SCALE
+
+    outside = dict(matplotlib.rcParams)
+    inside = {}
+
+    def draw(fig, x):
+        inside.update(matplotlib.rcParams)  # what another thread's plot would see meanwhile
+        ax = fig.subplots()
+        ax.plot([0, 1], [0, x], label="line")
+        ax.set(title="title", xlabel="x")
+        ax.legend()
+        return {"x": x}
+
+    dash = Dashboard("sizes", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw,
+                     presentation=True)
+    changed = {key for key, value in inside.items() if outside.get(key) != value}
+    assert not changed, f"rcParams changed while drawing: {sorted(changed)}"
+    ax = dash.figure.axes[0]
+    pixels = dash.figure.dpi / 72  # pixels per point
+    assert dash.figure.dpi == pytest.approx(PRESENTATION_DPI * PRESENTATION_SCALE)
+    sizes = {"title": ax.title.get_fontsize(), "label": ax.xaxis.label.get_fontsize(),
+             "tick": ax.get_xticklabels()[0].get_fontsize(),
+             "legend": ax.get_legend().get_texts()[0].get_fontsize()}
+    assert min(sizes.values()) * pixels >= 16, f"text under 16 px on the projector: {sizes}"
+    assert ax.lines[0].get_linewidth() * pixels >= 2.4
+    assert decode(dash.image.value).shape[:2] == (432, 1080)  # (PRESENTATION_WIDTH, 6) inches
+
+
+def test_a_serialized_callback_waits_for_a_redraw_on_another_thread():
+    """A chapter's own observer (one control following another) runs under the redraw lock:
+    it cannot read controls in the middle of a redraw on another thread."""
+    import threading
+
+    from rankviz.widgets.dashboard import serialized
+
+    in_redraw, events = threading.Event(), []
+
+    def draw(fig, x):
+        if x == 1.0:
+            in_redraw.set()
+            threading.Event().wait(WAIT_S)  # a slow redraw; the observer must wait for it
+            events.append("redraw done")
+        fig.subplots().plot([0, 1], [0, x])
+        return {"x": x}
+
+    dash = Dashboard("serial", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw)
+    follower = serialized(lambda: events.append("observer"))
+    other = threading.Thread(target=lambda: (in_redraw.wait(5), follower()))
+    other.start()
+    dash.controls["x"].value = 1.0
+    other.join(10)
+    assert events == ["redraw done", "observer"]
+
+
+def test_fresh_picture_equals_the_picture_after_many_updates_and_tells_a_stale_one():
+    from rankviz.widgets import low_noise_explorer
+
+    dash = low_noise_explorer(presentation=True)
+    for _ in range(3):
+        dash.buttons["find a counterexample"].click()
+        assert np.array_equal(decode(dash.image.value), decode(dash.fresh_picture()))
+    dash.controls["phi"].value = "hinge"
+    dash.reset()
+    assert np.array_equal(decode(dash.image.value), decode(dash.fresh_picture()))
+    stale = dash.image.value
+    dash.controls["p"].value = 0.8
+    assert not np.array_equal(decode(stale), decode(dash.fresh_picture()))

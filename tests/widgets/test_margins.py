@@ -87,7 +87,7 @@ def test_best_rho_is_the_minimum_over_the_grid(dash):
     fit = reference(1000, 0.1, 0.0, 0)
     curve = ranking_margin_bound(fit.margins, RHO_GRID, 0.05, Lambda=1.0, r=1.0)
     assert dash.readouts["best ρ on the grid"] == pytest.approx(RHO_GRID[np.argmin(curve.total)])
-    assert dash.readouts["bound at the best ρ"] == pytest.approx(curve.total.min())
+    assert dash.readouts["smallest bound over the ρ grid"] == pytest.approx(curve.total.min())
     assert "note" in dash.readouts  # rho = 0.3 is not the best: only the uniform form may move
     dash.set(form="uniform", rho=round(dash.readouts["best ρ on the grid"], 2))
     assert "note" not in dash.readouts
@@ -98,7 +98,7 @@ def test_more_pairs_shrink_the_complexity_term_like_one_over_root_m(dash):
     small = dash.readouts["complexity term"]
     dash.controls["m"].value = 4000
     assert small / dash.readouts["complexity term"] == pytest.approx(4.0)
-    assert dash.readouts["bound at the best ρ"] < 0.6
+    assert dash.readouts["smallest bound over the ρ grid"] < 0.6
 
 
 def test_the_uniform_form_adds_its_cost(dash):
@@ -189,7 +189,8 @@ def test_histogram_zones_and_bars():
 def test_presentation_puts_the_cited_numbers_in_the_headline_and_the_legend_in_the_figure():
     dash = margin_bound_explorer(presentation=True)
     assert list(dash.headline_readouts()) == [
-        "bound at ρ", "complexity term", "bound at the best ρ", "true pairwise error R(h)"]
+        "bound at ρ", "complexity term", "smallest bound over the ρ grid",
+        "true pairwise error R(h)"]
     for name in dash.headline_readouts():
         assert f"data-name='{name}'" in dash.headline_html.value
     folded = {id(c) for c in dash.more.children[0].children}
@@ -203,7 +204,8 @@ def test_presentation_puts_the_cited_numbers_in_the_headline_and_the_legend_in_t
     for ax in fig.axes:  # under the panels, over none of their data
         assert box.y1 <= ax.get_window_extent(renderer).y0
     assert len(fig.axes) == 2  # the bars are dropped: their numbers are the headline
-    assert min(t.get_fontsize() for t in dash.figure.axes[1].texts) >= 16
+    pixels = fig.dpi / 72  # pixels per point at the natural size
+    assert min(t.get_fontsize() for t in dash.figure.axes[1].texts) * pixels >= 16
 
 
 def test_presentation_talk_track_numbers():
@@ -214,13 +216,32 @@ def test_presentation_talk_track_numbers():
         dash.set(rho=rho)
         shown[rho] = {k: round(v, 3) for k, v in dash.headline_readouts().items()}
     assert shown[0.05]["bound at ρ"] == 2.697 and shown[0.05]["complexity term"] == 2.53
-    assert shown[0.55]["bound at ρ"] == shown[0.55]["bound at the best ρ"] == 0.634
+    assert shown[0.55]["bound at ρ"] == shown[0.55]["smallest bound over the ρ grid"] == 0.634
     assert shown[1.0]["bound at ρ"] == 0.7 and shown[1.0]["complexity term"] == 0.126
     assert {s["true pairwise error R(h)"] for s in shown.values()} == {0.107}
     dash.set(rho=0.3)
     assert round(dash.readouts["complexity term"], 3) == 0.422
     dash.set(m=5000)
     assert round(dash.readouts["complexity term"], 3) == 0.189
-    assert round(dash.readouts["bound at the best ρ"], 3) == 0.453
+    assert round(dash.readouts["smallest bound over the ρ grid"], 3) == 0.453
     dash.reset_button.click()
     assert dash.values == MARGIN_BOUND_EXPLORER_DEFAULTS
+
+
+def test_the_best_rho_readout_says_it_is_the_smallest_bound_over_the_grid():
+    dash = margin_bound_explorer(presentation=True)
+    assert "smallest bound over the ρ grid" in dash.headline_readouts()
+    assert "bound at the best ρ" not in dash.readouts
+
+
+def test_the_bound_dropdown_shows_short_words():
+    """Issue 28: every option of 04's dropdowns is human words of at most 22 characters (the
+    presentation layout cut longer ones), and the value passed to the compute functions is kept."""
+    from ipywidgets import Dropdown
+
+    dash = margin_bound_explorer()
+    for control in dash.controls.values():
+        if isinstance(control, Dropdown):
+            for label, _ in control.options:
+                assert len(label) <= 22 and "_" not in label, label
+    assert [v for _, v in dash.controls["form"].options] == ["fixed", "uniform"]

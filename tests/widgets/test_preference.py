@@ -203,3 +203,91 @@ def test_presentation_layout_drops_the_calls_panel():
     folded = {id(c) for c in dash.more.children[0].children}
     assert [k for k, c in dash.controls.items() if id(c) in folded] == ["seed"]
     assert len(tournament_explorer().figure.axes) == 3  # the student layout keeps it
+
+
+def bar_widths(ax):
+    """Widths of the histogram bars (the PolyCollection of plot_run_histogram) of an Axes."""
+    from matplotlib.collections import PolyCollection
+
+    bars = [c for c in ax.collections if type(c) is PolyCollection]
+    return [float(np.ptp(path.vertices[:, 0])) for c in bars for path in c.get_paths()]
+
+
+def test_loss_histogram_is_drawn_at_the_state_the_notebook_suggests():
+    """Issue 28: at bipartite, n = 9, intransitivity 1, seed 3 the losses 0.35 and
+    0.35000000000000003 made the bars 5e-17 wide, and the histogram went blank."""
+    from io import BytesIO
+
+    from matplotlib.colors import to_rgb
+    from PIL import Image
+
+    from rankviz.plotting import SAMPLE_COLOR
+
+    dash = tournament_explorer(presentation=True, target="bipartite", n=9, intransitivity=1.0,
+                               seed=3)
+    losses = dash.figure.axes[1]
+    widths = bar_widths(losses)
+    assert len(widths) >= 10 and min(widths) > 0.01 * np.ptp(losses.get_xlim())
+    # the picture shows them: many pixels of the bars' colour (75% opaque on white)
+    png = np.asarray(Image.open(BytesIO(dash.image.value)).convert("RGB")).astype(float)
+    bar = 0.75 * np.array(to_rgb(SAMPLE_COLOR)) * 255 + 0.25 * 255
+    assert (np.abs(png - bar).max(axis=2) < 12).sum() > 2000
+
+
+def test_no_state_of_the_explorer_draws_noise_wide_bars():
+    """A sweep of 540 states (every n, target, intransitivity 0, 1/2, 1, seeds 0-9), both
+    histograms: every bar at least 0.5% of its axis wide (11 of them had 5e-17 wide bars)."""
+    from matplotlib.figure import Figure
+
+    from rankviz.widgets.preference import draw_tournament_explorer, setup_tournament_explorer
+
+    fig = Figure(figsize=(11.0, 6.8))
+    axes = setup_tournament_explorer(fig)
+    panels = (axes.graph, axes.losses, axes.calls)
+    static = {id(a) for ax in panels for a in ax.get_children()}
+    narrow = []
+    for n, target, intransitivity, seed in itertools.product(
+            range(4, 10), ("order", "bipartite", "top2"), (0.0, 0.5, 1.0), range(10)):
+        draw_tournament_explorer(axes, n=n, intransitivity=intransitivity, seed=seed,
+                                 target=target, flip="none")
+        for ax in (axes.losses, axes.calls):
+            widths = bar_widths(ax)
+            if min(widths) < 0.005 * np.ptp(ax.get_xlim()):
+                narrow.append((n, target, intransitivity, seed))
+        for ax in panels:
+            for artist in ax.get_children():
+                if id(artist) not in static:
+                    artist.remove()
+    assert narrow == []
+
+
+@pytest.mark.parametrize("presentation", [True, False])
+def test_every_kind_of_arrow_has_a_legend_entry_with_its_width(presentation):
+    """Issue 28: light-grey arrows had no legend entry; pink and grey differed by colour only."""
+    from rankviz.plotting import ARROW_STYLES
+
+    dash = tournament_explorer(presentation=presentation)
+    legends = dash.figure.legends + [ax.get_legend() for ax in dash.figure.axes
+                                     if ax.get_legend() is not None]
+    handles = {t.get_text(): h for leg in legends
+               for t, h in zip(leg.get_texts(), leg.legend_handles, strict=True)}
+    free = "same class: free" if presentation else "same class: costs nothing"
+    agree, wrong = (("h agrees with σ*", "h contradicts σ*") if presentation
+                    else ("h agrees with the target", "h contradicts the target"))
+    for label, kind in ((agree, "agree"), (wrong, "contradict"), (free, "free"),
+                        ("flipped pair", "highlight")):
+        assert handles[label].get_linewidth() == ARROW_STYLES[kind]["lw"]
+    assert len({ARROW_STYLES[k]["lw"] for k in ARROW_STYLES}) == len(ARROW_STYLES)
+
+
+def test_dropdown_options_are_short_words():
+    """Issue 28: the target options were up to 38 characters and cut on the slide."""
+    from ipywidgets import Dropdown
+
+    dash = tournament_explorer(presentation=True)
+    for control in dash.controls.values():
+        if isinstance(control, Dropdown):
+            for label, _ in control.options:
+                assert len(label) <= 22 and "_" not in label, label
+    assert [v for _, v in dash.controls["target"].options] == ["order", "bipartite", "top2"]
+    assert [v for _, v in dash.controls["flip"].options] == ["none", "extremes", "top", "bottom"]

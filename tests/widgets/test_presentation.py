@@ -13,20 +13,27 @@ checks the real page).  Here, without a browser, each dashboard must:
 * come back to its defaults, picture included, after the reset button.
 """
 
-import math
+import io
 
 import ipywidgets as widgets
 import matplotlib.text
 import numpy as np
+import PIL.Image
 import pytest
 
 import rankviz.widgets
 from rankviz.widgets import DASHBOARDS
 
+
+def decode(png) -> np.ndarray:
+    return np.asarray(PIL.Image.open(io.BytesIO(bytes(png))))
+
 #: the notebook's visible height at 1280x720 (JupyterLab 4: 720 - menu, tabs, toolbar, status bar)
 SCREEN_HEIGHT = 600
 TITLE_ROW, CONTROL_ROW, HEADLINE_ROW = 0, 33, 64  # no title row in this layout
-CONTROLS_PER_ROW = 3
+#: share of a row a control takes before it grows (its flex basis): a dropdown half a row,
+#: so that its options are never cut; a slider or a button a third
+DROPDOWN_SHARE, CONTROL_SHARE = 0.48, 0.31
 SMALLEST_TEXT = 16.0
 
 
@@ -52,8 +59,10 @@ def test_figure_is_drawn_at_projector_size(dashboard):
     fig = dashboard.figure
     width = fig.get_size_inches()[0] * fig.dpi
     assert round(width) == 1080
-    small = sorted({(t.get_text()[:30], t.get_fontsize()) for t, _ in visible_texts(fig)
-                    if t.get_fontsize() < SMALLEST_TEXT}, key=lambda x: x[1])
+    pixels = fig.dpi / 72  # pixels per point at the natural size
+    small = sorted({(t.get_text()[:30], round(t.get_fontsize() * pixels, 1))
+                    for t, _ in visible_texts(fig)
+                    if t.get_fontsize() * pixels < SMALLEST_TEXT}, key=lambda x: x[1])
     assert not small, f"{dashboard.title}: text below {SMALLEST_TEXT} px: {small[:8]}"
 
 
@@ -75,7 +84,13 @@ def test_nothing_is_cut_off_the_figure(dashboard):
 def test_dashboard_fits_on_one_projector_screen(dashboard):
     advanced = {id(c) for c in dashboard.more.children[0].children}
     main = [c for c in dashboard.controls.values() if id(c) not in advanced]
-    rows = math.ceil((len(main) + len(dashboard.buttons) + 1) / CONTROLS_PER_ROW)  # + reset
+    shares = [DROPDOWN_SHARE if isinstance(c, widgets.Dropdown) else CONTROL_SHARE
+              for c in [*main, *dashboard.buttons.values(), dashboard.reset_button]]
+    rows, used = 0, 1.0
+    for share in shares:  # as the flex row wraps them
+        if used + share > 1.0:
+            rows, used = rows + 1, 0.0
+        used += share
     figure_height = dashboard.figure.get_size_inches()[1] * dashboard.figure.dpi
     total = TITLE_ROW + rows * CONTROL_ROW + HEADLINE_ROW + figure_height
     assert total <= SCREEN_HEIGHT, (
@@ -114,3 +129,46 @@ def test_reset_button_brings_back_the_defaults_and_their_picture(name):
     assert dash.readouts == readouts
     assert np.array_equal(np.frombuffer(bytes(dash.image.value), np.uint8),
                           np.frombuffer(picture, np.uint8)) or dash.error is None
+
+
+@pytest.mark.parametrize("presentation", [True, False], ids=["presentation", "student"])
+@pytest.mark.parametrize("name", sorted(DASHBOARDS))
+def test_the_picture_after_a_move_and_a_reset_is_a_fresh_render(name, presentation):
+    """A dashboard's first picture, and its picture after moves and a reset, equal a render
+    from scratch of the same control values: no redraw depends on what an earlier one left
+    (the axes' size before the layout, a cached background)."""
+    dash = getattr(rankviz.widgets, name)(presentation=presentation)
+    pixels = [decode(dash.image.value), decode(dash.fresh_picture())]
+    assert np.array_equal(*pixels), f"{name}: the first picture is not a fresh render"
+    for control in dash.controls.values():
+        if isinstance(control, (widgets.FloatSlider, widgets.IntSlider)):
+            control.value = control.max if control.value != control.max else control.min
+            break
+    moved = [decode(dash.image.value), decode(dash.fresh_picture())]
+    assert np.array_equal(*moved), f"{name}: the picture after a move is not a fresh render"
+    dash.reset()
+    pixels = [decode(dash.image.value), decode(dash.fresh_picture())]
+    assert np.array_equal(*pixels), f"{name}: the picture after a reset is not a fresh render"
+
+
+@pytest.mark.parametrize("name", sorted(DASHBOARDS))
+def test_one_click_swaps_the_student_layout_for_the_projector_one_and_back(name):
+    """For a laptop with JupyterLab's file browser open: the student layout's button shows the
+    presentation layout at the same values (a figure as wide as the notebook), and the button
+    there swaps back, taking the values along."""
+    dash = getattr(rankviz.widgets, name)(presentation=False)
+    before = dict(dash.values)
+    dash.layout_button.click()
+    wide = dash.wide
+    assert wide is not None and wide.presentation and wide.values == before
+    assert wide.root in dash.root.children and wide.figure.dpi > dash.figure.dpi
+    slider = next(c for c in wide.controls.values()
+                  if isinstance(c, (widgets.FloatSlider, widgets.IntSlider)))
+    slider.value = slider.max if slider.value != slider.max else slider.min
+    moved = dict(wide.values)
+    back = next(c for c in dash.root.children if isinstance(c, widgets.Button))
+    back.click()
+    assert dash.wide is None and wide.root not in dash.root.children
+    assert dash.values == moved, "the values did not come back with the student layout"
+    pixels = [decode(dash.image.value), decode(dash.fresh_picture())]
+    assert np.array_equal(*pixels)

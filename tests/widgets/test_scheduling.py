@@ -29,6 +29,7 @@ from rankviz.scheduling import (
     schedule_loss_parts,
 )
 from rankviz.widgets import schedule_explorer
+from rankviz.widgets.dashboard import PRESENTATION_SCALE
 from rankviz.widgets.scheduling import SCHEDULE_EXPLORER_DEFAULTS, schedule_costs
 
 
@@ -115,11 +116,12 @@ def wide():
 def test_presentation_labels_are_projector_size_and_the_student_ones_unchanged(wide):
     # the task names and round numbers are glyph outlines, not Text: the generic
     # presentation test cannot see them; they used to be 10 pt (about 5 px on screen)
+    pixels = wide.figure.dpi / 72  # pixels per point at the natural size
     for ax in wide.figure.axes:
         for gid in (SCHEDULE_TASK_LABELS_GID, SCHEDULE_ROUND_LABELS_GID):
             labels = labels_of(ax, gid)
             height = max(np.ptp(path.vertices[:, 1]) for path in labels.get_paths())
-            assert height >= 0.7 * 16  # glyph height of a digit at >= 16 pt, in pt = px
+            assert height * pixels >= 0.7 * 16  # glyph height of a digit at >= 16 px
     student = schedule_explorer()
     (tasks,) = [c for c in student.figure.axes[0].collections
                 if c.get_gid() == SCHEDULE_TASK_LABELS_GID]
@@ -224,7 +226,7 @@ def test_the_figure_writes_the_losses_as_the_readouts_print_them(presentation):
     # the panels wrote 3.62 where the headline says 3.625
     dash = schedule_explorer(presentation=presentation)
     w, c, greedy, dp, best = direct(dash.values)
-    size = 18 if presentation else 11
+    size = 11 if not presentation else 17.0 / PRESENTATION_SCALE + 1  # task labels' size + 1
     for ax, key, rounds in zip(dash.figure.axes, ("Algorithm 1 loss", "DP loss", "optimal loss"),
                                (greedy.rounds, dp.rounds, best.schedules[0]), strict=True):
         parts = schedule_loss_parts(rounds, w, c)
