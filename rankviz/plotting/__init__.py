@@ -66,6 +66,8 @@ from rankviz.plotting.calibration import (
     style_simplex_axes,
 )
 from rankviz.plotting.consistency import (
+    ITEM_TIE_ATOL,
+    item_score_positions,
     plot_item_scores,
     plot_preference_circle,
     preference_graph_layout,
@@ -123,6 +125,7 @@ from rankviz.plotting.roc import (
     style_roc_axes,
 )
 from rankviz.plotting.scheduling import (
+    PARTS_DECIMALS,
     SCHEDULE_PARTS_GID,
     SCHEDULE_ROUND_LABELS_GID,
     SCHEDULE_TASK_LABELS_GID,
@@ -146,6 +149,7 @@ __all__ = [
     "GRADE_COLORS",
     "GUIDE_COLOR",
     "HIGHLIGHT_COLOR",
+    "ITEM_TIE_ATOL",
     "LIGHT_COLOR",
     "MARGIN_ZONE_COLORS",
     "MAX_DRAWN",
@@ -154,6 +158,7 @@ __all__ = [
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
+    "PARTS_DECIMALS",
     "POSITIVE_COLOR",
     "REFERENCE_COLOR",
     "REFERENCE_STYLES",
@@ -161,6 +166,7 @@ __all__ = [
     "SCHEDULE_PARTS_GID",
     "SCHEDULE_ROUND_LABELS_GID",
     "SCHEDULE_TASK_LABELS_GID",
+    "item_score_positions",
     "margin_bound_legend_entries",
     "permutation_risk_legend_entries",
     "plot_auc_sampling",

@@ -25,9 +25,11 @@ from rankviz.plotting._style import (
     SAMPLE_COLOR,
     _check_axes,
     _check_color,
+    _check_fontsize,
     _point,
     check_text,
 )
+from rankviz.plotting.consistency import item_score_positions
 
 __all__ = [
     "plot_band",
@@ -192,13 +194,15 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
     return ax
 
 
-def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUTRAL_COLOR):
+def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUTRAL_COLOR,
+                    values=True, fontsize=None):
     """Join each item's marker in one score row to its marker in another.
 
-    Made for two rows of :func:`plot_item_scores` drawn with the same ``span``:
-    each item's segment runs between its two places, so two segments cross
-    exactly when the rows order that pair differently (the discordant pairs
-    that Kendall's tau counts).
+    Made for two rows of :func:`plot_item_scores` drawn with the same ``span``,
+    ``values`` and ``fontsize``: each item's segment runs between its two places
+    (:func:`~rankviz.plotting.consistency.item_score_positions`), so two segments
+    cross exactly when the rows order that pair differently (the discordant
+    pairs that Kendall's tau counts).
 
     Parameters
     ----------
@@ -213,6 +217,10 @@ def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUT
         ``span[0]``, the highest at ``span[1]``, a constant row in the middle.
     color : str, default "0.55"
         Colour of the segments, drawn under the markers.
+    values : bool, default True
+        Whether the rows write each score under its marker.
+    fontsize : float, optional
+        The rows' ``fontsize``.
 
     Returns
     -------
@@ -240,14 +248,13 @@ def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUT
         raise ValueError(f"top and bottom must score the same items, got {upper.size} and "
                          f"{lower.size} scores")
     first, second = check_array(rows, "rows", shape=(2,), dtype="int", nonnegative=True)
-    left, right = _point(span, "span", increasing=True)
+    span = _point(span, "span", increasing=True)
     color = _check_color(color, "color")
+    values = check_bool(values, "values")
+    fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
 
     def place(s):
-        lo, hi = float(s.min()), float(s.max())
-        if hi - lo <= 1e-12:
-            return np.full(s.size, (left + right) / 2)
-        return left + (s - lo) * (right - left) / (hi - lo)
+        return item_score_positions(ax, s, span=span, values=values, fontsize=fontsize)
 
     y_top, y_bottom = -float(first), -float(second)
     for a, b in zip(place(upper), place(lower), strict=True):

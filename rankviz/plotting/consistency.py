@@ -8,7 +8,9 @@ the ``style_*_axes`` functions set up an empty Axes as the matching ``plot_*`` f
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import FancyArrowPatch
+from matplotlib.textpath import text_to_path
 
 from rankviz._validation import (
     as_weight_matrix,
@@ -35,6 +37,8 @@ from rankviz.plotting._style import (
 )
 
 __all__ = [
+    "ITEM_TIE_ATOL",
+    "item_score_positions",
     "plot_item_scores",
     "plot_preference_circle",
     "preference_graph_layout",
@@ -42,6 +46,11 @@ __all__ = [
     "style_preference_graph_axes",
 ]
 
+
+#: Scores of :func:`plot_item_scores` within this of each other (a chain of neighbours) share
+#: one marker: a tie.  A dashboard that writes the order or a Kendall tau next to the panel
+#: merges its scores with the same tolerance (:func:`rankviz.permutations.merge_near_ties`).
+ITEM_TIE_ATOL = 1e-6
 
 _ITEM_FACE = "#E8E8E8"
 _GRAPH_LIMIT = 1.5
@@ -289,11 +298,141 @@ def style_item_scores_axes(ax, row_labels, *, ticks=True):
     return ax
 
 
+def _tie_groups(s):
+    """Items grouped by near-equal score (neighbours within ITEM_TIE_ATOL), lowest score first."""
+    groups: list[list[int]] = []
+    for i in np.lexsort((np.arange(s.size), s)):
+        if groups and abs(s[groups[-1][-1]] - s[i]) <= ITEM_TIE_ATOL:
+            groups[-1].append(int(i))
+        else:
+            groups.append([int(i)])
+    return groups
+
+
+def _marker_style(group, fontsize):
+    """Label, marker size (pt), label size (pt) and offset of the value (pt) of a tie group."""
+    if fontsize is None:
+        label = " = ".join(str(i) for i in sorted(group))
+        size, item_size, offset = 22 + 8 * (len(group) - 1), 11 if len(group) == 1 else 9, 17
+    else:  # the marker holds the label at the given size
+        label = "=".join(str(i) for i in sorted(group))
+        size = 1.7 * fontsize + 1.3 * fontsize * (len(group) - 1)
+        item_size, offset = fontsize, 0.5 * size + 3
+    return label, size, item_size, offset
+
+
+def _text_width(text, size, weight="normal"):
+    """Width in points of ``text`` at ``size`` points, as Agg renders it (within a pixel)."""
+    width, _, _ = text_to_path.get_text_width_height_descent(
+        text, FontProperties(size=size, weight=weight), ismath=False)
+    return width
+
+
+def _value_text(value):
+    return f"{round(value, 2) + 0.0:.2f}"
+
+
+def _spread(targets, gaps):
+    """Positions closest to ``targets`` (least squares) with ``x[k+1] - x[k] >= gaps[k]``.
+
+    Pool-adjacent-violators on ``targets - cumsum(gaps)``, which must be non-decreasing.
+    """
+    shift = np.r_[0.0, np.cumsum(gaps)]
+    blocks: list[list[float]] = []  # [mean, weight] of each pooled block
+    for y in np.asarray(targets, dtype=float) - shift:
+        blocks.append([y, 1.0])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            (m2, w2), (m1, w1) = blocks.pop(), blocks.pop()
+            blocks.append([(m1 * w1 + m2 * w2) / (w1 + w2), w1 + w2])
+    pooled = np.concatenate([np.full(int(w), m) for m, w in blocks])
+    return pooled + shift
+
+
+def item_score_positions(ax, scores, *, span=(0.0, 1.0), values=True, fontsize=None):
+    """Where :func:`plot_item_scores` puts each item's marker on a row drawn with ``span``.
+
+    The scores are mapped affinely onto ``span`` (the lowest at ``span[0]``, the
+    highest at ``span[1]``); then markers that would overlap (or whose labels
+    would: the item numbers, the scores written under them) are moved apart,
+    as little as possible in the least-squares sense, keeping their order and
+    their ties.  Spacing is computed from the axes' current width on the page
+    and its x limits: lay the figure out and set the limits before drawing.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The score panel (its width and x limits set the spacing).
+    scores : array_like of shape (n,)
+        The scores of one row (finite).
+    span : (float, float), default (0.0, 1.0)
+        As in :func:`plot_item_scores`.
+    values, fontsize
+        As in :func:`plot_item_scores` (the labels whose widths count).
+
+    Returns
+    -------
+    ndarray of shape (n,)
+        The x position of each item's marker, in data units; tied items share one.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``ax`` is not an Axes, ``scores`` is not a finite vector or ``span``
+        is not increasing.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(6, 2))
+    >>> item_score_positions(ax, [3.0, 0.0, 1.5]).tolist()         # room enough: to scale
+    [1.0, 0.0, 0.5]
+    >>> x = item_score_positions(ax, [3.0, 0.0, 0.01])             # 1 and 2 spread apart
+    >>> bool(x[1] < 0.0 < 0.01 * 3 < x[2] < 1.0 == x[0])
+    True
+    >>> plt.close(fig)
+    """
+    _check_axes(ax)
+    s = check_array(scores, "scores", ndim=1, max_size=MAX_DRAWN)
+    left, right = _point(span, "span", increasing=True)
+    values = check_bool(values, "values")
+    fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
+    return _positions(ax, s, (left, right), values, fontsize)
+
+
+def _positions(ax, s, span, values, fontsize):
+    left, right = span
+    lo, hi = float(s.min()), float(s.max())
+    if hi - lo <= 1e-12:
+        return np.full(s.size, (left + right) / 2)
+    place = left + (s - lo) * (right - left) / (hi - lo)
+    groups = _tie_groups(s)
+    if len(groups) < 2:
+        return place
+    xlim = ax.get_xlim()
+    per_point = abs(xlim[1] - xlim[0]) / max(ax.bbox.width * 72.0 / ax.figure.dpi, 1.0)
+    widths = []
+    for group in groups:
+        label, size, item_size, _ = _marker_style(group, fontsize)
+        width = max(size, _text_width(label, item_size, "bold"))
+        if values:
+            width = max(width, _text_width(_value_text(float(s[group[0]])),
+                                           9 if fontsize is None else fontsize))
+        widths.append(width + 0.4 * (9 if fontsize is None else fontsize))  # a space between
+    half = np.asarray(widths) * per_point / 2
+    targets = np.array([place[group[0]] for group in groups])
+    spread = _spread(targets, half[:-1] + half[1:])
+    out = np.empty(s.size)
+    for x, group in zip(spread, groups, strict=True):
+        out[group] = x
+    return out
+
+
 def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=None,
                      legend=False, fontsize=None):
     """Draw items as labelled markers at their scores, on row ``row`` of a score panel.
 
-    Items whose scores tie (within 1e-6) share one marker, labelled "0 = 1";
+    Items whose scores tie (neighbours within :data:`ITEM_TIE_ATOL`) share one
+    marker, labelled "0 = 1";
     items of a misordered or tied pair are drawn in :data:`POSITIVE_COLOR`.
 
     Parameters
@@ -314,7 +453,10 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
         Draw the lowest score at ``span[0]`` and the highest at ``span[1]``
         (an affine map, so the order and the ratios of gaps are kept; the labels
         still give the scores).  Rows with different score ranges then share one
-        panel; use it on axes without score ticks.
+        panel; use it on axes without score ticks.  Markers whose labels would
+        overlap are then moved apart, keeping order and ties
+        (:func:`item_score_positions`; set the x limits and lay the figure out
+        first).
     legend : bool, default False
         Add a legend for the highlight colour.
     fontsize : float, optional
@@ -367,46 +509,23 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
         ax.plot([lo - pad, hi + pad], [y0, y0], color="0.6", lw=1, zorder=1)
     else:
         left, right = span
-        place = (left + right) / 2 + 0 * s if hi - lo <= 1e-12 else (
-            left + (s - lo) * (right - left) / (hi - lo))
+        place = _positions(ax, s, span, values, fontsize)
         pad = 0.06 * (right - left)
-        ax.plot([left - pad, right + pad], [y0, y0], color="0.6", lw=1, zorder=1)
-    groups: list[list[int]] = []
-    for i in np.lexsort((np.arange(s.size), s)):
-        if groups and abs(s[groups[-1][0]] - s[i]) <= 1e-6:
-            groups[-1].append(int(i))
-        else:
-            groups.append([int(i)])
-    # the score labels (about 5 characters wide) sit under their markers; a label too close to
-    # the previous one on the row goes above its marker instead, so that no two labels overlap
-    text_size = 9 if fontsize is None else fontsize
-    x_lo, x_hi = ax.get_xlim()
-    points_per_x = (ax.get_window_extent().width * 72.0 / ax.figure.dpi) / (x_hi - x_lo)
-    half_width = 1.7 * text_size  # of a label such as "-3.71", in points
-    right_end = {False: -np.inf, True: -np.inf}  # where the last label below / above ends
-    for group in groups:
+        ax.plot([min(left, place.min()) - pad, max(right, place.max()) + pad], [y0, y0],
+                color="0.6", lw=1, zorder=1)
+    for group in _tie_groups(s):
         x, value = float(place[group[0]]), float(s[group[0]])
-        at = x * points_per_x
-        above = at - half_width < right_end[False] and right_end[True] < right_end[False]
-        right_end[above] = at + half_width
         hit = any(i in flagged for i in group)
-        if fontsize is None:
-            label = " = ".join(str(i) for i in sorted(group))
-            size, item_size, offset = 22 + 8 * (len(group) - 1), 11 if len(group) == 1 else 9, 17
-        else:  # the marker holds the label at the given size
-            label = "=".join(str(i) for i in sorted(group))
-            size = 1.7 * fontsize + 1.3 * fontsize * (len(group) - 1)
-            item_size, offset = fontsize, 0.5 * size + 3
+        label, size, item_size, offset = _marker_style(group, fontsize)
         ax.plot([x], [y0], "o" if len(group) == 1 else "s", ms=size,
                 mfc=POSITIVE_COLOR if hit else _ITEM_FACE, mec=EXACT_COLOR, mew=1.2,
                 zorder=3)
         ax.text(x, y0, label, ha="center", va="center", fontsize=item_size,
                 fontweight="bold", color="white" if hit else "black", zorder=4)
-        if values:  # at a fixed distance in points from the marker whatever the row height
-            ax.annotate(f"{round(value, 2) + 0.0:.2f}", (x, y0),
-                        xytext=(0, offset if above else -offset), textcoords="offset points",
-                        ha="center", va="bottom" if above else "top", fontsize=text_size,
-                        color=GUIDE_COLOR)
+        if values:  # below the marker, at a fixed distance in points whatever the row height
+            ax.annotate(_value_text(value), (x, y0), xytext=(0, -offset),
+                        textcoords="offset points", ha="center", va="top",
+                        fontsize=9 if fontsize is None else fontsize, color=GUIDE_COLOR)
     if legend and flagged:
         plot_legend(ax, [("item of a misordered or tied edge",
                           {"marker": "o", "ms": 10, "mfc": POSITIVE_COLOR, "mec": EXACT_COLOR,

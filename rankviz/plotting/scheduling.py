@@ -37,6 +37,7 @@ from rankviz.plotting._style import (
 )
 
 __all__ = [
+    "PARTS_DECIMALS",
     "SCHEDULE_PARTS_GID",
     "SCHEDULE_ROUND_LABELS_GID",
     "SCHEDULE_TASK_LABELS_GID",
@@ -51,6 +52,8 @@ __all__ = [
 SCHEDULE_TASK_LABELS_GID = "rankviz-schedule-task-labels"
 SCHEDULE_ROUND_LABELS_GID = "rankviz-schedule-round-labels"
 SCHEDULE_PARTS_GID = "rankviz-schedule-loss-parts"
+#: Decimals of the loss parts written under a schedule: those of a dashboard's readouts.
+PARTS_DECIMALS = 3
 
 
 def schedule_legend_entries(*, short=False):
@@ -239,7 +242,8 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     weights : array_like of float, shape (r, r)
         Non-negative edge weights with zero diagonal.
     parts : rankviz.scheduling.LossParts, optional
-        If given, its three parts and total are written under the schedule as
+        If given, its three parts and total are written under the schedule, to
+        :data:`PARTS_DECIMALS` decimals, as
         "disagreement + clustering + depth = loss" (the x-label names them).
     labels : sequence of str, optional
         Box labels; the task numbers by default.
@@ -356,8 +360,10 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     _draw_labels(ax, np.column_stack((used, np.full(used.size, -0.62))), used, size=label_size,
                  color=EDGE_COLOR, zorder=4, gid=SCHEDULE_ROUND_LABELS_GID)
     if parts is not None:
-        line = (f"{parts.disagreement:.2f} + {parts.clustering:.2f} + {parts.round_cost:.2f} = "
-                f"{parts.total:.2f}")
+        # three decimals, as a dashboard's readouts print the losses (3.625, not 3.62)
+        line = " + ".join(f"{x:.{PARTS_DECIMALS}f}" for x in
+                          (parts.disagreement, parts.clustering, parts.round_cost))
+        line += f" = {parts.total:.{PARTS_DECIMALS}f}"
         _draw_labels(ax, [(0.5, 0.04)], [line], size=label_size + 1, color="black", zorder=4,
                      gid=SCHEDULE_PARTS_GID, transform=ax.transAxes)
     if title is not None:

@@ -21,7 +21,7 @@ __all__ = [
     "MAX_SEED",
     "check_controls",
     "check_figure",
-        "check_handles",
+    "check_handles",
     "check_names",
     "check_number",
     "check_seed",
@@ -110,3 +110,4 @@ def check_controls(values: Mapping[str, object], ranges: Mapping[str, tuple]) ->
         else:
             checked[name] = check_choice(value, name, limits[0])
     return checked
+

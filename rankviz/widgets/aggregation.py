@@ -28,9 +28,10 @@ from rankviz.aggregation import (
 )
 from rankviz.consistency import difference_graph
 from rankviz.measures import ndcg
-from rankviz.permutations import format_order
+from rankviz.permutations import format_order, merge_near_ties
 from rankviz.plotting import (
     EDGE_COLOR,
+    ITEM_TIE_ATOL,
     NEUTRAL_COLOR,
     POSITIVE_COLOR,
     SAMPLE_COLOR,
@@ -40,7 +41,12 @@ from rankviz.plotting import (
     plot_rank_links,
     style_item_scores_axes,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
+from rankviz.widgets._shell import (
+    MAX_SEED,
+    check_controls,
+    check_figure,
+    check_handles,
+)
 from rankviz.widgets.dashboard import (
     PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
@@ -67,13 +73,14 @@ AGGREGATION_EXPLORER_DEFAULTS = {
     "method": "thurstone_mosteller", "draws": 0, "seed": 0,
 }
 
-#: Dropdown labels of the aggregation methods.
+#: Dropdown labels of the aggregation methods: at most 24 characters, so a dropdown shows them
+#: whole (least squares is eq. (22) on the BTL log-odds; the eigenvector is Saaty's).
 METHOD_LABELS = {
-    "thurstone_mosteller": "least squares (22) on BTL log-odds",
+    "thurstone_mosteller": "least squares, log-odds",
     "borda": "Borda count of P − Pᵀ",
     "ammar_shah": "Ammar–Shah win rate",
-    "eigenvector": "Saaty's principal eigenvector",
-    "btl_mle": "BTL maximum likelihood (choix)",
+    "eigenvector": "principal eigenvector",
+    "btl_mle": "BTL maximum likelihood",
 }
 
 _SPAN = (0.0, 1.0)
@@ -153,10 +160,29 @@ def explorer_strengths(n_items, noise=1.0):
 
 
 def _tau(scores, truth) -> float:
-    """Kendall's tau, NaN when the scores are all tied (tau-b is then 0 / 0)."""
-    if np.ptp(scores) <= 1e-12:
+    """Kendall's tau-b, NaN when the scores are all tied (tau-b is then 0 / 0).
+
+    ``scores`` are merged (:func:`_merged`): ties are exact.
+    """
+    if np.ptp(scores) == 0.0:
         return float("nan")
     return float(kendalltau(scores, truth).statistic)
+
+
+def _merged(scores):
+    """Scores with near-ties made exact, as the score panel draws them (one marker "2=3").
+
+    Two items with the same record get scores equal in exact arithmetic that may differ in
+    their last bits (a Borda count of 1.0 - 0.6 - 0.8 against -0.4); the order text, Kendall's
+    tau, the NDCG and the overruled edges must see the tie the figure shows.
+    """
+    return merge_near_ties(scores, ITEM_TIE_ATOL)
+
+
+def _order_text(scores) -> str:
+    """Items from the best down, tied items joined by "=" in increasing id ("2 = 3")."""
+    order = np.lexsort((np.arange(scores.size), -scores))
+    return format_order(order, tied=np.diff(scores[order]) == 0.0)
 
 
 def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
@@ -289,7 +315,7 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
             scores = _btl_with_virtual_draws(W, draws)
         else:
             scores = aggregate_scores(W, method, c=c)
-        reason = None
+        scores, reason = _merged(scores), None
     except ValueError as exc:
         scores, reason = None, str(exc)
 
@@ -302,7 +328,7 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
                            edge_labels=size is None)
     plot_item_scores(axes.scores, 0, base, span=_SPAN, fontsize=size)
     if scores is not None:
-        plot_rank_links(axes.scores, base, scores, span=_SPAN)
+        plot_rank_links(axes.scores, base, scores, span=_SPAN, fontsize=size)
     short = "found" if reason is None else _short_reason(reason, groups)
     if reason is None:
         note = (f"BTL with {draws} virtual draw{'s' if draws > 1 else ''} per pair"
@@ -332,8 +358,7 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         "Kendall τ with the truth": float("nan") if scores is None else _tau(scores, base),
         "NDCG of the recovered order": (float("nan") if scores is None
                                         else ndcg(grades, scores, gain="linear")),
-        "recovered order": ("—" if scores is None else
-                            format_order(np.lexsort((np.arange(n_items), -scores)))),
+        "recovered order": "—" if scores is None else _order_text(scores),
         "edges overruled": len(overruled),
         "scores": short,
     }

@@ -87,14 +87,16 @@ LOSSES = {
     "1 − ERR": "err",
 }
 
-#: Surrogates offered: label -> key (each has a closed-form minimizer).
+#: Surrogates offered: label -> key (each has a closed-form minimizer).  Every one but the MAP
+#: quadratic surrogate predicts by sorting its minimiser; "NDCG gain" is G(y)/Z(y), "ERR's R"
+#: the stopping probabilities R(y).  Labels of at most 24 characters: a dropdown shows them whole.
 SURROGATES = {
-    "least squares on y, sort": "ls_relevance",
-    "least squares on y/|y|₁, sort": "ls_normalized",
-    "least squares on G(y)/Z(y), sort": "ls_ndcg",
-    "least squares on ERR's R(y), sort": "ls_err",
-    "pairwise logistic on G(y)/Z(y), sort": "pairwise_logistic",
-    "MAP quadratic, argmax pred": "map_quadratic",
+    "least squares on y": "ls_relevance",
+    "least squares on y/|y|₁": "ls_normalized",
+    "least squares, NDCG gain": "ls_ndcg",
+    "least squares, ERR's R": "ls_err",
+    "pairwise logistic, NDCG": "pairwise_logistic",
+    "MAP quadratic (argmax)": "map_quadratic",
 }
 
 #: Most items a label vector may have in the dashboard (5! = 120 bars).

@@ -83,7 +83,7 @@ MAX_GRADE = 4
 
 #: How the ranking is obtained: the order typed / moved by hand, or a scoring rule.
 RULES = {
-    "by hand (buttons or typing)": "manual",
+    "by hand (move or type)": "manual",
     "score = grade + noise": "noisy grade",
     "score = -grade (worst)": "reversed grade",
 }
@@ -436,7 +436,8 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
         "selected": dropdown("document to move", list(DOCUMENTS), v["selected"]),
         "k": int_slider("cut-off k", v["k"], 1, n),
         "relevant_from": int_slider("relevant if grade ≥", v["relevant_from"], 1, MAX_GRADE),
-        "gain": dropdown("gain G(y)", [("2^y − 1", "exponential"), ("y", "linear")], v["gain"]),
+        "gain": dropdown("gain G(y)", [("2^y − 1 (exponential)", "exponential"),
+                                        ("y (linear)", "linear")], v["gain"]),
     })
     _keep_the_ranking_box_in_step(controls)
     wide = presentation_enabled(presentation)

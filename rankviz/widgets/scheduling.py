@@ -22,7 +22,12 @@ from rankviz.scheduling import (
     optimal_contiguous_clustering,
     schedule_loss_parts,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
+from rankviz.widgets._shell import (
+    MAX_SEED,
+    check_controls,
+    check_figure,
+    check_handles,
+)
 from rankviz.widgets.dashboard import (
     PRESENTATION_SCALE,
     PRESENTATION_WIDTH,

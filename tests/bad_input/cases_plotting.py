@@ -323,6 +323,12 @@ CASES = {
         valid={"note": TEXT, "wrong": {"empty"}, "scores": {"none", "one entry fewer"}},
         extra={"wrong": {"out of range": [(0, 3)]}, "span": {"decreasing": (1.0, 0.0)}},
     ),
+    "rankviz.plotting.consistency.item_score_positions": Case(
+        lambda: Call(consistency.item_score_positions, _ax(), [0.5, 0.1, 0.3], span=(0.0, 1.0),
+                     values=True, fontsize=9.0),
+        valid={"scores": {"one entry fewer"}, "fontsize": {"none"}},
+        extra={"span": {"decreasing": (1.0, 0.0)}},
+    ),
     # --- aggregation (ch08) ---------------------------------------------------------------
     "rankviz.plotting.aggregation.plot_band": Case(
         lambda: Call(aggregation.plot_band, _ax(), [1, 2, 3], [0.5, 0.4, 0.3], [0.4, 0.3, 0.2],
@@ -338,7 +344,8 @@ CASES = {
     ),
     "rankviz.plotting.aggregation.plot_rank_links": Case(
         lambda: Call(aggregation.plot_rank_links, _ax(), [2.0, 1.0, 0.0], [0.0, 1.0, 2.0],
-                     rows=(0, 1), span=(0.0, 1.0), color="0.5"),
+                     rows=(0, 1), span=(0.0, 1.0), color="0.5", values=True, fontsize=9.0),
+        valid={"fontsize": {"none"}},
         extra={"rows": {"empty": ()}, "span": {"decreasing": (1.0, 0.0)}},
     ),
     # --- scheduling (ch09) ----------------------------------------------------------------

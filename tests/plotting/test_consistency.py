@@ -2,11 +2,13 @@
 
 import itertools
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgba
 from matplotlib.patches import FancyArrowPatch
 
+from rankviz.permutations import merge_near_ties
 from rankviz.plotting import (
     POSITIVE_COLOR,
     SAMPLE_COLOR,
@@ -66,6 +68,35 @@ def test_item_scores_rows(ax):
         consistency.plot_item_scores(ax, 0, [0.0, 1.0], span=(1.0, 0.0))
     with pytest.raises(TypeError, match="row_labels must be a sequence"):
         consistency.style_item_scores_axes(ax, None)
+
+
+def test_item_score_positions_spread_close_markers_and_keep_order_and_ties():
+    fig, ax = plt.subplots(figsize=(6, 2), dpi=72)
+    ax.set_xlim(-0.1, 1.1)
+    # far apart: exactly to scale
+    np.testing.assert_allclose(consistency.item_score_positions(ax, [2.0, 0.0, 1.0]),
+                               [1.0, 0.0, 0.5])
+    # items 1, 2, 3 a hair apart (above the tie tolerance), items 4 and 5 tied
+    scores = [1.0, 0.0, 0.001, 0.002, 0.5, 0.5]
+    x = consistency.item_score_positions(ax, scores, fontsize=16)
+    assert x[1] < x[2] < x[3] < x[4] == x[5] < x[0] == 1.0
+    gap_px = np.diff(np.sort(np.unique(np.round(x, 9)))) * ax.bbox.width / 1.2
+    assert gap_px.min() >= 27  # at least a marker (1.7 x 16 pt = 27 px at 72 dpi) apart
+    assert x[4] == pytest.approx(0.5)  # a marker with room stays where its score puts it
+    plt.close(fig)
+    with pytest.raises(ValueError, match="span"):
+        consistency.item_score_positions(ax, [0.0, 1.0], span=(1.0, 0.0))
+
+
+def test_item_scores_tie_a_chain_of_near_equal_scores_like_merge_near_ties(ax):
+    # 0, 0.6e-6 and 1.2e-6: each within the tolerance of the next, one tie as merge_near_ties
+    # makes it (the panel used to compare with the group's first score and drew two markers)
+    scores = [0.0, 0.6e-6, 1.2e-6, 1.0]
+    consistency.plot_item_scores(ax, 0, scores)
+    labels = {t.get_text() for t in ax.texts if t.get_fontweight() == "bold"}
+    assert labels == {"0 = 1 = 2", "3"}
+    merged = merge_near_ties(scores, consistency.ITEM_TIE_ATOL)
+    assert len(set(merged.tolist())) == 2
 
 
 @pytest.mark.parametrize("fontsize", [None, 16.0])

@@ -1,10 +1,13 @@
 """The chapter 09 dashboard, driven by its controls, and the schedule drawing."""
 
+import io
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.colors import to_rgba
 from matplotlib.path import Path
+from PIL import Image
 
 from rankviz.orders import random_task_weights
 from rankviz.plotting import (
@@ -26,6 +29,7 @@ from rankviz.scheduling import (
     schedule_loss_parts,
 )
 from rankviz.widgets import schedule_explorer
+from rankviz.widgets.dashboard import PRESENTATION_SCALE
 from rankviz.widgets.scheduling import SCHEDULE_EXPLORER_DEFAULTS, schedule_costs
 
 
@@ -199,6 +203,41 @@ def test_plot_schedule_colours_each_edge_by_what_it_costs():
     plt.close(fig)
 
 
+def decode(png):
+    return np.asarray(Image.open(io.BytesIO(bytes(png))).convert("RGB")).astype(int)
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+def test_first_picture_equals_a_fresh_redraw_of_the_same_state(presentation):
+    # the task boxes are sized in inches from the axes' place on the page: the first draw used
+    # to run before the figure was laid out, so the snapshot a notebook shows had boxes a third
+    # wider (and edges cut elsewhere) than every later redraw of the same control values
+    dash = schedule_explorer(presentation=presentation)
+    first = decode(dash.image.value)
+    dash.update()
+    np.testing.assert_array_equal(decode(dash.image.value), first)
+    dash.set(slope=3.0)
+    dash.set(slope=SCHEDULE_EXPLORER_DEFAULTS["slope"])
+    np.testing.assert_array_equal(decode(dash.image.value), first)
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+def test_the_figure_writes_the_losses_as_the_readouts_print_them(presentation):
+    # the panels wrote 3.62 where the headline says 3.625
+    dash = schedule_explorer(presentation=presentation)
+    w, c, greedy, dp, best = direct(dash.values)
+    size = 11 if not presentation else 17.0 / PRESENTATION_SCALE + 1  # task labels' size + 1
+    for ax, key, rounds in zip(dash.figure.axes, ("Algorithm 1 loss", "DP loss", "optimal loss"),
+                               (greedy.rounds, dp.rounds, best.schedules[0]), strict=True):
+        parts = schedule_loss_parts(rounds, w, c)
+        total = f"{dash.readouts[key]:.3f}"  # as the headline and the table show it
+        expected = (f"{parts.disagreement:.3f} + {parts.clustering:.3f} + "
+                    f"{parts.round_cost:.3f} = {total}")
+        (line,) = labels_of(ax, SCHEDULE_PARTS_GID).get_paths()
+        np.testing.assert_array_equal(line.vertices, _centred_text_path(expected, size).vertices)
+    assert f"{dash.readouts['optimal loss']:.3f}" == "3.625"
+
+
 def labels_of(ax, gid):
     (collection,) = [c for c in ax.collections if c.get_gid() == gid]
     return collection
@@ -218,8 +257,8 @@ def test_plot_schedule_places_boxes_by_round_and_writes_the_parts():
     numbers = labels_of(ax, SCHEDULE_ROUND_LABELS_GID)
     assert numbers.get_offsets()[:, 0].tolist() == [1, 2, 3]
     (line,) = labels_of(ax, SCHEDULE_PARTS_GID).get_paths()
-    expected = (f"{parts.disagreement:.2f} + {parts.clustering:.2f} + "
-                f"{parts.round_cost:.2f} = {parts.total:.2f}")
+    expected = (f"{parts.disagreement:.3f} + {parts.clustering:.3f} + "
+                f"{parts.round_cost:.3f} = {parts.total:.3f}")
     np.testing.assert_array_equal(line.vertices, _centred_text_path(expected, 11).vertices)
     assert "clustering + depth" in ax.get_xlabel()
     assert ax.get_title() == "demo"
