@@ -25,6 +25,7 @@ from rankviz.widgets import (
     ranking,
     roc,
     scheduling,
+    slides,
 )
 
 # --- the shared mechanism: a toy dashboard ------------------------------------------------------
@@ -153,6 +154,11 @@ CASES = {
         lambda: Call(_toy().headline_readouts)),
     "rankviz.widgets.dashboard.Dashboard.snapshot": Case(lambda: Call(_toy().snapshot)),
     "rankviz.widgets.dashboard.Dashboard.update": Case(lambda: Call(_toy().update)),
+    "rankviz.widgets.dashboard.Dashboard.fresh_picture": Case(lambda: Call(_toy().fresh_picture)),
+    # a chapter dashboard in the student layout: the toy has no other layout to swap in
+    "rankviz.widgets.dashboard.Dashboard.swap_layout": Case(
+        lambda: Call(roc.roc_explorer(presentation=False).swap_layout)),
+    "rankviz.widgets.slides.slideshow_keys": Case(lambda: Call(slides.slideshow_keys)),
     # --- the dashboards --------------------------------------------------------------------------
     **{
         f"rankviz.widgets.{module.__name__.rsplit('.', 1)[1]}.{name}": Case(
