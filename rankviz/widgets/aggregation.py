@@ -85,8 +85,9 @@ METHOD_LABELS = {
 
 _SPAN = (0.0, 1.0)
 _STRENGTH_RANGE = 1.5
-#: Height in inches of the wide figure: two rows of controls leave 434 px.
-_WIDE_HEIGHT = 6.0
+#: Height in inches of the wide figure (403 px): with two rows of controls and two of headline
+#: numbers (seven or more items make the order long) it fits a 1280x720 screen.
+_WIDE_HEIGHT = 5.6
 _MAX_DRAWS = 5
 
 
