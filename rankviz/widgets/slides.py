@@ -7,8 +7,9 @@ go wrong with live dashboards on such slides:
 * after typing a number into a slider's box (and Enter), choosing in a dropdown
   or clicking a button, the keyboard stays in that control: the next Space types
   a space into the box (or presses the button again) instead of advancing;
-* a link to a section heading (the deck's chapter list) scrolls the notebook
-  but does not move the slideshow, which follows the active cell.
+* a link to a section heading (the deck's chapter list, written with the
+  GitHub-style slug that the course website and GitHub resolve) does not move
+  the slideshow, which follows the active cell.
 
 :func:`slideshow_keys` returns a small script for the page that fixes both while
 a deck is presented (``<body data-jp-deck-mode="presenting">``), and does
@@ -53,12 +54,15 @@ SLIDESHOW_KEYS_JS = r"""
     const button = event.target.closest?.(`${CONTROLS} button`);
     if (button) { later(button); return; }
     const link = event.target.closest?.('.jp-Notebook .jp-RenderedMarkdown a[href^="#"]');
-    // JupyterLab names a heading by data-jupyter-id (an id, on older versions)
+    // a link names a heading by its GitHub-style slug (what the course website and GitHub
+    // resolve); JupyterLab names it by data-jupyter-id, its text with spaces as '-'
+    const slug = (text) => text.toLowerCase().replace(/ /g, '-')
+      .replace(/[^\p{L}\p{N}_\u4e00-\u9fff\- ]/gu, '');
     const name = link && decodeURIComponent(link.getAttribute('href').slice(1));
     const headings = document.querySelectorAll(
       '.jp-Notebook .jp-RenderedMarkdown :is(h1, h2, h3)');
-    const heading = name && [...headings].find(
-      (h) => h.dataset.jupyterId === name || h.id === name);
+    const heading = name && [...headings].find((h) => h.dataset.jupyterId === name
+      || slug((h.dataset.jupyterId ?? '').replace(/-/g, ' ')) === name);
     const cell = heading?.closest('.jp-Cell');
     if (!cell) return;
     event.preventDefault();

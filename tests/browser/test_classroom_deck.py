@@ -16,10 +16,19 @@ JupyterLab's sidebars collapsed, this test runs the deck and then:
   the section's talk track with the keyboard and mouse and waits until the headline
   number the talk track names shows the value it says.
 
-Then it presents the deck as slides (jupyterlab-slideshow's deck mode, in the same
-page and kernel) and walks it with the keys an instructor presses: the first
-chapter's slide, then its dashboard on screen, whole; ↺ reset and the talk track's
-move there change the headline number; the next step's slide shows the same state.
+Then it presses 07's "find a counterexample" 15 times and every dashboard's ↺ reset three
+times (each after a small move), and after each press compares the picture on the page with a
+fresh render of the dashboard's controls made in the kernel (``Dashboard.fresh_picture``) and
+checks that the headline numbers are there: under JupyterLab's default "Kernel Comms over
+subshells", a button's callback and the browser's echo of the control it moved run on two
+kernel threads.
+
+Last, it presents the deck as slides (jupyterlab-slideshow's deck mode, in the same page and
+kernel) and walks every slide with Space: no notes cell on a slide, talk-track text of at least
+18 px, each dashboard whole and its code hidden, a screenshot of each slide; on the way, ↺ reset
+and the talk track's move on 01's slide, and a value typed into 05's slider box (after Enter the
+keyboard is back on the slide: the next Space advances).  Then the keys lecture 00 names: the
+link back to the chapter list, a chapter link, ↓, Shift Space, Space, ↑ and Esc.
 """
 
 from __future__ import annotations
@@ -52,9 +61,10 @@ SLIDES_MS = 240_000
 
 #: The move of each section's talk track, by section number ("01", ...): the dashboard, the
 #: steps an instructor makes, and the headline number the talk track says changes, before
-#: and after.  Step kinds: slider (key presses on a slider's handle), select (a dropdown's
-#: option by its label), click (a button, some times).  The deck's rehearsal cells assert
-#: the same numbers on the kernel side.
+#: and after (and, under "also", other headline values the talk track quotes after it).
+#: Step kinds: slider (key presses on a slider's handle), select (a dropdown's option by its
+#: label), click (a button, some times).  The deck's rehearsal cells assert the same numbers
+#: on the kernel side.
 MOVES = json.loads((Path(__file__).resolve().parent / "deck_moves.json").read_text())
 DECK_CELLS = json.loads(DECK.read_text())["cells"]
 
@@ -335,9 +345,9 @@ def present_every_slide(page) -> None:
     state, shot = page.evaluate(SLIDES_STATE), 0
     check_slide(page, state, shot)
     first_views = {}
-    # → on the title goes to the first chapter's slide; then Space all the way
-    state = press_until(page, "ArrowRight", "(s, k) => s.active === k", heading_cell("01"),
-                        "→ on the title slide did not go to section 01's slide")
+    # Space on the title goes to the first chapter's slide; then Space all the way
+    state = press_until(page, "Space", "(s, k) => s.active === k", heading_cell("01"),
+                        "Space on the title slide did not go to section 01's slide")
     while True:
         shot += 1
         check_slide(page, state, shot)
@@ -394,7 +404,6 @@ def present_every_slide(page) -> None:
     press_until(page, "Space", "(s, k) => s.active === k", view, "Space did not go forward")
     press_until(page, "ArrowUp", "(s, k) => s.active === k", seven,
                 "↑ did not go back to chapter 07's slide")
-    press_until(page, "ArrowRight", "(s, k) => s.active === k", view, "→ did not go forward")
     page.keyboard.press("Escape")
     wait_until(page, f"() => !({SLIDES_STATE})().presenting", None, SLIDES_MS,
                "Esc did not leave the slideshow")
@@ -573,6 +582,10 @@ def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
                        f"{name}: after the talk track's move, {section['readout']!r} does not "
                        f"show {section['after']!r}",
                        lambda shown=readout: f"it shows {page.evaluate(HEADLINE_TEXT, shown)!r}")
+            for other, value in section.get("also", {}).items():  # what else the text quotes
+                assert headline_number(root, other) == value, (
+                    f"{name}: after the move, {other!r} shows "
+                    f"{headline_number(root, other)!r}, the talk track says {value!r}")
             assert_no_error_on_page(page)
 
         press_buttons_again_and_again(page, roots, view_sections)
