@@ -19,6 +19,7 @@ from rankviz._validation import (
     check_int,
     check_real,
 )
+from rankviz.permutations import merge_near_ties
 from rankviz.plotting._style import (
     EDGE_COLOR,
     EXACT_COLOR,
@@ -299,10 +300,12 @@ def style_item_scores_axes(ax, row_labels, *, ticks=True):
 
 
 def _tie_groups(s):
-    """Items grouped by near-equal score (neighbours within ITEM_TIE_ATOL), lowest score first."""
+    """Items grouped by near-equal score, lowest score first: the groups of
+    :func:`~rankviz.permutations.merge_near_ties` at :data:`ITEM_TIE_ATOL`."""
+    merged = merge_near_ties(s, atol=ITEM_TIE_ATOL)
     groups: list[list[int]] = []
-    for i in np.lexsort((np.arange(s.size), s)):
-        if groups and abs(s[groups[-1][-1]] - s[i]) <= ITEM_TIE_ATOL:
+    for i in np.lexsort((np.arange(s.size), merged)):
+        if groups and merged[groups[-1][-1]] == merged[i]:
             groups[-1].append(int(i))
         else:
             groups.append([int(i)])

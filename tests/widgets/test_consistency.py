@@ -417,13 +417,3 @@ def test_the_loss_dropdown_shows_words():
                       "squared hinge": "squared_hinge"}
     dash.controls["phi"].label = "squared hinge"
     assert dash.values["phi"] == "squared_hinge"  # the value passed on is unchanged
-
-
-def test_every_dropdown_option_is_short_words():
-    from ipywidgets import Dropdown
-
-    dash = low_noise_explorer(presentation=True)
-    for control in dash.controls.values():
-        if isinstance(control, Dropdown):
-            for label, _ in control.options:
-                assert len(label) <= 22 and "_" not in label, label

@@ -280,14 +280,9 @@ def test_every_kind_of_arrow_has_a_legend_entry_with_its_width(presentation):
     assert len({ARROW_STYLES[k]["lw"] for k in ARROW_STYLES}) == len(ARROW_STYLES)
 
 
-def test_dropdown_options_are_short_words():
-    """Issue 28: the target options were up to 38 characters and cut on the slide."""
-    from ipywidgets import Dropdown
-
+def test_shorter_dropdown_labels_pass_the_same_values_on():
+    """Issue 28 shortened the labels (tests/widgets/test_labels.py bounds them); the values the
+    compute functions receive are the same keys as before."""
     dash = tournament_explorer(presentation=True)
-    for control in dash.controls.values():
-        if isinstance(control, Dropdown):
-            for label, _ in control.options:
-                assert len(label) <= 22 and "_" not in label, label
     assert [v for _, v in dash.controls["target"].options] == ["order", "bipartite", "top2"]
     assert [v for _, v in dash.controls["flip"].options] == ["none", "extremes", "top", "bottom"]
