@@ -68,7 +68,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # (LabApp, not ServerApp) decides where that link points.
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) \
-	  --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks
+	  --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
