@@ -2,12 +2,12 @@
 
 The site is built once per session (``built_site``, ``tests/site_build.py``) and served from a
 local HTTP server; Chromium may fetch only from that server, and any other request fails the
-test. The landing page is the students' start page and lists every chapter. On every lecture
-and notebook page, and in more detail on three (a lecture with display math, a notebook with
-figures, the landing page): MathJax has typeset every formula (each ``.math`` element holds an ``mjx-container``, none is a
-TeX error or an unknown macro, and no raw ``$$``, ``\\frac``, ``\\(`` or ``\\[`` is left in the
-visible text outside code), every image has loaded, and the console has no error. A search for
-"Rademacher", a word of one lecture only, finds that lecture.
+test. The landing page is the students' start page and lists every chapter. On every lecture and
+notebook page, and in more detail on three (a lecture with display math, a notebook with
+figures, the landing page): MathJax has typeset every formula (each ``.math`` element holds an
+``mjx-container``, none is a TeX error or an unknown macro, and no raw ``$$``, ``\\frac``,
+``\\(`` or ``\\[`` is left in the visible text outside code), every image has loaded, and the
+console has no error. A search for "Rademacher", a word of one lecture only, finds that lecture.
 """
 
 from __future__ import annotations
