@@ -111,7 +111,7 @@ def _merge_costs_after(answer):
                  "tasks 2 and 3.")
 
 
-# ---- 09.3 · counting orders -----------------------------------------------------------------------
+# ---- 09.3 · counting orders ---------------------------------------------------------------------
 
 def _chains(lengths):
     r = sum(lengths)
@@ -158,7 +158,7 @@ def _counting(answer):
                  "each chain takes, a multinomial coefficient, not a product of factorials.")
 
 
-# ---- 09.4 · free rounds ---------------------------------------------------------------------------
+# ---- 09.4 · free rounds -------------------------------------------------------------------------
 
 def _free_rounds_instance():
     w = random_task_weights(6, 0.5, rng=1) + 0.1 * np.tril(np.ones((6, 6)), -1)

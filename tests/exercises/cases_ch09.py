@@ -1,6 +1,7 @@
 """Right, wrong and malformed answers to chapter 09's exercises."""
 
 import numpy as np
+
 from exercises.cases import Cases
 
 CASES = {
