@@ -1,4 +1,4 @@
-"""Bad-input cases for chapter 09's rankviz.order_margins (the restated Lemma 2 and its searches).
+"""Bad-input cases for chapter 09's rankviz.order_margins and rankviz.orders.assumption_1_readings.
 
 Each case is a tiny valid call (2 to 4 tasks); ``extra`` adds the domain's own bad values: weights
 with a diagonal or of more tasks than an exhaustive search serves, costs of the wrong length or
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from bad_input.harness import Call, Case
-from rankviz import order_margins
+from rankviz import order_margins, orders
 
 W2 = [[0.0, 2.0], [1.0, 0.0]]
 W3 = [[0.0, 2.0, 3.0], [1.0, 0.0, 2.0], [0.0, 0.0, 0.0]]
@@ -24,6 +24,12 @@ BAD_DROP = {"unknown condition": ("M1",), "a string": "M2", "not names": (2,)}
 PARAMS2 = [[1.0, 0.0]]  # r = 2: two parameters
 
 CASES = {
+    "rankviz.orders.assumption_1_readings": Case(
+        lambda: Call(orders.assumption_1_readings, W3, True),
+        # a batch of one instance; one task: no interval to read, both readings hold vacuously
+        valid={"weights": {"extra dimension", "one task"}},
+        extra={"weights": BAD_WEIGHTS},
+    ),
     "rankviz.order_margins.respects_order": Case(
         lambda: Call(order_margins.respects_order, [1, 2, 2], [0, 1, 2]),
         # a batch of one schedule is the documented 2-D form
