@@ -37,9 +37,9 @@ import numpy as np
 from rankviz._validation import (
     as_generator,
     as_weight_matrix,
+    check_bool,
     check_dag,
     check_int,
-    check_bool,
     check_probability,
     check_real,
 )

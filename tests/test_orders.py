@@ -224,8 +224,8 @@ def test_assumption_1_readings_against_plain_loops():
             for k, one in enumerate(w):
                 s = one + one.T
                 ok = (lambda a, b: a > b) if strict else (lambda a, b: a >= b)
-                every = all(ok(s[p, q], s[p, t] + s[t, q]) for p in range(r) for q in range(p + 2, r)
-                            for t in range(p + 1, q))
+                every = all(ok(s[p, q], s[p, t] + s[t, q]) for p in range(r)
+                            for q in range(p + 2, r) for t in range(p + 1, q))
                 chain = all(ok(s[p, q], sum(s[u, u + 1] for u in range(p, q))) for p in range(r)
                             for q in range(p + 2, r))
                 assert got[k].tolist() == [every, chain]

@@ -1,4 +1,4 @@
-"""Bad-input cases for chapter 09's rankviz.order_margins and rankviz.orders.assumption_1_readings.
+"""Bad-input cases for chapter 09's new callables (order_margins, assumption_1_readings, coarsenings).
 
 Each case is a tiny valid call (2 to 4 tasks); ``extra`` adds the domain's own bad values: weights
 with a diagonal or of more tasks than an exhaustive search serves, costs of the wrong length or
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from bad_input.harness import Call, Case
-from rankviz import order_margins, orders
+from rankviz import order_margins, orders, scheduling
 
 W2 = [[0.0, 2.0], [1.0, 0.0]]
 W3 = [[0.0, 2.0, 3.0], [1.0, 0.0, 2.0], [0.0, 0.0, 0.0]]
@@ -24,6 +24,12 @@ BAD_DROP = {"unknown condition": ("M1",), "a string": "M2", "not names": (2,)}
 PARAMS2 = [[1.0, 0.0]]  # r = 2: two parameters
 
 CASES = {
+    "rankviz.scheduling.coarsenings": Case(
+        lambda: Call(scheduling.coarsenings, [1, 2, 2, 3]),
+        valid={"rounds": {"one entry fewer"}},  # [1, 2, 2] is a schedule of three tasks
+        extra={"rounds": {"empty round": [1, 3, 3, 3], "0-based": [0, 1, 1, 2],
+                          "a batch": [[1, 2, 2, 3]]}},
+    ),
     "rankviz.orders.assumption_1_readings": Case(
         lambda: Call(orders.assumption_1_readings, W3, True),
         # a batch of one instance; one task: no interval to read, both readings hold vacuously
