@@ -1,4 +1,4 @@
-"""Bad-input cases for chapter 09's new callables (order_margins, assumption_1_readings, coarsenings).
+"""Bad-input cases for the callables chapter 09 added: order_margins, readings, coarsenings.
 
 Each case is a tiny valid call (2 to 4 tasks); ``extra`` adds the domain's own bad values: weights
 with a diagonal or of more tasks than an exhaustive search serves, costs of the wrong length or
