@@ -234,10 +234,16 @@ def test_assumption_1_readings_against_plain_loops():
 
 def test_the_chain_reading_is_assumption_1_along_a_unique_order():
     rng = np.random.default_rng(30)
+    checked = 0
     for _ in range(40):
-        w = random_low_noise_weights(5, rng) + np.triu(rng.integers(0, 2, size=(5, 5)), 1)
-        order = topological_orders(w)
+        w = random_low_noise_weights(5, rng) + rng.integers(0, 2, size=(5, 5)) * (1 - np.eye(5))
+        try:
+            order = topological_orders(w)
+        except ValueError:  # the added weights closed a cycle of the difference graph
+            continue
         if len(order) != 1:
             continue
+        checked += 1
         along = w[np.ix_(order[0], order[0])]
         assert bool(assumption_1_readings(along)[1]) == assumption_1_holds(w)
+    assert checked >= 10
