@@ -178,6 +178,10 @@ def _as_array(answer: object, what: str) -> np.ndarray:
     if size > MAX_ANSWER_SIZE:
         raise Malformed(f"{what} has {size} entries; no exercise asks for more than "
                         f"{MAX_ANSWER_SIZE}.")
+    if isinstance(answer, (list, tuple)) and any(
+            isinstance(v, (bool, np.bool_)) for v in np.asarray(answer, dtype=object).ravel()
+            if not isinstance(v, (list, tuple))):
+        raise Malformed(f"{what} should hold numbers, not True/False values.")
     try:
         array = np.asarray(answer)
     except Exception:
