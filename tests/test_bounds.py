@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from scipy import stats
 
 from rankviz.bounds import (
     MAX_DRAWS,
@@ -27,7 +28,6 @@ from rankviz.bounds import (
 )
 from rankviz.distributions import Binormal
 from rankviz.metrics import auc
-from scipy import stats
 from rankviz.ranksvm import LinearUtilityModel, rank_svm
 
 finite = st.floats(-3, 3, allow_nan=False, allow_subnormal=False)
@@ -548,7 +548,7 @@ def test_the_auc_deviation_bound_refuses_a_delta_below_1e_300():
         auc_deviation_bound(10, 10, 1e-320)
 
 
-# ---- empirical_auc_law: the exact law of the AUC for discrete scores ------------------------------
+# ---- empirical_auc_law: the exact law of the AUC for discrete scores ---------------------------
 
 
 def brute_force_auc_law(m, n, pos, p, neg, q, ties):

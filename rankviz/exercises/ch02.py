@@ -79,7 +79,8 @@ def _classifier_auc(answer):
         return wrong("the mohri AUC is off: with full credit for ties only the reversed pairs "
                      "(positive said 0, negative said 1) are lost.")
     always_positive = np.ones(len(_CLASSIFIER_LABELS))
-    perfect = [t for t in ("half", "mohri") if auc(_CLASSIFIER_LABELS, always_positive, ties=t) == 1]
+    perfect = [t for t in ("half", "mohri")
+               if auc(_CLASSIFIER_LABELS, always_positive, ties=t) == 1]
     if convention not in perfect:
         return wrong(f"under {convention!r} the always-positive classifier does not get AUC 1: "
                      "all its pairs are tied; which convention counts a tie as a success?")

@@ -24,7 +24,7 @@ from rankviz.ranksvm import LinearUtilityModel, rank_svm
 
 __all__: list[str] = []  # the checkers are reached through rankviz.exercises.check
 
-# ---- 04.1 · exercise 10.1: the grid point and the doubling ----------------------------------------
+# ---- 04.1 · exercise 10.1: the grid point and the doubling ---------------------------------------
 
 _RHO_UNIFORM = 0.3
 _SOME_MARGINS = np.linspace(-0.4, 1.2, 33)  # any margins: the complexity term does not see them
@@ -225,7 +225,7 @@ def _factor_two(answer):
                  "points cost only about √2.")
 
 
-# ---- 04.7 · exercise 10.2: the on-line objective --------------------------------------------------
+# ---- 04.7 · exercise 10.2: the on-line objective -------------------------------------------------
 
 _ONLINE_PAIRS, _ONLINE_C = 300, 1.0
 

@@ -1,6 +1,7 @@
 """Right, wrong and malformed answers to chapter 04's exercises."""
 
 import numpy as np
+
 from exercises.cases import Cases
 
 FIRST_POINTS = np.array([[0.5, 0.1], [-0.2, 0.7], [0.3, -0.6], [-0.4, -0.3]])
