@@ -21,10 +21,12 @@ bounded differences" (1989).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.special import gammaln, xlogy
 
 from rankviz._kernels import gram
 from rankviz._validation import (
@@ -38,17 +40,21 @@ from rankviz._validation import (
     check_probability,
     check_real,
 )
+from rankviz.metrics import TIE_CONVENTIONS
 from rankviz.stumps import StumpSearch
 
 __all__ = [
     "AUC_DEVIATION_METHODS",
     "MARGIN_LOSS_KINDS",
+    "MAX_AUC_CONFIGURATIONS",
     "MAX_DRAWS",
+    "AUCLaw",
     "BipartiteMarginBound",
     "MarginBound",
     "RademacherEstimate",
     "auc_deviation_bound",
     "bipartite_margin_bound",
+    "empirical_auc_law",
     "empirical_rademacher_linear",
     "empirical_rademacher_stumps",
     "margin_loss",
@@ -130,6 +136,194 @@ def auc_deviation_bound(m, n, delta, method="hoeffding"):
     if method == "hoeffding":
         return math.sqrt(log_term / (2.0 * min(m, n)))
     return math.sqrt((1.0 / m + 1.0 / n) * log_term / 2.0)
+
+
+#: Largest number of (positive counts, negative counts) configurations
+#: :func:`empirical_auc_law` enumerates (about a second and 100 MB).
+MAX_AUC_CONFIGURATIONS = 5_000_000
+
+
+@dataclass(frozen=True, eq=False)
+class AUCLaw:
+    """The exact law of an empirical AUC, from :func:`empirical_auc_law`.
+
+    Attributes
+    ----------
+    values : ndarray
+        The values the empirical AUC can take (a value may appear more than once).
+    probabilities : ndarray
+        Their probabilities (summing to 1).
+    m, n : int
+        The numbers of positives and negatives of the sample.
+    """
+
+    values: np.ndarray
+    probabilities: np.ndarray
+    m: int
+    n: int
+
+    @property
+    def mean(self) -> float:
+        """The expected empirical AUC, which is the population AUC."""
+        return float(self.values @ self.probabilities)
+
+    def exceedance(self, t):
+        """``P(|AUC - E AUC| > t)``, exactly, for each deviation ``t``.
+
+        A deviation within ``1e-12`` of ``t`` counts as not exceeding it (so that
+        floating-point rounding of the values cannot decide a tie).
+
+        Parameters
+        ----------
+        t : float or array_like of float
+            Deviations, ``t >= 0``.
+
+        Returns
+        -------
+        float or ndarray
+            The probabilities, of the shape of ``t``.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``t`` is not a non-negative real number or a 1-D array of them.
+
+        Examples
+        --------
+        >>> law = empirical_auc_law(2, 1, [0.0, 2.0], [0.5, 0.5], [1.0], [1.0])
+        >>> law.values, law.probabilities, law.mean
+        (array([0. , 0.5, 1. ]), array([0.25, 0.5 , 0.25]), 0.5)
+        >>> law.exceedance([0.0, 0.25, 0.5])
+        array([0.5, 0.5, 0. ])
+        """
+        scalar = np.ndim(t) == 0
+        deviations = check_array(np.atleast_1d(t) if scalar else t, "t", ndim=1, nonnegative=True,
+                                 allow_empty=True)
+        gap = np.abs(self.values - self.mean)
+        order = np.argsort(gap)
+        gap, mass = gap[order], self.probabilities[order]
+        tail = np.r_[np.cumsum(mass[::-1])[::-1], 0.0]  # tail[i] = P(gap >= gap[i])
+        beyond = np.minimum(tail[np.searchsorted(gap, deviations + 1e-12, side="right")], 1.0)
+        return float(beyond[0]) if scalar else beyond
+
+    def __repr__(self) -> str:
+        return (f"AUCLaw(m={self.m}, n={self.n}, {self.values.size} configurations, "
+                f"mean {self.mean:.4g})")
+
+
+def _merge_equivalent(credit: np.ndarray, probs: np.ndarray, axis: int):
+    """Merge the scores whose credit rows (axis 0) or columns (axis 1) coincide."""
+    keys = credit if axis == 0 else credit.T
+    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    merged = np.bincount(inverse.ravel(), weights=probs, minlength=unique.shape[0])
+    return (unique if axis == 0 else unique.T), merged
+
+
+def _compositions(total: int, parts: int) -> np.ndarray:
+    """Every vector of ``parts`` non-negative integers summing to ``total`` (stars and bars)."""
+    if parts == 1:
+        return np.array([[total]], dtype=np.int64)
+    bars = np.array(list(itertools.combinations(range(total + parts - 1), parts - 1)),
+                    dtype=np.int64).reshape(-1, parts - 1)
+    edges = np.hstack([np.full((bars.shape[0], 1), -1), bars,
+                       np.full((bars.shape[0], 1), total + parts - 1)])
+    return np.diff(edges, axis=1) - 1
+
+
+def _log_multinomial(counts: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """log P(counts) under the multinomial law with cell probabilities ``probs``."""
+    total = int(counts[0].sum())
+    log_coefficient = gammaln(total + 1) - gammaln(counts + 1).sum(axis=1)
+    return log_coefficient + xlogy(counts, probs).sum(axis=1)
+
+
+def empirical_auc_law(m, n, positive_scores, positive_probs, negative_scores, negative_probs,
+                      ties="half"):
+    """The exact law of the empirical AUC when the scores take finitely many values.
+
+    A positive scores ``positive_scores[k]`` with probability ``positive_probs[k]``, a
+    negative ``negative_scores[l]`` with probability ``negative_probs[l]``; the sample
+    has ``m`` positives and ``n`` negatives, all independent.  The empirical AUC
+    then depends only on how many positives take each value and how many negatives
+    take each value, which have multinomial laws: it is ``a^T G b / (mn)`` for the
+    count vectors ``a`` and ``b`` and the credit matrix ``G`` (1 for a positive above a
+    negative, the tie credit of ``ties`` for equal scores).  This function enumerates
+    the count vectors.  Scores that no score of the other class separates give
+    every pair the same credit and are merged first, so a law whose negatives all
+    fall between the same two positive scores costs ``m + 1`` configurations however
+    large ``n`` is.
+
+    Parameters
+    ----------
+    m, n : int
+        Numbers of positives and negatives, at least 1.
+    positive_scores, negative_scores : array_like of float
+        The values each class can take (1-D, finite, distinct within a class).
+    positive_probs, negative_probs : array_like of float
+        Their probabilities (non-negative, summing to 1, one per score).
+    ties : {"half", "mohri", "strict"}, default "half"
+        The credit of a tied pair, as in :func:`rankviz.metrics.auc`.
+
+    Returns
+    -------
+    AUCLaw
+        The values, their probabilities, and ``exceedance(t) = P(|AUC - E AUC| > t)``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        On sizes below 1, scores that are not finite or repeat within a class, probability
+        vectors that are negative, do not sum to 1 or do not match their scores, an unknown
+        ``ties``, or more than :data:`MAX_AUC_CONFIGURATIONS` configurations to enumerate.
+
+    References
+    ----------
+    Mohri et al. (2018), exercise 10.9: the law this gives is what a deviation bound
+    for the AUC must respect for every law of the scores.
+
+    Examples
+    --------
+    Positives score 0 or 3, negatives 1 or 2: a positive beats every negative or none,
+    so the AUC is Binomial(m, p) / m whatever n is:
+
+    >>> law = empirical_auc_law(3, 10**6, [0.0, 3.0], [0.7, 0.3], [1.0, 2.0], [0.5, 0.5])
+    >>> law.values.round(3), law.probabilities.round(3)
+    (array([0.   , 0.333, 0.667, 1.   ]), array([0.343, 0.441, 0.189, 0.027]))
+    >>> round(law.exceedance(0.5), 3)
+    0.027
+    """
+    m = check_int(m, "m", minimum=1)
+    n = check_int(n, "n", minimum=1)
+    credit_of_tie = TIE_CONVENTIONS[check_choice(ties, "ties", TIE_CONVENTIONS)]
+    classes = []
+    for scores_name, probs_name, scores, probs in (
+            ("positive_scores", "positive_probs", positive_scores, positive_probs),
+            ("negative_scores", "negative_probs", negative_scores, negative_probs)):
+        scores = as_float_vector(scores, scores_name)
+        if np.unique(scores).size != scores.size:
+            raise ValueError(f"{scores_name} must hold distinct values, got {scores.tolist()}")
+        probs = check_array(probs, probs_name, ndim=1, nonnegative=True)
+        if probs.size != scores.size:
+            raise ValueError(f"{probs_name} must give one probability per entry of "
+                             f"{scores_name} ({scores.size}), got {probs.size}")
+        if not math.isclose(probs.sum(), 1.0, abs_tol=1e-9):
+            raise ValueError(f"{probs_name} must sum to 1, got {probs.sum():.6g}")
+        keep = probs > 0
+        classes.append((scores[keep], probs[keep] / probs.sum()))
+    (pos, p), (neg, q) = classes
+    credit = ((pos[:, None] > neg[None, :]) + credit_of_tie * (pos[:, None] == neg[None, :]))
+    credit, p = _merge_equivalent(credit.astype(float), p, axis=0)
+    credit, q = _merge_equivalent(credit, q, axis=1)
+    size = math.comb(m + p.size - 1, p.size - 1) * math.comb(n + q.size - 1, q.size - 1)
+    if size > MAX_AUC_CONFIGURATIONS:
+        raise ValueError(f"m and n: {size:,} count configurations to enumerate, more than "
+                         f"{MAX_AUC_CONFIGURATIONS:,}; use smaller samples or fewer score values")
+    a, b = _compositions(m, p.size), _compositions(n, q.size)
+    values = (a @ credit @ b.T) / (m * n)
+    probabilities = np.exp(_log_multinomial(a, p)[:, None] + _log_multinomial(b, q)[None, :])
+    values, probabilities = values.ravel(), probabilities.ravel()
+    order = np.argsort(values, kind="stable")
+    return AUCLaw(values[order], probabilities[order], m, n)
 
 
 # --------------------------------------------------------------------------- #

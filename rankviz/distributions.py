@@ -15,6 +15,7 @@ the binormal ROC model.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -192,6 +193,83 @@ class Binormal:
                              f"model (tpr = fpr = 0 in floating point): precision is undefined")
         precision = pi * np.asarray(tpr) / predicted
         return float(precision) if np.ndim(threshold) == 0 else precision
+
+    def classification_error(self, threshold):
+        """Exact error of the classifier ``score >= threshold`` under this model.
+
+        Parameters
+        ----------
+        threshold : float or array_like of float
+            One threshold or a 1-D array of them (finite).
+
+        Returns
+        -------
+        float or ndarray
+            ``pi (1 - tpr) + (1 - pi) fpr`` with ``pi = prevalence``.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If a threshold is not a finite real.
+
+        Examples
+        --------
+        >>> round(Binormal(1.0, 1.0, 0.0, 1.0, prevalence=0.5).classification_error(0.5), 4)
+        0.3085
+        """
+        fpr, tpr = self.rates(threshold)
+        pi = self.prevalence
+        error = pi * (1.0 - np.asarray(tpr)) + (1.0 - pi) * np.asarray(fpr)
+        return float(error) if np.ndim(error) == 0 else error
+
+    def best_threshold(self):
+        """The threshold whose classifier ``score >= threshold`` errs least, and its error.
+
+        The error ``pi (1 - tpr(t)) + (1 - pi) fpr(t)`` is stationary where the two
+        weighted densities meet, ``pi f_+(t) = (1 - pi) f_-(t)``; taking logarithms,
+        that is a quadratic equation in ``t`` (linear when the spreads are equal).
+        The best threshold is the best of its real roots and of the two limits:
+        ``t = +inf`` (predict nothing positive, error ``pi``) and ``t = -inf``
+        (predict everything positive, error ``1 - pi``).
+
+        Returns
+        -------
+        threshold : float
+            The best threshold (``inf`` or ``-inf`` when no finite one errs less than
+            a constant classifier).
+        error : float
+            Its classification error, the Bayes error of the model.
+
+        References
+        ----------
+        Mohri et al. (2018), exercise 10.7 (a classifier from a scorer by a threshold).
+
+        Examples
+        --------
+        With equal spreads and prevalence 1/2 the best threshold is the midpoint of the means:
+
+        >>> theta, error = Binormal(1.0, 1.0, 0.0, 1.0, prevalence=0.5).best_threshold()
+        >>> round(theta, 6), round(error, 4)
+        (0.5, 0.3085)
+        """
+        pi = self.prevalence
+        inv_pos, inv_neg = 1.0 / self.sigma_pos**2, 1.0 / self.sigma_neg**2
+        with np.errstate(all="ignore"):
+            a = (inv_neg - inv_pos) / 2.0
+            b = self.mu_pos * inv_pos - self.mu_neg * inv_neg
+            c = (self.mu_neg**2 * inv_neg - self.mu_pos**2 * inv_pos) / 2.0 + np.log(
+                pi * self.sigma_neg / ((1.0 - pi) * self.sigma_pos))
+            if a == 0.0:
+                roots = np.array([-c / b]) if b != 0.0 else np.array([])
+            else:
+                disc = b * b - 4.0 * a * c
+                roots = (np.array([(-b - np.sqrt(disc)) / (2 * a), (-b + np.sqrt(disc)) / (2 * a)])
+                         if disc >= 0 else np.array([]))
+        roots = roots[np.isfinite(roots)]
+        candidates = [(math.inf, pi), (-math.inf, 1.0 - pi)]
+        candidates += [(float(t), float(e)) for t, e in
+                       zip(roots, np.atleast_1d(self.classification_error(roots)), strict=True)]
+        return min(candidates, key=lambda te: te[1])
 
     def roc(self, fpr_grid):
         """Exact ROC curve: the true positive rate at each false positive rate.

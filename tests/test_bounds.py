@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from scipy import stats
 
 from rankviz.bounds import (
     MAX_DRAWS,
@@ -19,6 +20,7 @@ from rankviz.bounds import (
     MarginBound,
     auc_deviation_bound,
     bipartite_margin_bound,
+    empirical_auc_law,
     empirical_rademacher_linear,
     empirical_rademacher_stumps,
     margin_loss,
@@ -544,3 +546,79 @@ def test_a_margin_bound_that_float64_cannot_hold_is_an_error_not_inf(kwargs):
 def test_the_auc_deviation_bound_refuses_a_delta_below_1e_300():
     with pytest.raises(ValueError, match="delta must be >= 1e-300"):
         auc_deviation_bound(10, 10, 1e-320)
+
+
+# ---- empirical_auc_law: the exact law of the AUC for discrete scores ---------------------------
+
+
+def brute_force_auc_law(m, n, pos, p, neg, q, ties):
+    """Every sample of m positives and n negatives, its probability and its AUC (pairs counted)."""
+    credit = {"half": 0.5, "mohri": 1.0, "strict": 0.0}[ties]
+    law = {}
+    for a in itertools.product(range(len(pos)), repeat=m):
+        for b in itertools.product(range(len(neg)), repeat=n):
+            weight = np.prod([p[i] for i in a]) * np.prod([q[j] for j in b])
+            wins = sum(1.0 if pos[i] > neg[j] else credit if pos[i] == neg[j] else 0.0
+                       for i in a for j in b)
+            key = round(wins / (m * n), 9)
+            law[key] = law.get(key, 0.0) + weight
+    return law
+
+
+def collected(law):
+    out = {}
+    for value, weight in zip(law.values, law.probabilities, strict=True):
+        key = round(float(value), 9)
+        out[key] = out.get(key, 0.0) + weight
+    return out
+
+
+@pytest.mark.parametrize("ties", ["half", "mohri", "strict"])
+@pytest.mark.parametrize(("m", "n", "pos", "p", "neg", "q"), [
+    (3, 2, [0, 2, 4], [0.2, 0.5, 0.3], [1, 3], [0.6, 0.4]),  # the chapter's three-point laws
+    (2, 3, [0, 1, 2], [0.3, 0.3, 0.4], [1, 2], [0.5, 0.5]),  # ties across the classes
+    (2, 2, [0, 3], [0.7, 0.3], [1, 2], [0.1, 0.9]),  # negatives merged into one value
+    (1, 4, [5.0], [1.0], [0, 5, 9], [0.2, 0.3, 0.5]),
+])
+def test_empirical_auc_law_is_the_law_of_auc_over_every_sample(m, n, pos, p, neg, q, ties):
+    exact = collected(empirical_auc_law(m, n, pos, p, neg, q, ties=ties))
+    oracle = brute_force_auc_law(m, n, pos, p, neg, q, ties)
+    assert exact.keys() == {k for k, v in oracle.items() if v > 0}
+    assert all(math.isclose(exact[k], oracle[k], abs_tol=1e-12) for k in exact)
+    # and each brute-force AUC is what rankviz.metrics.auc says for that sample
+    y = np.r_[np.ones(m), np.zeros(n)]
+    for a in itertools.product(pos, repeat=m):
+        for b in itertools.product(neg, repeat=n):
+            assert round(auc(y, np.r_[a, b], ties=ties), 9) in oracle
+
+
+def test_empirical_auc_law_two_point_is_binomial_whatever_n():
+    law = empirical_auc_law(40, 10**6, [0.0, 3.0], [0.8, 0.2], [1.0, 2.0], [0.5, 0.5])
+    np.testing.assert_allclose(law.values, np.arange(41) / 40)
+    np.testing.assert_allclose(law.probabilities, stats.binom.pmf(np.arange(41), 40, 0.2),
+                               atol=1e-14)
+    assert math.isclose(law.mean, 0.2)
+    # P(|X/40 - 0.2| > t) from scipy's binomial law
+    for t in (0.0, 0.05, 0.1, 0.3):
+        k = np.arange(41)
+        outside = np.abs(k / 40 - 0.2) > t + 1e-12
+        assert math.isclose(law.exceedance(t), stats.binom.pmf(k[outside], 40, 0.2).sum(),
+                            abs_tol=1e-12)
+
+
+def test_empirical_auc_law_exceedance_shapes_and_mean():
+    law = empirical_auc_law(3, 2, [0, 2, 4], [0.2, 0.5, 0.3], [1, 3], [0.6, 0.4])
+    assert math.isclose(law.probabilities.sum(), 1.0)
+    assert math.isclose(law.mean, 0.3 + 0.5 * 0.6)  # P(positive above negative) = p4 + p2 q1
+    assert law.exceedance(np.array([])).shape == (0,)
+    assert law.exceedance(1.0) == 0.0 and law.exceedance(0.0) <= 1.0
+    assert np.all(np.diff(law.exceedance(np.linspace(0, 1, 50))) <= 0)
+
+
+def test_empirical_auc_law_refuses_too_many_configurations():
+    with pytest.raises(ValueError, match="m and n"):
+        empirical_auc_law(5000, 5000, [0, 2, 4], [0.2, 0.5, 0.3], [1, 3], [0.6, 0.4])
+    with pytest.raises(ValueError, match="positive_probs"):
+        empirical_auc_law(3, 2, [0, 2], [0.2, 0.5], [1, 3], [0.6, 0.4])
+    with pytest.raises(ValueError, match="negative_scores"):
+        empirical_auc_law(3, 2, [0, 2], [0.5, 0.5], [1, 1], [0.6, 0.4])

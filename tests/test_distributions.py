@@ -183,3 +183,30 @@ def test_invalid_method_arguments():
 def test_sizes_and_scales_beyond_the_limits_are_refused(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ---- the best threshold: against a fine grid of thresholds -------------------------------------
+
+
+@pytest.mark.parametrize("params", [(1.0, 1.0, 0.0, 1.0, 0.5), (0.0, 2.0, 0.0, 0.5, 0.5),
+                                    (1.0, 1.0, 0.0, 1.0, 0.05), (0.5, 0.7, -0.3, 1.6, 0.3),
+                                    (-1.0, 0.7, 0.0, 1.3, 0.6), (3.0, 1.0, 0.0, 1.1, 0.2)])
+def test_best_threshold_beats_every_threshold_of_a_grid(params):
+    model = Binormal(*params)
+    theta, error = model.best_threshold()
+    grid = np.linspace(-15, 15, 300_001)
+    errors = model.classification_error(grid)
+    assert error <= errors.min() + 1e-12  # no grid threshold errs less
+    assert error >= errors.min() - 1e-6 or error <= min(model.prevalence, 1 - model.prevalence)
+    if np.isfinite(theta):
+        assert np.isclose(model.classification_error(theta), error)
+    else:  # a constant classifier is best
+        assert error == (model.prevalence if theta > 0 else 1 - model.prevalence)
+
+
+def test_classification_error_is_the_mixture_of_the_rates():
+    model = Binormal(1.0, 1.0, 0.0, 1.0, prevalence=0.3)
+    t = np.array([-1.0, 0.5, 2.0])
+    expected = 0.3 * stats.norm.cdf(t, loc=1.0) + 0.7 * stats.norm.sf(t, loc=0.0)
+    np.testing.assert_allclose(model.classification_error(t), expected, atol=1e-14)
+    assert np.isclose(Binormal(1.0, 1.0, 0.0, 1.0, 0.5).best_threshold()[0], 0.5)

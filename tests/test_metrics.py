@@ -1,6 +1,7 @@
 """rankviz.metrics against scikit-learn, brute-force pair counts and invariances."""
 
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -10,7 +11,9 @@ from hypothesis import strategies as st
 
 from rankviz.metrics import (
     auc,
+    auc_standard_error,
     confusion_matrix_at_threshold,
+    dkw_band,
     pairwise_misranking,
     precision_recall_curve,
     roc_curve,
@@ -259,3 +262,47 @@ def test_confusion_matrix_rejects_non_finite_threshold(threshold):
 def test_confusion_matrix_rejects_non_numeric_threshold():
     with pytest.raises(TypeError, match="threshold must be a real number"):
         confusion_matrix_at_threshold([0, 1], [0.1, 0.2], "0.5")
+
+
+# ---- sampling error: the DKW band and DeLong's standard error ----------------------------------
+
+
+def test_dkw_band_formula_and_coverage():
+    assert math.isclose(dkw_band(200, 0.05), math.sqrt(math.log(40) / 400))
+    # coverage by simulation: the sup distance between an empirical and the true uniform CDF
+    rng = np.random.default_rng(0)
+    n, delta, runs = 50, 0.1, 4000
+    u = np.sort(rng.uniform(size=(runs, n)), axis=1)
+    ranks = np.arange(1, n + 1) / n
+    sup = np.maximum(ranks - u, u - (ranks - 1 / n)).max(axis=1)
+    assert np.mean(sup > dkw_band(n, delta)) <= delta
+    with pytest.raises(ValueError, match="delta"):
+        dkw_band(10, 1.0)
+
+
+def delong_by_pairs(y, s):
+    """DeLong's variance with the placements counted pair by pair, O(mn)."""
+    y, s = np.asarray(y), np.asarray(s, dtype=float)
+    pos, neg = s[y == 1], s[y != 1]
+    credit = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+    return math.sqrt(credit.mean(axis=1).var(ddof=1) / pos.size
+                     + credit.mean(axis=0).var(ddof=1) / neg.size)
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(-3, 3)), min_size=4, max_size=30))
+def test_auc_standard_error_equals_placements_counted_by_pairs(points):
+    y = np.array([p[0] for p in points])
+    s = np.array([p[1] for p in points], dtype=float)
+    if min(y.sum(), (1 - y).sum()) < 2:
+        with pytest.raises(ValueError, match="y_true"):
+            auc_standard_error(y, s)
+        return
+    assert math.isclose(auc_standard_error(y, s), delong_by_pairs(y, s), abs_tol=1e-12)
+
+
+def test_auc_standard_error_matches_the_spread_of_simulated_aucs():
+    rng = np.random.default_rng(3)
+    y = np.r_[np.ones(200), np.zeros(300)]
+    aucs = [auc(y, np.r_[rng.normal(1, 1, 200), rng.normal(0, 1, 300)]) for _ in range(400)]
+    s = np.r_[rng.normal(1, 1, 200), rng.normal(0, 1, 300)]
+    assert 0.8 < auc_standard_error(y, s) / np.std(aucs) < 1.25

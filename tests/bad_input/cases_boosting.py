@@ -64,6 +64,7 @@ RESULT_TYPES = {
     "rankviz.bounds.RademacherEstimate": "returned by empirical_rademacher_linear / _stumps",
     "rankviz.bounds.MarginBound": "returned by ranking_margin_bound",
     "rankviz.bounds.BipartiteMarginBound": "returned by bipartite_margin_bound",
+    "rankviz.bounds.AUCLaw": "returned by empirical_auc_law",
 }
 
 CASES = {
@@ -277,6 +278,20 @@ CASES = {
         # a closed form in m and n: a sample of 10**12 allocates nothing and has a bound
         valid={"m": {"huge"}, "n": {"huge"}},
         extra={"delta": {"tiny": 1e-320}},
+    ),
+    "rankviz.bounds.empirical_auc_law": Case(
+        lambda: Call(bounds.empirical_auc_law, 3, 2, np.array([0.0, 2.0, 4.0]),
+                     np.array([0.2, 0.5, 0.3]), np.array([1.0, 3.0]), np.array([0.6, 0.4]),
+                     ties="mohri"),
+        extra={"positive_probs": {"not summing to 1": np.array([0.2, 0.5, 0.2])},
+               "negative_scores": {"repeated": np.array([1.0, 1.0])}},
+    ),
+    "rankviz.bounds.AUCLaw.exceedance": Case(
+        lambda: Call(bounds.empirical_auc_law(3, 2, [0.0, 2.0, 4.0], [0.2, 0.5, 0.3],
+                                              [1.0, 3.0], [0.6, 0.4]).exceedance,
+                     np.array([0.0, 0.1, 0.5])),
+        # any number of deviations, a single one as a scalar
+        valid={"t": {"scalar", "one entry fewer", "empty"}},
     ),
     "rankviz.bounds.margin_loss": Case(
         lambda: Call(bounds.margin_loss, np.array([-0.5, 0.1, 0.4, 2.0]), np.array([0.1, 1.0]),

@@ -25,7 +25,9 @@ from rankviz.measures import (
 )
 from rankviz.metrics import (
     auc,
+    auc_standard_error,
     confusion_matrix_at_threshold,
+    dkw_band,
     pairwise_misranking,
     precision_recall_curve,
     roc_curve,
@@ -120,6 +122,11 @@ CASES = {
                                                 extra=BIPARTITE_EXTRA),
     "rankviz.metrics.confusion_matrix_at_threshold": Case(
         lambda: Call(confusion_matrix_at_threshold, LABELS, SCORES, 0.38), extra=BIPARTITE_EXTRA),
+    "rankviz.metrics.auc_standard_error": Case(lambda: Call(auc_standard_error, LABELS, SCORES),
+                                               extra=BIPARTITE_EXTRA),
+    # a closed form in n: a class of 10**12 scores allocates nothing and has a band
+    "rankviz.metrics.dkw_band": Case(lambda: Call(dkw_band, 50, 0.05), valid={"n": {"huge"}},
+                                     extra={"delta": {"tiny": 1e-320}}),
     # --- rankviz.measures (chapter 01) -----------------------------------------------------
     "rankviz.measures.precision_at_k": Case(
         lambda: Call(precision_at_k, BINARY_BATCH, SCORE_BATCH, k=2),
@@ -215,6 +222,12 @@ CASES = {
     "rankviz.distributions.Binormal.rates": Case(
         lambda: Call(_model().rates, [0.0, 1.0]),
         valid={"threshold": {"scalar", "one entry fewer"}}),
+    "rankviz.distributions.Binormal.classification_error": Case(
+        lambda: Call(_model().classification_error, [0.0, 1.0]),
+        valid={"threshold": {"scalar", "one entry fewer"}}),
+    # (a model where a finite threshold beats both constant classifiers)
+    "rankviz.distributions.Binormal.best_threshold": Case(
+        lambda: Call(Binormal(1.0, 1.0, 0.0, 1.0, 0.5).best_threshold)),
     "rankviz.distributions.Binormal.precision_at": Case(
         lambda: Call(_model().precision_at, [0.0, 1.0]),
         valid={"threshold": {"scalar", "one entry fewer"}}),
