@@ -234,7 +234,7 @@ def _check_cost_stack(costs, n: int) -> np.ndarray:
 
 
 def largest_regret_excess(P, H, costs, factor=2.0) -> tuple[float, np.ndarray]:
-    """Maximise ``E_p[L(A)] - factor E_p[L(h)] + (factor - 1) min_h' E_p[L(h')]`` over distributions.
+    """Maximise ``E_p[L(A)] - factor E_p[L(h)] + (factor - 1) min_h' E_p[L(h')]`` over all ``p``.
 
     ``p`` ranges over the distributions on the targets whose costs ``costs`` stacks (typically
     :func:`labelling_costs`), on one query set.  The best ranking loses at least what the best

@@ -123,7 +123,7 @@ def test_largest_regret_excess_bounds_random_distributions(rng):
 
 
 def test_largest_regret_excess_finds_the_total_order_failure():
-    # with total-order targets, sort-by-degree on the reversed 3-cycle loses 3 L(h) against 2 > 1 > 0
+    # total-order targets: sort-by-degree on the reversed 3-cycle loses 3 L(h) against 2 > 1 > 0
     H = cyclic_preference(3).T
     costs = np.array([pair_costs(s) for s in all_permutations(3)])
     excess, p = largest_regret_excess(ranked(H), H, costs)

@@ -1,4 +1,4 @@
-"""Checkers for the exercises of chapter 05 (the preference-based setting: sort-by-degree, QuickSort)."""
+"""Checkers for the exercises of chapter 05 (the preference-based setting)."""
 
 from __future__ import annotations
 
@@ -40,15 +40,16 @@ def _close(given: float, truth: float, tol: float = 5e-3) -> bool:
 # ---- 05.1 · QuickSort on the cycle, by hand ------------------------------------------------------
 
 
-@exercise("05.1", "a tuple of two numbers: E[L(QuickSort)] and L(h) for the cycle against 0 > 1 > 2")
+@exercise("05.1", "a tuple of two numbers: E[L(QuickSort)] and L(h) for the cycle against "
+                  "0 > 1 > 2")
 def _cycle_by_hand(answer):
     expected_qs, loss_h = read_numbers(answer, 2, "your answer")
     H, target = cyclic_preference(3), np.arange(3)
     truth_qs, truth_h = expected_quicksort_loss(H, target), preference_loss(H, target)
     if _close(expected_qs, truth_qs) and _close(loss_h, truth_h):
-        return right(f"the three pivots give three outputs with losses 2/3, 0 and 2/3, so QuickSort "
-                     f"loses 4/9 on average against h's 1/3: the ratio 4/3 = 2 - 2/3 of the one-flip "
-                     f"worst case of section 6.")
+        return right("the three pivots give three outputs with losses 2/3, 0 and 2/3, so "
+                     "QuickSort loses 4/9 on average against h's 1/3: the ratio 4/3 = 2 - 2/3 of "
+                     "the one-flip worst case of section 6.")
     if not _close(loss_h, truth_h):
         return wrong("L(h) is off: h errs on exactly one of the three pairs of the target (which "
                      "item does the cycle prefer to item 0?), and each pair weighs 2/(n(n-1)).")
@@ -64,9 +65,9 @@ def _cycle_by_hand(answer):
 _FLIP_N = 7
 
 
-@exercise("05.2", "a tuple of two numbers: QuickSort's expected number of misordered pairs for n = 7 "
-                  "with the pair (0, 6) flipped, and the ratio E[L(QuickSort)] / L(h) with (0, 1) "
-                  "flipped instead")
+@exercise("05.2", "a tuple of two numbers: QuickSort's expected number of misordered pairs for "
+                  "n = 7 with the pair (0, 6) flipped, and the ratio E[L(QuickSort)] / L(h) with "
+                  "(0, 1) flipped instead")
 def _one_flip(answer):
     errors, ratio_adjacent = read_numbers(answer, 2, "your answer")
     n, order = _FLIP_N, np.arange(_FLIP_N)
@@ -134,8 +135,8 @@ def _regret_example(answer):
 
 
 @exercise("05.4", "a tuple of two numbers: the expected loss of sort-by-degree with random "
-                  "tie-breaking on the regular 5-item tournament against 4 > 3 > 2 > 1 > 0, and its "
-                  "ratio to L(h)")
+                  "tie-breaking on the regular 5-item tournament against 4 > 3 > 2 > 1 > 0, and "
+                  "its ratio to L(h)")
 def _random_ties(answer):
     loss, ratio = read_numbers(answer, 2, "your answer")
     H, target = cyclic_preference(5).T, np.arange(5)[::-1]
@@ -177,8 +178,8 @@ def _top_k_calls(answer):
     ok_n = math.isclose(calls_n, truth_n, rel_tol=0.01)
     if ok_1 and ok_n:
         return right(f"k = 1 costs about {truth_1 / _TOP_N:.1f} n calls (QuickSelect follows one "
-                     f"shrinking subarray: n + n/2 + ... on average, more with unlucky pivots), and "
-                     f"k = n is the full sort, fewer calls than 2n + 2k ln k predicts.")
+                     "shrinking subarray: n + n/2 + ... on average, more with unlucky pivots), "
+                     "and k = n is the full sort, fewer calls than 2n + 2k ln k predicts.")
     if not ok_1 and math.isclose(calls_1, 2 * _TOP_N, rel_tol=0.01):
         return wrong("4000 = 2n is the formula, not the measurement: run quicksort_top_k for the "
                      "ten seeds and average its .calls.")
@@ -227,4 +228,5 @@ def _k_partite_counterexample(answer):
                      "transitive 0/1 preference, for one, costs QuickSort nothing extra); try a "
                      "preference with a cycle.")
     return wrong(f"QuickSort loses {loss_qs:.4f} < L_omega(h) = {loss_h:.4f} here, less than h: "
-                 "which pair does the cycle get wrong, and which pairs does QuickSort then get wrong?")
+                 "which pair does the cycle get wrong, and which pairs does QuickSort then get "
+                 "wrong?")

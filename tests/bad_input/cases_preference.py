@@ -355,7 +355,8 @@ CASES.update({
 })
 
 RESULT_TYPES = {
-    "rankviz.second_stage.DegreeSortSearch": "returned by degree_sort_worst_case, never passed back in",
+    "rankviz.second_stage.DegreeSortSearch": "returned by degree_sort_worst_case, never passed "
+                                             "back in",
     "rankviz.quicksort.RankingResult": "returned by sort_by_degree and quicksort_rank; never "
                                        "passed back in (plot_quicksort_levels checks what it "
                                        "reads)",
