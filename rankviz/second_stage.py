@@ -12,6 +12,9 @@ proof.  Chapter 05 checks them with optimizers rather than samples, and the mach
 * :func:`largest_regret_excess` maximises an upper bound of ``Reg(A) - factor Reg(h)`` over all
   distributions on the labellings of one query set (a linear program), and :func:`regrets`
   recomputes both regrets, (10.25) and (10.26), from their definitions at a given distribution.
+* :func:`largest_preference_gain` asks whether a preference can beat every ranking under some
+  distribution over the targets, the question behind "the two minima of (10.25) and (10.26)
+  coincide" (a linear program over the distributions).
 * :func:`labelling_costs` writes the costs (10.23) of every labelling of ``n`` items at once, so
   that an exhaustive search over labellings is one tensor contraction.
 
@@ -48,6 +51,7 @@ __all__ = [
     "DegreeSortSearch",
     "degree_sort_worst_case",
     "labelling_costs",
+    "largest_preference_gain",
     "largest_regret_excess",
     "regrets",
 ]
@@ -231,6 +235,64 @@ def _check_cost_stack(costs, n: int) -> np.ndarray:
         raise ValueError(f"costs must have shape (k, {n}, {n}) to weigh preferences on {n} items, "
                          f"got {costs.shape}")
     return costs
+
+
+def largest_preference_gain(T, costs) -> float:
+    """``max_p min_sigma E_p[L(sigma)] - E_p[L(T)]``: how much a preference can beat every ranking.
+
+    ``p`` ranges over the distributions on the targets whose costs ``costs`` stacks, ``sigma``
+    over every ranking of the ``n`` items.  A positive value means that under some distribution
+    the preference ``T`` loses less than the best ranking, so that the minimum of (10.26) lies
+    strictly below that of (10.25).  The inner minimum of linear functions is concave in ``p``,
+    so the maximum is a linear program with one extra variable.
+
+    Parameters
+    ----------
+    T : array_like of shape (n, n)
+        A preference matrix (typically an intransitive tournament).
+    costs : array_like of shape (k, n, n)
+        Non-negative pair costs of ``k`` targets, ``2 <= n <= MAX_LABELLING_ITEMS``.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``T`` is not a preference matrix, ``costs`` is negative or of the wrong shape, or ``n``
+        exceeds :data:`MAX_LABELLING_ITEMS`.
+
+    References
+    ----------
+    Mohri et al. (2018), eqs. (10.25) and (10.26).
+
+    Examples
+    --------
+    Against labellings the 3-cycle never beats every ranking; against the three rotations of
+    0 > 1 > 2 (a Condorcet profile) it does, by 1/9.
+
+    >>> from rankviz.preference import cyclic_preference, pair_costs
+    >>> round(largest_preference_gain(cyclic_preference(3), labelling_costs(3)), 9)
+    0.0
+    >>> rotations = [pair_costs(star) for star in ([0, 1, 2], [2, 0, 1], [1, 2, 0])]
+    >>> round(largest_preference_gain(cyclic_preference(3), rotations), 4)
+    0.1111
+    """
+    T = as_preference_matrix(T, "T")
+    n = T.shape[0]
+    if n > MAX_LABELLING_ITEMS:
+        raise ValueError(f"T has {n} items; every ranking is enumerated, so at most "
+                         f"MAX_LABELLING_ITEMS = {MAX_LABELLING_ITEMS} are allowed")
+    costs = _check_cost_stack(costs, n)
+    rankings = np.array([preference_from_sigma(s) for s in all_permutations(n)])
+    off = ~np.eye(n, dtype=bool)
+    G = np.einsum("yuv,suv->sy", costs * off, rankings - T)  # G[s, y] = L(sigma_s, y) - L(T, y)
+    k = costs.shape[0]
+    lp = linprog(np.r_[np.zeros(k), -1.0], A_ub=np.c_[-G, np.ones(len(G))], b_ub=np.zeros(len(G)),
+                 A_eq=np.r_[np.ones(k), 0.0][None], b_eq=[1.0],
+                 bounds=[(0, None)] * k + [(None, None)], method="highs")
+    return float(-lp.fun)
 
 
 def largest_regret_excess(P, H, costs, factor=2.0) -> tuple[float, np.ndarray]:

@@ -32,6 +32,7 @@ from rankviz.quicksort import (
 from rankviz.second_stage import (
     degree_sort_worst_case,
     labelling_costs,
+    largest_preference_gain,
     largest_regret_excess,
     regrets,
 )
@@ -184,3 +185,32 @@ def test_together_probability_errors():
         quicksort_together_probability(H, [])
     with pytest.raises(ValueError, match="H"):
         quicksort_together_probability(np.full((9, 9), 0.5), [0, 1])
+
+
+def test_largest_preference_gain_against_random_distributions(rng):
+    # the LP's maximum bounds the gain under every distribution tried; a transitive T gains 0
+    rotations = np.array([pair_costs(s) for s in ([0, 1, 2], [2, 0, 1], [1, 2, 0])])
+    for costs in (labelling_costs(3), np.array([pair_costs(s) for s in all_permutations(3)]),
+                  rotations):
+        rankings = [preference_from_sigma(s) for s in all_permutations(3)]
+        for T in all_tournaments(3):
+            gain = largest_preference_gain(T, costs)
+            for _ in range(200):
+                C = np.einsum("y,yuv->uv", rng.dirichlet(np.ones(len(costs))), costs)
+                seen = min(float((C * R).sum()) for R in rankings) - float((C * T).sum())
+                assert seen <= gain + 1e-9
+    for sigma in all_permutations(4):
+        assert abs(largest_preference_gain(preference_from_sigma(sigma), labelling_costs(4))) < 1e-9
+    # the Condorcet profile: uniform on the three rotations, the cycle beats every ranking by 1/9
+    C = rotations.mean(axis=0)
+    seen = min(float((C * preference_from_sigma(s)).sum()) for s in all_permutations(3)) - float(
+        (C * cyclic_preference(3)).sum() - 0.5 * np.trace(C))
+    assert math.isclose(seen, 1 / 9)
+    assert math.isclose(largest_preference_gain(cyclic_preference(3), rotations), 1 / 9)
+
+
+def test_largest_preference_gain_errors():
+    with pytest.raises(ValueError, match="costs"):
+        largest_preference_gain(cyclic_preference(3), labelling_costs(4))
+    with pytest.raises(ValueError, match="T"):
+        largest_preference_gain(np.full((9, 9), 0.5), np.zeros((1, 9, 9)))

@@ -336,6 +336,13 @@ CASES.update({
         extra={"labels": {"one class": [1, 1, 1], "two items": [1, 0], "too many items": [1, 0] * 6,
                           "not binary": [0, 1, 2]}},
     ),
+    "rankviz.second_stage.largest_preference_gain": Case(
+        lambda: Call(second_stage.largest_preference_gain, H3, COSTS3),
+        valid={"costs": {"one entry fewer"}},  # five targets are as good as six
+        extra={"T": {**BAD_H, "9 items": np.full((9, 9), 0.5)},
+               "costs": {"negative": -COSTS3, "other size": second_stage.labelling_costs(4),
+                         "not a stack": COSTS3[0]}},
+    ),
     "rankviz.second_stage.largest_regret_excess": Case(
         lambda: Call(second_stage.largest_regret_excess, H3, H3, COSTS3, 2.0),
         valid={"costs": {"one entry fewer"}},  # five targets are as good as six
