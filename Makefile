@@ -54,6 +54,8 @@ check_python = $(1) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) el
 
 $(STAMP): pyproject.toml $(LOCK)
 	@$(call check_python,$(PYTHON),$(or $(MAKECMDGOALS),lab),PYTHON)
+	@echo "Installing the course's packages into $(VENV) from $(LOCK): about 3 minutes the first time"
+	@echo "(about 170 packages, 1.3 GB); later runs skip this until pyproject.toml or the lock changes."
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
 	  { echo "Could not create $(VENV): install your Python's venv module (Debian/Ubuntu: apt install python3-venv)."; exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -68,7 +70,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # (LabApp, not ServerApp) decides where that link points.
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) \
-	  --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks
+	  --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -37,6 +37,7 @@ import numpy as np
 from rankviz._validation import (
     as_generator,
     as_weight_matrix,
+    check_bool,
     check_dag,
     check_int,
     check_probability,
@@ -49,6 +50,7 @@ __all__ = [
     "MAX_STATES",
     "MAX_TASKS",
     "assumption_1_holds",
+    "assumption_1_readings",
     "count_orders",
     "random_low_noise_weights",
     "random_task_weights",
@@ -313,6 +315,66 @@ def assumption_1_holds(weights, tol=1e-12):
     between = chain[None, :] - chain[:, None]
     upper = np.triu_indices(o.size, 1)
     return bool(np.all(s[upper] >= between[upper] - tol))
+
+
+def assumption_1_readings(weights, strict=False):
+    """The two readings of Assumption 1 along the order ``0, 1, ..., r-1``.
+
+    With ``s_pq = y_pq + y_qp`` the cost of tying tasks ``p`` and ``q``, and for
+    every interval ``p < q`` of the order with ``q >= p + 2``:
+
+    * the **every-split reading**: ``s_pq >= s_pt + s_tq`` for every ``t`` with
+      ``p < t < q``;
+    * the **chain reading** (the draft's displayed inequality, as
+      :func:`assumption_1_holds` reads it): ``s_pq >= s_{p,p+1} + ... + s_{q-1,q}``.
+
+    Unlike :func:`assumption_1_holds`, the order is given (the task numbering)
+    and need not be the unique order of least disagreement.
+
+    Parameters
+    ----------
+    weights : array_like of float, shape (r, r) or (n, r, r)
+        Non-negative weights with zero diagonal, one instance or a batch.
+    strict : bool, default False
+        Ask every inequality to be strict.
+
+    Returns
+    -------
+    ndarray of bool, shape (2,) or (n, 2)
+        ``(every split, chain)`` per instance.  With three tasks the two coincide.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``weights`` is not a square non-negative array with zero diagonal, or
+        ``strict`` is not a bool.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, Assumption 1 (the chain reading); the every-split
+    reading is chapter 09's.
+
+    Examples
+    --------
+    >>> assumption_1_readings([[0, 1, 2], [0, 0, 1], [0, 0, 0]]).tolist()   # 2 >= 1 + 1
+    [True, True]
+    >>> w = [[0, 1, 3, 3], [0, 0, 0, 3], [0, 0, 0, 1], [0, 0, 0, 0]]
+    >>> assumption_1_readings(w).tolist()   # s_03 = 3 < s_01 + s_13 = 4, but >= 1 + 0 + 1
+    [False, True]
+    """
+    w = as_weight_matrix(weights, "weights", batch=True)
+    strict = check_bool(strict, "strict")
+    single = w.ndim == 2
+    if single:
+        w = w[None]
+    s, r = w + np.swapaxes(w, -1, -2), w.shape[-1]
+    wide = [(p, q) for p in range(r) for q in range(p + 2, r)]
+    holds = np.greater if strict else np.greater_equal
+    every = [holds(s[:, p, q], s[:, p, t] + s[:, t, q]) for p, q in wide for t in range(p + 1, q)]
+    chain = [holds(s[:, p, q], sum(s[:, u, u + 1] for u in range(p, q))) for p, q in wide]
+    out = np.stack([np.all(every, axis=0) if every else np.ones(len(w), bool),
+                    np.all(chain, axis=0) if chain else np.ones(len(w), bool)], axis=1)
+    return out[0] if single else out
 
 
 def random_task_weights(r, density=0.4, scale=1.0, rng=0):

@@ -77,6 +77,7 @@ __all__ = [
     "OptimalSchedules",
     "Schedule",
     "brute_force_schedule",
+    "coarsenings",
     "greedy_clustering",
     "improved_clustering",
     "merge_cost",
@@ -613,6 +614,57 @@ def merge_cost(rounds, weights, costs, k, variant="depth"):
     pairwise = float(w[np.ix_(m == k, m == k + 1)].sum())
     saving = float(c[depth - 1]) if variant == "depth" else float(c[m[m > k] - 1].sum())
     return MergeCost(pairwise, saving)
+
+
+def coarsenings(rounds):
+    """Every schedule obtained from ``rounds`` by merging runs of adjacent rounds.
+
+    A schedule of depth ``d`` without empty rounds has ``2^(d-1)`` coarsenings
+    (itself included): cut or keep each of the ``d - 1`` boundaries between
+    consecutive rounds.  These are the schedules any sequence of further merges
+    can reach, so the stopping rule of Algorithm 1 says that none of them has a
+    lower loss than the schedule it stops at.
+
+    Parameters
+    ----------
+    rounds : array_like of int, shape (r,)
+        A schedule (1-based rounds) without empty rounds, of depth at most 16.
+
+    Returns
+    -------
+    ndarray of int64, shape (2^(d-1), r)
+        One coarsening per row, ``rounds`` itself first and one round last.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``rounds`` is not a schedule (see :func:`schedule_loss`), leaves a
+        round empty below its last one, or has more than 16 rounds.
+
+    References
+    ----------
+    Seed 002, section 6.1.2, Lemma 4 and the stopping rule of Algorithm 1.
+
+    Examples
+    --------
+    >>> coarsenings([1, 2, 2, 3]).tolist()
+    [[1, 2, 2, 3], [1, 2, 2, 2], [1, 1, 1, 2], [1, 1, 1, 1]]
+    """
+    try:  # the number of tasks, so that check_rounds can say what is wrong
+        r = int(np.size(rounds)) if isinstance(rounds, (list, tuple, np.ndarray)) else 1
+    except ValueError:  # ragged: check_rounds says so
+        r = 1
+    m = check_rounds(rounds, "rounds", max(r, 1))
+    depth = int(m.max())
+    if set(m.tolist()) != set(range(1, depth + 1)):
+        raise ValueError("rounds must leave no round empty below its last one, got rounds "
+                         f"{sorted(set(m.tolist()))}")
+    if depth > 16:
+        raise ValueError(f"rounds must have at most 16 rounds (2^15 coarsenings), got {depth}")
+    cuts = np.array(list(itertools.product((1, 0), repeat=depth - 1)), dtype=np.int64)
+    cuts = cuts.reshape(2 ** (depth - 1), depth - 1)  # 1: rounds t and t + 1 stay apart
+    new_round = np.hstack([np.ones((len(cuts), 1), np.int64), 1 + np.cumsum(cuts, axis=1)])
+    return new_round[:, m - 1]
 
 
 # --------------------------------------------------------------------------- #

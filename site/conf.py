@@ -25,7 +25,10 @@ extensions = [
 ]
 
 root_doc = "index"
-exclude_patterns = [".doctrees", "README.md", "**/.ipynb_checkpoints"]
+# The start notebook is the landing page (coursesite includes it there); lectures/references.md
+# is the bibliography for readers of the Markdown (the site's own is references.md).
+exclude_patterns = [".doctrees", "README.md", "**/.ipynb_checkpoints",
+                    "notebooks/00_start_here.ipynb", "lectures/references.md"]
 # build.py passes -W: a page in no table of contents, a broken link (to a page or to a heading)
 # or an unknown citation is an error. No warning is suppressed.
 

@@ -1,13 +1,20 @@
-"""The course website's own Sphinx extension: three things the stock tools do not do.
+"""The course website's own Sphinx extension: four things the stock tools do not do.
 
+* **The students' start page as the landing page.** The landing page's marker is replaced by
+  ``notebooks/00_start_here.ipynb``, the page ``make lab`` opens, so that the site and JupyterLab
+  greet a student with the same text: its Markdown cells, with their links rewritten from the
+  notebook's folder to the site's root, and its code cells as code with their stored output.
 * **The chapter table of the landing page, from the README.** The ``chapter-table`` directive
   reads the README's table (between its ``chapter table`` markers), so the two cannot drift
   apart, and lays it out for a web page: the chapter's title links to its lecture, a second
   line to its notebook, and "you learn" gets the width the README gives to two file paths.
-* **A bibliography on every page that cites.** Lectures cite with sphinxcontrib-bibtex's
-  ``{footcite:t}`` / ``{footcite:p}`` roles, which read as plain text on GitHub; the list of
-  the works a page cites is added here, under a "References" heading at the end of the page,
-  so that the Markdown files need no directive that GitHub would show as a code block.
+* **A bibliography on every page that cites.** Lectures cite with plain Markdown links to
+  ``lectures/references.md#<key>`` (``[Mohri et al. (2018)](references.md#mohri2018foundations)``,
+  or ``([Borda, 1781](references.md#borda1781memoire))`` in parentheses), which GitHub and
+  JupyterLab render as they are. Here they become sphinxcontrib-bibtex's ``{footcite:t}`` and
+  ``{footcite:p}`` roles, and the list of the works a page cites is added under a "References"
+  heading at the end of the page. (``lectures/references.md`` itself is not a page of the site:
+  the site's ``references.md`` lists every work from the same ``.bib`` file.)
 * **A note instead of each dashboard.** A notebook's dashboards (ipywidgets) need a running
   kernel; on a static page MyST-NB would leave an empty element that loads a widget manager
   from a CDN. Each one becomes a note saying where to run it; the static figure of its default
@@ -28,6 +35,10 @@ from sphinx.util.docutils import SphinxDirective
 
 WIDGET_VIEW = '<script type="application/vnd.jupyter.widget-view+json">'
 CITES = re.compile(r"\{footcite(?::[a-z]+)?\}`")
+# a citation in the lectures' Markdown: a link to an entry of lectures/references.md
+LINK_CITE = re.compile(r"\[[^\]]+\]\(references\.md#([\w:-]+)\)")
+# one or more of them, separated by "; ", in parentheses: a parenthetical citation
+PAREN_CITES = re.compile(r"\((" + LINK_CITE.pattern + r"(?:; " + LINK_CITE.pattern + r")*)\)")
 REFERENCES = "\n\n## References\n\n```{footbibliography}\n```\n"
 DASHBOARD_NOTE = (
     "An interactive dashboard is displayed here when the notebook runs: it needs a live Python "
@@ -79,10 +90,60 @@ class ChapterTable(SphinxDirective):
         return [container]
 
 
+def footcite_roles(text: str) -> str:
+    """The lectures' citation links as ``{footcite:p}`` (parenthesized) or ``{footcite:t}``."""
+    text = PAREN_CITES.sub(
+        lambda m: "{footcite:p}`" + ",".join(LINK_CITE.findall(m.group(1))) + "`", text)
+    return LINK_CITE.sub(lambda m: "{footcite:t}`" + m.group(1) + "`", text)
+
+
 def add_references_section(app: Sphinx, docname: str, source: list[str]) -> None:
-    """Append the page's bibliography to a Markdown page that cites (Sphinx ``source-read``)."""
-    if Path(app.env.doc2path(docname)).suffix == ".md" and CITES.search(source[0]):
-        source[0] += REFERENCES
+    """Cite through sphinxcontrib-bibtex, and append the page's bibliography (``source-read``)."""
+    if Path(app.env.doc2path(docname)).suffix == ".md":
+        source[0] = footcite_roles(source[0])
+        if CITES.search(source[0]):
+            source[0] += REFERENCES
+
+
+# links of the start page, relative to notebooks/: to a notebook next to it, or up to lectures/
+NOTEBOOK_LINK = re.compile(r"\]\((\d\d_[\w-]+\.ipynb(?:#[^)]*)?)\)")
+PARENT_LINK = re.compile(r"\]\(\.\./")
+
+
+START_PAGE = "notebooks/00_start_here.ipynb"
+START_MARKER = "<!-- the start page -->"
+
+
+def start_page_markdown(notebook: Path, folder: str) -> str:
+    """The start notebook as Markdown for a page at the site's root.
+
+    Its Markdown cells, with their links rewritten from the notebook's folder to the root, and
+    its code cells as code blocks followed by their stored output.
+    """
+    import json
+
+    parts = []
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            text = NOTEBOOK_LINK.sub(lambda m: f"]({folder}/{m.group(1)})", text)
+            text = PARENT_LINK.sub("](", text)
+        elif cell["cell_type"] == "code":
+            shown = "".join("".join(o.get("data", {}).get("text/plain", ""))
+                            or o.get("text", "") for o in cell.get("outputs", []))
+            text = (f"```python\n{text}\n```\n\nIn JupyterLab the cell shows:\n\n"
+                    f"```text\n{shown}\n```")
+        parts.append(text)
+    return "\n\n".join(parts) + "\n"
+
+
+def include_start_page(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Put the start notebook where the landing page has its marker (``source-read``)."""
+    if START_MARKER in source[0]:
+        notebook = Path(app.srcdir) / START_PAGE
+        app.env.note_dependency(str(notebook))
+        source[0] = source[0].replace(
+            START_MARKER, start_page_markdown(notebook, Path(START_PAGE).parent.as_posix()))
 
 
 class DashboardNote(SphinxPostTransform):
@@ -105,6 +166,7 @@ class DashboardNote(SphinxPostTransform):
 
 def setup(app: Sphinx) -> dict:
     app.add_directive("chapter-table", ChapterTable)
+    app.connect("source-read", include_start_page)
     app.connect("source-read", add_references_section)
     app.add_post_transform(DashboardNote)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

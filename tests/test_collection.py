@@ -8,22 +8,29 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-#: the chapters proper; 00 is the instructors' demo deck, with questions rather than exercises
-CHAPTERS = [path for path in NOTEBOOKS if not path.name.startswith("00_")]
+#: the students' start page: the first notebook listed, and the one `make lab` opens
+START = ROOT / "notebooks" / "00_start_here.ipynb"
+#: the instructors' demo deck, with questions rather than exercises: after the chapters
+DECK = ROOT / "notebooks" / "10_classroom_demos.ipynb"
+#: the chapters proper
+CHAPTERS = sorted((ROOT / "notebooks").glob("0[1-9]_*.ipynb"))
+#: every notebook with a lecture note and a row in the README's chapter table
+COURSE = [*CHAPTERS, DECK]
 README = (ROOT / "README.md").read_text()
 
 
 def test_there_are_chapters():
     assert CHAPTERS
+    assert NOTEBOOKS == [START, *CHAPTERS, DECK], "the start page first, the deck last"
 
 
 def test_the_demo_deck_shows_every_dashboard():
     """The classroom deck has a section for every registered dashboard."""
     import rankviz.widgets
 
-    deck = (ROOT / "notebooks" / "00_classroom_demos.ipynb").read_text()
+    deck = (ROOT / "notebooks" / "10_classroom_demos.ipynb").read_text()
     for name in rankviz.widgets.DASHBOARDS:
-        assert f"{name}()" in deck, f"00_classroom_demos.ipynb has no section for {name}"
+        assert f"{name}()" in deck, f"10_classroom_demos.ipynb has no section for {name}"
 
 
 def test_the_demo_deck_is_one_slide_per_talk_track_step():
@@ -38,7 +45,7 @@ def test_the_demo_deck_is_one_slide_per_talk_track_step():
     def github_slugify(heading):  # MyST's and GitHub's heading anchors (the site build checks)
         return re.sub(r"[^\w\u4e00-\u9fff\- ]", "", heading.lower().replace(" ", "-"))
 
-    cells = json.loads((ROOT / "notebooks" / "00_classroom_demos.ipynb").read_text())["cells"]
+    cells = json.loads((ROOT / "notebooks" / "10_classroom_demos.ipynb").read_text())["cells"]
 
     def slide_type(cell):
         return cell["metadata"].get("slideshow", {}).get("slide_type")
@@ -83,7 +90,7 @@ def test_the_demo_deck_is_one_slide_per_talk_track_step():
     assert notes > sections, "the setup notes and the Notice lines are not notes cells"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
 def test_notebook_has_its_lecture_note_and_links_to_it(path):
     lecture = ROOT / "lectures" / (path.stem + ".md")
     assert lecture.exists(), f"missing {lecture.relative_to(ROOT)}"
@@ -92,7 +99,7 @@ def test_notebook_has_its_lecture_note_and_links_to_it(path):
     assert f"../notebooks/{path.name}" in lecture.read_text()
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
 def test_notebook_is_listed_in_the_readme_chapter_table(path):
     assert f"notebooks/{path.name}" in README
     assert f"lectures/{path.stem}.md" in README
@@ -133,10 +140,10 @@ def test_chapter_has_exercises_with_hidden_solutions(path):
 
 
 def test_the_instructors_timing_plan_adds_up_and_covers_every_section():
-    """Lecture 00's timing table: a row per deck section, columns summing to 50 and 90."""
+    """Lecture 10's timing table: a row per deck section, columns summing to 50 and 90."""
     import rankviz.widgets
 
-    text = (ROOT / "lectures" / "00_classroom_demos.md").read_text()
+    text = (ROOT / "lectures" / "10_classroom_demos.md").read_text()
     table = text[text.index("## Timing"):].split("\n\n")[2]
     rows = [[cell.strip(" *") for cell in line.strip("|").split("|")]
             for line in table.splitlines()[2:]]

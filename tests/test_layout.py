@@ -120,6 +120,9 @@ def _tested_modules():
             continue
         relative = path.relative_to(PACKAGE)
         folder = TESTS / relative.parent
+        if relative.parent.name == "exercises":  # tests/test_exercises.py runs each chapter's cases
+            yield path, folder / f"cases_{path.stem}.py"
+            continue
         yield path, folder / f"test_{path.stem.lstrip('_')}.py"
 
 

@@ -13,6 +13,7 @@ from rankviz.orders import (
     MAX_STATES,
     MAX_TASKS,
     assumption_1_holds,
+    assumption_1_readings,
     count_orders,
     random_low_noise_weights,
     random_task_weights,
@@ -211,3 +212,39 @@ def test_bad_input_raises_value_error_naming_the_argument(call, message):
 def test_non_numeric_input_raises_type_error(call, message):
     with pytest.raises(TypeError, match=message):
         call()
+
+
+def test_assumption_1_readings_against_plain_loops():
+    rng = np.random.default_rng(29)
+    for r in (2, 3, 4, 5):
+        w = rng.integers(0, 4, size=(60, r, r)).astype(float)
+        w[:, np.arange(r), np.arange(r)] = 0
+        for strict in (False, True):
+            got = assumption_1_readings(w, strict=strict)
+            for k, one in enumerate(w):
+                s = one + one.T
+                ok = (lambda a, b: a > b) if strict else (lambda a, b: a >= b)
+                every = all(ok(s[p, q], s[p, t] + s[t, q]) for p in range(r)
+                            for q in range(p + 2, r) for t in range(p + 1, q))
+                chain = all(ok(s[p, q], sum(s[u, u + 1] for u in range(p, q))) for p in range(r)
+                            for q in range(p + 2, r))
+                assert got[k].tolist() == [every, chain]
+                assert assumption_1_readings(one, strict=strict).tolist() == [every, chain]
+
+
+def test_the_chain_reading_is_assumption_1_along_a_unique_order():
+    rng = np.random.default_rng(30)
+    outcomes = []
+    for trial in range(40):  # odd trials add backward weights, which can break Assumption 1
+        extra = (trial % 2) * rng.integers(0, 2, (5, 5)) * (1 - np.eye(5))
+        w = random_low_noise_weights(5, rng) + extra
+        try:
+            order = topological_orders(w)
+        except ValueError:  # the added weights closed a cycle of the difference graph
+            continue
+        if len(order) != 1:
+            continue
+        along = w[np.ix_(order[0], order[0])]
+        outcomes.append(assumption_1_holds(w))
+        assert bool(assumption_1_readings(along)[1]) == outcomes[-1]
+    assert outcomes.count(True) >= 5 and outcomes.count(False) >= 5

@@ -23,6 +23,7 @@ from rankviz.scheduling import (
     OptimalSchedules,
     Schedule,
     brute_force_schedule,
+    coarsenings,
     greedy_clustering,
     improved_clustering,
     merge_cost,
@@ -506,3 +507,29 @@ def test_lemma_2_fails_under_low_noise_without_assumption_1():
     assert losses[respecting].min() == 19.0
     assert optimal_contiguous_clustering(w, c, [0, 1, 2, 3]).loss == 19.0
     assert improved_clustering(w, c, inner="dp").loss == 19.0  # Algorithm 2 is not exact here
+
+
+def test_coarsenings_are_every_schedule_that_merges_reach():
+    rng = np.random.default_rng(31)
+    for _ in range(30):
+        r = int(rng.integers(1, 7))
+        depth = int(rng.integers(1, r + 1))
+        rounds = np.concatenate([np.arange(1, depth + 1), rng.integers(1, depth + 1, r - depth)])
+        rng.shuffle(rounds)
+        reached, frontier = {tuple(rounds)}, [rounds]
+        while frontier:  # merge any adjacent pair, again and again
+            m = frontier.pop()
+            for k in range(1, m.max()):
+                merged = np.where(m > k, m - 1, m)
+                if tuple(merged) not in reached:
+                    reached.add(tuple(merged))
+                    frontier.append(merged)
+        got = coarsenings(rounds)
+        assert len(got) == 2 ** (depth - 1) == len(reached)
+        assert {tuple(g) for g in got} == reached
+        assert got[0].tolist() == rounds.tolist() and set(got[-1].tolist()) == {1}
+
+
+def test_coarsenings_refuse_a_schedule_with_an_empty_round():
+    with pytest.raises(ValueError, match="rounds"):
+        coarsenings([1, 3, 3])

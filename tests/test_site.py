@@ -17,7 +17,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
-NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+# the chapters' and the deck's notebooks (the start page is the site's landing page)
+NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
+                   if p.stem != "00_start_here")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -92,6 +94,23 @@ def test_the_landing_page_lists_every_chapter_with_its_lecture_and_notebook(site
         assert title.replace("'", "&#8217;") in text or title in text, title
 
 
+def test_the_landing_page_is_the_start_page_and_the_deck_comes_last(site):
+    landing = (site / "index.html").read_text(encoding="utf-8")
+    article = landing.split("<article", 1)[1]
+    assert re.search(r"<h1>Start here", article), "the landing page is not the start page"
+    for heading in ("Who it is for", "Reading order", "How a chapter is laid out"):
+        assert f">{heading}<" in article, heading
+    # the sidebar: the chapters' lectures and notebooks in order, the deck after them
+    nav = landing.split('class="bd-sidebar-primary', 1)[1].split("</nav>", 1)[0]
+    hrefs = [h for h in re.findall(r'href="((?:lectures|notebooks)/\d\d_\w+)\.html"', nav)]
+    for folder in ("lectures", "notebooks"):
+        listed = [h.split("/")[1] for h in hrefs if h.startswith(folder)]
+        assert listed == sorted(listed) and listed[-1] == "10_classroom_demos", (folder, listed)
+    # the "next" link of the landing page leads to chapter 01
+    nxt = re.search(r'<a class="right-next"\s+href="([^"]+)"', landing)
+    assert nxt and nxt.group(1).startswith("lectures/01_"), nxt and nxt.group(1)
+
+
 def test_each_lecture_links_to_its_notebook_and_back(site):
     for stem in LECTURES:
         lecture, notebook = site / "lectures" / f"{stem}.html", site / "notebooks" / f"{stem}.html"
@@ -160,8 +179,7 @@ def test_each_lecture_ends_with_the_works_it_cites(site):
     entries = set(re.findall(r"^@\w+\{([^,]+),", bib, flags=re.MULTILINE))
     for stem in [*LECTURES, "sources"]:
         source = (ROOT / "lectures" / f"{stem}.md").read_text(encoding="utf-8")
-        cited = {key.strip() for keys in re.findall(r"\{footcite(?::\w+)?\}`([^`]+)`", source)
-                 for key in keys.split(",")}
+        cited = set(re.findall(r"\]\(references\.md#([\w:-]+)\)", source))
         assert cited and cited <= entries, (stem, cited - entries)
         page = (site / "lectures" / f"{stem}.html").read_text(encoding="utf-8")
         assert 'id="references"' in page, stem
@@ -169,6 +187,25 @@ def test_each_lecture_ends_with_the_works_it_cites(site):
         assert listed == len(cited), (stem, listed, sorted(cited))
     every = (site / "references.html").read_text(encoding="utf-8")
     assert every.count('role="doc-biblioentry"') == len(entries)  # the page of all references
+
+
+def test_the_lectures_cite_in_markdown_that_jupyterlab_and_github_render():
+    # no MyST role or directive: JupyterLab's Markdown preview and GitHub would show it raw
+    for path in sorted((ROOT / "lectures").glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\{[a-z-]+(?::[a-z-]+)?\}`", text), f"{path.name}: a MyST role"
+        assert not re.search(r"^(```|:::)\{", text, re.MULTILINE), f"{path.name}: a MyST directive"
+
+
+def test_the_lectures_reference_list_matches_the_bibliography():
+    bib = (ROOT / "site" / "references.bib").read_text(encoding="utf-8")
+    entries = set(re.findall(r"^@\w+\{([^,]+),", bib, flags=re.MULTILINE))
+    listed = (ROOT / "lectures" / "references.md").read_text(encoding="utf-8")
+    anchors = re.findall(r'<a id="([\w:-]+)"></a>', listed)
+    assert len(anchors) == len(set(anchors)) and set(anchors) == entries
+    for path in sorted((ROOT / "lectures").glob("*.md")):
+        cited = set(re.findall(r"\]\(references\.md#([\w:-]+)\)", path.read_text(encoding="utf-8")))
+        assert cited <= entries, (path.name, cited - entries)
 
 
 def test_exercise_solutions_are_folded(site):

@@ -2,12 +2,12 @@
 
 The site is built once per session (``built_site``, ``tests/site_build.py``) and served from a
 local HTTP server; Chromium may fetch only from that server, and any other request fails the
-test. On the landing page every chapter is listed. On every lecture and notebook page, and in
-more detail on three (a lecture with display math, a notebook with figures, the landing page):
-MathJax has typeset every formula (each ``.math`` element holds an ``mjx-container``, none is a
-TeX error or an unknown macro, and no raw ``$$``, ``\\frac``, ``\\(`` or ``\\[`` is left in the
-visible text outside code), every image has loaded, and the console has no error. A search for
-"Rademacher", a word of one lecture only, finds that lecture.
+test. The landing page is the students' start page and lists every chapter. On every lecture and
+notebook page, and in more detail on three (a lecture with display math, a notebook with
+figures, the landing page): MathJax has typeset every formula (each ``.math`` element holds an
+``mjx-container``, none is a TeX error or an unknown macro, and no raw ``$$``, ``\\frac``,
+``\\(`` or ``\\[`` is left in the visible text outside code), every image has loaded, and the
+console has no error. A search for "Rademacher", a word of one lecture only, finds that lecture.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
-NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+# the chapters' and the deck's notebooks (the start page is the site's landing page)
+NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
+                   if p.stem != "00_start_here")
 MATHJAX_MS = 60_000  # every formula of a page typeset
 SEARCH_MS = 60_000  # the search page's results listed
 SEARCH_WORD = "Rademacher"
@@ -132,10 +134,13 @@ def assert_rendered(state: dict, url: str) -> None:
     assert broken == [], f"{url}: images that did not load"
 
 
-def test_the_landing_page_lists_every_chapter(offline_page, site_url):
+def test_the_landing_page_is_the_start_page_and_lists_every_chapter(offline_page, site_url):
     page, problems = offline_page
     state = visit(page, problems, f"{site_url}/index.html")
     assert_rendered(state, "index.html")
+    # what a student sees first: the start page (make lab opens the same notebook)
+    assert page.locator("article h1").first.inner_text().startswith("Start here")
+    assert page.locator("article h2", has_text="Reading order").is_visible()
     table = page.locator(".chapter-table")
     for stem in LECTURES:
         assert table.locator(f'a[href="lectures/{stem}.html"]').count() == 1, stem
