@@ -36,13 +36,15 @@ to classification", COLT 2008.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from scipy import sparse, stats
 
-from rankviz._validation import as_generator, check_int, check_probability
+from rankviz._validation import as_generator, as_item_ids, check_int, check_probability
 from rankviz.permutations import order_from_sigma, sigma_from_scores
 from rankviz.preference import (
     CountingPreference,
@@ -56,6 +58,7 @@ __all__ = [
     "MAX_EXACT_CALLS_ITEMS",
     "MAX_EXACT_ITEMS",
     "MAX_RUN_ENTRIES",
+    "MAX_TOGETHER_ITEMS",
     "MonteCarloEstimate",
     "QuickSortRuns",
     "RankingResult",
@@ -67,6 +70,7 @@ __all__ = [
     "quicksort_pair_probabilities",
     "quicksort_rank",
     "quicksort_runs",
+    "quicksort_together_probability",
     "quicksort_top_k",
     "sort_by_degree",
 ]
@@ -74,6 +78,10 @@ __all__ = [
 #: Largest number of items for the exact computations over subsets
 #: (:func:`quicksort_pair_probabilities`, :func:`expected_quicksort_loss`).
 MAX_EXACT_ITEMS = 12
+
+#: Largest number of items for :func:`quicksort_together_probability` (a recursion over the
+#: subarrays that hold the set, in Python).
+MAX_TOGETHER_ITEMS = 8
 
 #: Largest number of items for :func:`expected_quicksort_calls` (its recursion over
 #: subsets runs in Python: about 2 s at 10 items, 5 s at 11, 10 s at 12).
@@ -706,6 +714,74 @@ def expected_quicksort_loss(H, sigma_star, omega=None) -> float:
     H = _check_exact_size(as_preference_matrix(H))
     costs = pair_costs(sigma_star, omega, n=H.shape[0])
     return float(_quicksort_subset_dp(H, costs[None])[0])
+
+
+def quicksort_together_probability(H, T) -> float:
+    """Probability ``Pr[A_T]`` that the items of ``T`` still share a subarray at their first pivot.
+
+    Follow the subarray that holds ``T``: the next pivot is in ``T`` (probability ``|T| / |S|``
+    for a subarray ``S``), or it is an item ``w`` outside ``T`` that sends every item of ``T`` to
+    the same side, above with probability ``prod_t h(t, w)`` or below with ``prod_t h(w, t)``,
+    together with a random part of the other items, and the recursion goes on in that side.
+    For a triangle ``T`` this is the weight of ``T`` in the triangle decomposition of QuickSort's
+    expected loss (lecture 05, section 6): given ``A_T``, the first pivot of ``T`` is uniform
+    on ``T``.
+
+    Parameters
+    ----------
+    H : array_like of shape (n, n)
+        A preference matrix, ``n <= MAX_TOGETHER_ITEMS``.
+    T : array_like of int
+        Distinct item ids, at least one.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`rankviz.preference.as_preference_matrix`; if ``n > MAX_TOGETHER_ITEMS``; or if
+        ``T`` is empty, repeats an item or holds an id outside ``0..n-1``.
+
+    References
+    ----------
+    Mohri et al. (2018), eq. (10.35); Ailon and Mohri (2008).
+
+    Examples
+    --------
+    On the transitive order 0 > 1 > 2 > 3, the items 0, 1, 2 are never split (the only other
+    pivot, item 3, sends all three above it): ``Pr[A_T] = 1``.  The items 0, 1, 3 are split
+    exactly when item 2 is the first pivot, probability 1/4.
+
+    >>> from rankviz.preference import preference_from_sigma
+    >>> H = preference_from_sigma([0, 1, 2, 3])
+    >>> quicksort_together_probability(H, [0, 1, 2]), quicksort_together_probability(H, [0, 1, 3])
+    (1.0, 0.75)
+    """
+    H = _check_exact_size(as_preference_matrix(H), MAX_TOGETHER_ITEMS)
+    n = H.shape[0]
+    items = as_item_ids(T, "T", n)
+    if np.unique(items).size != items.size:
+        raise ValueError(f"T must hold distinct items, got {items.tolist()}")
+    together = frozenset(items.tolist())
+
+    @cache
+    def from_subarray(S: frozenset) -> float:  # S, a subarray containing T
+        total = len(together) / len(S)  # the next pivot is in T
+        for w in S - together:
+            rest = sorted(S - together - {w})
+            for side in (H[:, w], 1 - H[:, w]):  # side[a]: probability that a goes to this side
+                p_T = math.prod(side[t] for t in together)
+                for joins in itertools.product((False, True), repeat=len(rest)):
+                    p = p_T * math.prod(side[a] if j else 1 - side[a]
+                                        for a, j in zip(rest, joins, strict=True))
+                    if p > 0:
+                        joined = {a for a, j in zip(rest, joins, strict=True) if j}
+                        total += p / len(S) * from_subarray(together | joined)
+        return total
+
+    return float(from_subarray(frozenset(range(n))))
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from bad_input.harness import HUGE, Call, Case
-from rankviz import orders, preference, quicksort, scheduling
+from rankviz import orders, preference, quicksort, scheduling, second_stage
 
 # a seed of 10**12 is as good a seed as 0: "huge" is valid for every rng argument
 SEED_OK = {"rng": {"huge"}}
@@ -223,6 +223,12 @@ CASES.update({
         lambda: Call(quicksort.quicksort_pair_probabilities, H4),
         extra={"H": {**BAD_H, "13 items": np.full((13, 13), 0.5)}},
     ),
+    "rankviz.quicksort.quicksort_together_probability": Case(
+        lambda: Call(quicksort.quicksort_together_probability, H4, [0, 1, 2]),
+        valid={"T": {"one entry fewer"}},  # a set of two items is a set too
+        extra={"H": {**BAD_H, "9 items": np.full((9, 9), 0.5)},
+               "T": {"repeated item": [0, 0, 1], "item out of range": [0, 4], "negative": [-1, 0]}},
+    ),
     "rankviz.quicksort.expected_quicksort_loss": Case(
         lambda: Call(quicksort.expected_quicksort_loss, H3, [0, 1, 2], np.ones((3, 3))),
         extra={
@@ -316,7 +322,48 @@ CASES.update({
     ),
 })
 
+# --- rankviz.second_stage -----------------------------------------------------------------
+
+COSTS3 = second_stage.labelling_costs(3)
+
+CASES.update({
+    "rankviz.second_stage.labelling_costs": Case(
+        lambda: Call(second_stage.labelling_costs, 3),
+        extra={"n": {"one item": 1, "too many items": 9}},
+    ),
+    "rankviz.second_stage.degree_sort_worst_case": Case(
+        lambda: Call(second_stage.degree_sort_worst_case, [1, 0, 0]),
+        extra={"labels": {"one class": [1, 1, 1], "two items": [1, 0], "too many items": [1, 0] * 6,
+                          "not binary": [0, 1, 2]}},
+    ),
+    "rankviz.second_stage.largest_preference_gain": Case(
+        lambda: Call(second_stage.largest_preference_gain, H3, COSTS3),
+        valid={"costs": {"one entry fewer"}},  # five targets are as good as six
+        extra={"T": {**BAD_H, "9 items": np.full((9, 9), 0.5)},
+               "costs": {"negative": -COSTS3, "other size": second_stage.labelling_costs(4),
+                         "not a stack": COSTS3[0]}},
+    ),
+    "rankviz.second_stage.largest_regret_excess": Case(
+        lambda: Call(second_stage.largest_regret_excess, H3, H3, COSTS3, 2.0),
+        valid={"costs": {"one entry fewer"}},  # five targets are as good as six
+        extra={"P": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+               "H": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+               "costs": {"negative": -COSTS3, "other size": second_stage.labelling_costs(4),
+                         "not a stack": COSTS3[0]},
+               "factor": {"below 1": 0.5}},
+    ),
+    "rankviz.second_stage.regrets": Case(
+        lambda: Call(second_stage.regrets, H3, H3, COSTS3[0]),
+        extra={"P": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+               "H": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+               "C": {"negative": -COSTS3[0], "not square": np.zeros((2, 3)),
+                     "too many items": np.zeros((9, 9))}},
+    ),
+})
+
 RESULT_TYPES = {
+    "rankviz.second_stage.DegreeSortSearch": "returned by degree_sort_worst_case, never passed "
+                                             "back in",
     "rankviz.quicksort.RankingResult": "returned by sort_by_degree and quicksort_rank; never "
                                        "passed back in (plot_quicksort_levels checks what it "
                                        "reads)",
