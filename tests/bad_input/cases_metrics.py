@@ -42,10 +42,13 @@ from rankviz.pairwise import (
 from rankviz.permutations import (
     all_permutations,
     as_permutation,
+    mean_over_tie_orders,
     merge_near_ties,
     order_from_sigma,
     sigma_from_order,
     sigma_from_scores,
+    tie_consistent_rankings,
+    weak_orders,
 )
 from rankviz.samples import (
     preference_graph_from_grades,
@@ -55,6 +58,13 @@ from rankviz.samples import (
 )
 
 # --- shared tiny inputs ------------------------------------------------------------------------
+
+
+def _first_is_top(score_rows, row):
+    """A value for mean_over_tie_orders: 1 when item 0 is ranked first."""
+    return (np.argmax(score_rows, axis=1) == 0).astype(float)
+
+
 LABELS = [0, 1, 0, 1]
 SCORES = [0.1, 0.4, 0.35, 0.8]
 BIPARTITE_EXTRA = {
@@ -187,6 +197,20 @@ CASES = {
         valid={"scores": {"one entry fewer"}}),
     "rankviz.permutations.all_permutations": Case(lambda: Call(all_permutations, 3),
                                                   extra={"n": {"above the limit": 10}}),
+    "rankviz.permutations.weak_orders": Case(lambda: Call(weak_orders, 3),
+                                             extra={"n": {"above the limit": 8}}),
+    # one score vector or a batch: one entry fewer is still a valid batch (or vector)
+    "rankviz.permutations.tie_consistent_rankings": Case(
+        lambda: Call(tie_consistent_rankings, [[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
+        valid={"scores": {"one entry fewer"}},
+        extra={"scores": {"too many items": np.zeros(10),
+                          "too many rankings": np.zeros((3, 9))}}),
+    "rankviz.permutations.mean_over_tie_orders": Case(
+        lambda: Call(mean_over_tie_orders, _first_is_top, [[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
+        valid={"scores": {"one entry fewer"}},
+        extra={"value": {"wrong length": lambda s, row: np.ones(1),
+                         "nan": lambda s, row: np.full(len(s), np.nan),
+                         "not callable": 3.0}}),
     # --- rankviz.samples -------------------------------------------------------------------
     "rankviz.samples.preference_graph_from_labels": Case(
         lambda: Call(preference_graph_from_labels, [[1, 0, 1], [0, 1, 1]]),
