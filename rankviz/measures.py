@@ -20,12 +20,19 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import digamma
 
-from rankviz._validation import as_query_array, check_choice, check_int, check_real
+from rankviz._validation import (
+    as_query_array,
+    check_array,
+    check_choice,
+    check_int,
+    check_real,
+)
 
 __all__ = [
     "ERR_SATISFACTION",
     "GAINS",
     "MAX_CUTOFF",
+    "MAX_COMPARED",
     "MAX_ERR_TIES",
     "MAX_POSITIONS",
     "NO_RELEVANT",
@@ -37,6 +44,7 @@ __all__ = [
     "mean_average_precision",
     "mean_precision_up_to_k",
     "ndcg",
+    "oppositely_ordered_pairs",
     "precision_at_k",
 ]
 
@@ -56,6 +64,9 @@ _EXACT_TAIL = 10**6
 #: cube of a tie group's size: the cubed sizes of the tie groups within the cut-off may sum
 #: to at most ``MAX_ERR_TIES**3`` (one group of 400 documents takes about half a second).
 MAX_ERR_TIES = 400
+
+#: Most lists :func:`oppositely_ordered_pairs` compares (it forms all ordered pairs at once).
+MAX_COMPARED = 5000
 
 #: Gain functions of :func:`dcg` and :func:`ndcg`: ``2**y - 1`` or ``y``.
 GAINS = ("exponential", "linear")
@@ -799,3 +810,48 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
     if tied.any():
         values = values + _tied_err_correction(p_sorted, before, tied, weights)
     return _finish(values, batched)
+
+
+def oppositely_ordered_pairs(first, second, decimals=9):
+    """The ordered pairs of lists that two measures rank in opposite ways.
+
+    Given the values ``first[a]`` and ``second[a]`` of two measures on the same
+    lists ``a = 0, ..., m - 1``, return every ordered pair ``(a, b)`` with
+    ``first[a] > first[b]`` but ``second[a] < second[b]``.  Both are rounded to
+    ``decimals`` places first, so that values equal in exact arithmetic but
+    computed along different paths stay tied instead of deciding by rounding noise.
+
+    Parameters
+    ----------
+    first, second : array_like of float, shape (m,)
+        Finite values of two measures on the same ``m <= MAX_COMPARED`` lists
+        (integers too, e.g. exact values times a common denominator).
+    decimals : int, default 9
+        Decimal places kept before comparing, ``0 <= decimals <= 15``.
+
+    Returns
+    -------
+    ndarray of int64, shape (p, 2)
+        The pairs ``(a, b)``, in increasing order of ``a`` then ``b``; each
+        disagreement appears once (``(b, a)`` is not listed too).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``first`` or ``second`` is not a finite 1-D array, their lengths differ,
+        they hold more than ``MAX_COMPARED`` values, or ``decimals`` is out of range.
+
+    Examples
+    --------
+    >>> oppositely_ordered_pairs([0.9, 0.5, 0.1], [0.2, 0.4, 0.1])   # lists 0 and 1 swap
+    array([[0, 1]])
+    >>> len(oppositely_ordered_pairs([1, 2, 3], [10, 20, 30]))
+    0
+    """
+    a = check_array(first, "first", ndim=1, max_size=MAX_COMPARED)
+    b = check_array(second, "second", ndim=1, max_size=MAX_COMPARED)
+    if a.shape != b.shape:
+        raise ValueError(f"first and second must have the same length, got {a.size} and {b.size}")
+    decimals = check_int(decimals, "decimals", minimum=0, maximum=15)
+    a, b = np.round(a, decimals), np.round(b, decimals)
+    return np.argwhere((a[:, None] > a[None, :]) & (b[:, None] < b[None, :]))
