@@ -31,8 +31,8 @@ from rankviz._validation import (
 __all__ = [
     "ERR_SATISFACTION",
     "GAINS",
-    "MAX_CUTOFF",
     "MAX_COMPARED",
+    "MAX_CUTOFF",
     "MAX_ERR_TIES",
     "MAX_POSITIONS",
     "NO_RELEVANT",

@@ -28,6 +28,7 @@ from rankviz.measures import (
     mean_average_precision,
     mean_precision_up_to_k,
     ndcg,
+    oppositely_ordered_pairs,
     precision_at_k,
 )
 from rankviz.permutations import all_permutations, order_from_sigma, sigma_from_scores
@@ -596,3 +597,30 @@ def test_err_refuses_tie_groups_too_large_for_the_exact_average():
     # the same tie below the cut-off costs nothing and is served
     scores = np.r_[1.0, np.zeros(n)]
     assert err(np.r_[1.0, np.ones(n)], scores, k=1) == pytest.approx(0.5)
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=12))
+def test_oppositely_ordered_pairs_match_a_double_loop(values):
+    first, second = (np.array(v, dtype=float) for v in zip(*values, strict=True))
+    brute = [(a, b) for a in range(len(values)) for b in range(len(values))
+             if first[a] > first[b] and second[a] < second[b]]
+    assert [tuple(p) for p in oppositely_ordered_pairs(first, second)] == brute
+
+
+def test_oppositely_ordered_pairs_ignore_rounding_noise():
+    # 0.1 + 0.2 and 0.3 tie after rounding, so the pair is not a disagreement
+    assert len(oppositely_ordered_pairs([0.1 + 0.2, 0.3], [0.0, 1.0])) == 0
+    assert len(oppositely_ordered_pairs([0.1 + 0.2, 0.3], [0.0, 1.0], decimals=15)) == 0
+    np.testing.assert_array_equal(oppositely_ordered_pairs([2, 1], [1, 2]), [[0, 1]])
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"first": [1.0, 2.0], "second": [1.0]}, ValueError, "same length"),
+    ({"first": [1.0, np.nan], "second": [1.0, 2.0]}, ValueError, "first"),
+    ({"first": [1.0, 2.0], "second": [[1.0, 2.0]]}, ValueError, "second"),
+    ({"first": [1.0, 2.0], "second": [1.0, 2.0], "decimals": -1}, ValueError, "decimals"),
+    ({"first": np.zeros(6000), "second": np.zeros(6000)}, ValueError, "first"),
+])
+def test_oppositely_ordered_pairs_errors(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        oppositely_ordered_pairs(**kwargs)

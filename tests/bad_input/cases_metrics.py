@@ -21,6 +21,7 @@ from rankviz.measures import (
     mean_average_precision,
     mean_precision_up_to_k,
     ndcg,
+    oppositely_ordered_pairs,
     precision_at_k,
 )
 from rankviz.metrics import (
@@ -51,6 +52,7 @@ from rankviz.permutations import (
     weak_orders,
 )
 from rankviz.samples import (
+    binary_label_patterns,
     preference_graph_from_grades,
     preference_graph_from_labels,
     single_preference,
@@ -162,6 +164,11 @@ CASES = {
                      satisfaction="exponential"),
         valid=K_VALID, extra={**GRADE_EXTRA, "max_grade": {"below a grade": 2.0}}),
     # --- rankviz.pairwise ------------------------------------------------------------------
+    # any two equally long vectors of values are valid, also one entry fewer in both; one entry
+    # fewer in just one of them is a length mismatch (checked in tests/test_measures.py)
+    "rankviz.measures.oppositely_ordered_pairs": Case(
+        lambda: Call(oppositely_ordered_pairs, [0.9, 0.5, 0.1], [0.2, 0.4, 0.1], decimals=9),
+        extra={"first": {"too many": np.zeros(6000)}}),
     "rankviz.pairwise.pairwise_disagreement": Case(
         lambda: Call(pairwise_disagreement, [[3.0, 2.0, 1.0], [1.0, 1.0, 3.0]],
                      np.stack([GRAPH, np.transpose(GRAPH)]), ties="half"),
@@ -212,6 +219,9 @@ CASES = {
                          "nan": lambda s, row: np.full(len(s), np.nan),
                          "not callable": 3.0}}),
     # --- rankviz.samples -------------------------------------------------------------------
+    "rankviz.samples.binary_label_patterns": Case(
+        lambda: Call(binary_label_patterns, 4, 2),
+        extra={"n_relevant": {"above n": 5}}),
     "rankviz.samples.preference_graph_from_labels": Case(
         lambda: Call(preference_graph_from_labels, [[1, 0, 1], [0, 1, 1]]),
         valid={"y_true": {"one entry fewer"}},  # one query fewer is a batch of one query
