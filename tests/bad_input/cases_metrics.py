@@ -14,6 +14,7 @@ from rankviz import doctor
 from rankviz.distributions import Binormal
 from rankviz.measures import (
     average_precision,
+    cascade_utility,
     dcg,
     dcg_discounts,
     dcg_gains,
@@ -164,6 +165,11 @@ CASES = {
                      satisfaction="exponential"),
         valid=K_VALID, extra={**GRADE_EXTRA, "max_grade": {"below a grade": 2.0}}),
     # --- rankviz.pairwise ------------------------------------------------------------------
+    # batches of any shape are valid (one row fewer, an extra leading dimension)
+    "rankviz.measures.cascade_utility": Case(
+        lambda: Call(cascade_utility, [[0.5, 0.2, 1.0], [1.0, 0.0, 0.3]], [1.0, 0.5, 1 / 3]),
+        valid={"satisfaction": {"one entry fewer", "extra dimension"}},
+        extra={"satisfaction": {"above one": [[0.5, 1.2, 0.0]]}}),
     # any two equally long vectors of values are valid, also one entry fewer in both; one entry
     # fewer in just one of them is a length mismatch (checked in tests/test_measures.py)
     "rankviz.measures.oppositely_ordered_pairs": Case(
