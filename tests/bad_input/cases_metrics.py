@@ -33,6 +33,7 @@ from rankviz.metrics import (
     roc_curve,
 )
 from rankviz.pairwise import (
+    discordant_pairs,
     emphasis_axioms,
     emphasis_bipartite,
     emphasis_matrix,
@@ -179,6 +180,11 @@ CASES = {
         lambda: Call(pairwise_disagreement, [[3.0, 2.0, 1.0], [1.0, 1.0, 3.0]],
                      np.stack([GRAPH, np.transpose(GRAPH)]), ties="half"),
         extra={"weights": {k: np.stack([v, GRAPH]) for k, v in GRAPH_EXTRA.items()}}),
+    "rankviz.pairwise.discordant_pairs": Case(
+        lambda: Call(discordant_pairs, [1, 0, 2], [0, 1, 2],
+                     among=np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]], dtype=bool)),
+        extra={"sigma": PERMUTATION_EXTRA, "sigma_star": PERMUTATION_EXTRA,
+               "among": {"not symmetric": np.triu(np.ones((3, 3), dtype=bool))}}),
     "rankviz.pairwise.emphasis_uniform": Case(lambda: Call(emphasis_uniform, 3)),
     "rankviz.pairwise.emphasis_top_k": Case(lambda: Call(emphasis_top_k, 4, 2),
                                             extra={"k": {"above n": 5}}),
