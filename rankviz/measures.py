@@ -20,16 +20,25 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import digamma
 
-from rankviz._validation import as_query_array, check_choice, check_int, check_real
+from rankviz._validation import (
+    as_query_array,
+    check_array,
+    check_choice,
+    check_int,
+    check_real,
+)
 
 __all__ = [
     "ERR_SATISFACTION",
     "GAINS",
+    "MAX_CASCADE_ENTRIES",
+    "MAX_COMPARED",
     "MAX_CUTOFF",
     "MAX_ERR_TIES",
     "MAX_POSITIONS",
     "NO_RELEVANT",
     "average_precision",
+    "cascade_utility",
     "dcg",
     "dcg_discounts",
     "dcg_gains",
@@ -37,6 +46,7 @@ __all__ = [
     "mean_average_precision",
     "mean_precision_up_to_k",
     "ndcg",
+    "oppositely_ordered_pairs",
     "precision_at_k",
 ]
 
@@ -56,6 +66,12 @@ _EXACT_TAIL = 10**6
 #: cube of a tie group's size: the cubed sizes of the tie groups within the cut-off may sum
 #: to at most ``MAX_ERR_TIES**3`` (one group of 400 documents takes about half a second).
 MAX_ERR_TIES = 400
+
+#: Most satisfaction probabilities :func:`cascade_utility` takes in one call (80 MB of floats).
+MAX_CASCADE_ENTRIES = 10**7
+
+#: Most lists :func:`oppositely_ordered_pairs` compares (it forms all ordered pairs at once).
+MAX_COMPARED = 5000
 
 #: Gain functions of :func:`dcg` and :func:`ndcg`: ``2**y - 1`` or ``y``.
 GAINS = ("exponential", "linear")
@@ -799,3 +815,103 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
     if tied.any():
         values = values + _tied_err_correction(p_sorted, before, tied, weights)
     return _finish(values, batched)
+
+
+def oppositely_ordered_pairs(first, second, decimals=9):
+    """The ordered pairs of lists that two measures rank in opposite ways.
+
+    Given the values ``first[a]`` and ``second[a]`` of two measures on the same
+    lists ``a = 0, ..., m - 1``, return every ordered pair ``(a, b)`` with
+    ``first[a] > first[b]`` but ``second[a] < second[b]``.  Both are rounded to
+    ``decimals`` places first, so that values equal in exact arithmetic but
+    computed along different paths stay tied instead of deciding by rounding noise.
+
+    Parameters
+    ----------
+    first, second : array_like of float, shape (m,)
+        Finite values of two measures on the same ``m <= MAX_COMPARED`` lists
+        (integers too, e.g. exact values times a common denominator).
+    decimals : int, default 9
+        Decimal places kept before comparing, ``0 <= decimals <= 15``.
+
+    Returns
+    -------
+    ndarray of int64, shape (p, 2)
+        The pairs ``(a, b)``, in increasing order of ``a`` then ``b``; each
+        disagreement appears once (``(b, a)`` is not listed too).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``first`` or ``second`` is not a finite 1-D array, their lengths differ,
+        they hold more than ``MAX_COMPARED`` values, or ``decimals`` is out of range.
+
+    Examples
+    --------
+    >>> oppositely_ordered_pairs([0.9, 0.5, 0.1], [0.2, 0.4, 0.1])   # lists 0 and 1 swap
+    array([[0, 1]])
+    >>> len(oppositely_ordered_pairs([1, 2, 3], [10, 20, 30]))
+    0
+    """
+    a = check_array(first, "first", ndim=1, max_size=MAX_COMPARED)
+    b = check_array(second, "second", ndim=1, max_size=MAX_COMPARED)
+    if a.shape != b.shape:
+        raise ValueError(f"first and second must have the same length, got {a.size} and {b.size}")
+    decimals = check_int(decimals, "decimals", minimum=0, maximum=15)
+    a, b = np.round(a, decimals), np.round(b, decimals)
+    return np.argwhere((a[:, None] > a[None, :]) & (b[:, None] < b[None, :]))
+
+
+def cascade_utility(satisfaction, position_weights):
+    """The cascade model's utility of lists: ``sum_r w_r R_r prod_{s<r} (1 - R_s)``.
+
+    A user reads a list from the top and stops at the first document that
+    satisfies them; the document at 1-based position ``r`` does so with probability
+    ``R_r``, independently, and stopping there earns ``w_r``.  The utility is the
+    expected earning.  With ``w_r = 1 / r`` it is ERR (:func:`err` with
+    ``satisfaction="given"``), with ``w_r = 1 / F(r)`` it is ``1 - L`` for Duchi et
+    al.'s loss family (16).  Unlike :func:`err` it takes the lists already sorted
+    top-down, any weights, and any number of leading dimensions, so that all
+    rankings of many satisfaction vectors can be scored at once.
+
+    Parameters
+    ----------
+    satisfaction : array_like of float, shape (..., n)
+        ``R`` of each list's documents in the order shown, position 1 first; each in
+        [0, 1]; at most ``MAX_CASCADE_ENTRIES`` values in all.
+    position_weights : array_like of float, shape (n,)
+        Finite weights ``w_1, ..., w_n`` of the positions.
+
+    Returns
+    -------
+    float or ndarray of float64, shape (...)
+        The utility of each list.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``satisfaction`` is not numeric, has no dimension, holds a value outside
+        [0, 1] or too many values, or ``position_weights`` is not a finite vector of
+        the lists' length.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eq. (16) and Lemma 1; Chapelle, Metzler, Zhang
+    and Grinspan (2009).
+
+    Examples
+    --------
+    >>> cascade_utility([0.5, 0.5], [1.0, 0.5])     # 0.5 * 1 + 0.5 * 0.5 * 0.5
+    0.625
+    >>> cascade_utility([[1.0, 0.3], [0.3, 1.0]], [1.0, 0.5])   # the certain document first, second
+    array([1.  , 0.65])
+    """
+    R = check_array(satisfaction, "satisfaction", bounds=(0.0, 1.0),
+                    max_size=MAX_CASCADE_ENTRIES)
+    if R.ndim == 0:
+        raise ValueError("satisfaction must hold at least one list (an array of shape (..., n))")
+    w = check_array(position_weights, "position_weights", ndim=1, shape=(R.shape[-1],))
+    not_yet_satisfied = np.cumprod(1 - R, axis=-1)
+    reach = np.concatenate([np.ones((*R.shape[:-1], 1)), not_yet_satisfied[..., :-1]], axis=-1)
+    values = (R * reach * w).sum(axis=-1)
+    return float(values) if values.ndim == 0 else values

@@ -10,7 +10,8 @@ A ranking is judged pair by pair (lecture 01, section 7; lecture 05, section 8):
   :func:`emphasis_bipartite`, or any matrix or callable through
   :func:`emphasis_matrix`; :func:`emphasis_axioms` checks the book's three axioms;
 * :func:`weighted_disagreement_L_omega` is the weighted loss ``L_omega`` of eq. (10.36)
-  between two permutations.
+  between two permutations; :func:`discordant_pairs` counts the pairs two permutations
+  order differently (all of them, or those of a chosen kind).
 
 Emphasis matrices have ``n * n`` entries; ``n`` is limited to :data:`MAX_ITEMS`.
 
@@ -41,6 +42,7 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_PAIR_ENTRIES",
     "PAIRWISE_TIES",
+    "discordant_pairs",
     "emphasis_axioms",
     "emphasis_bipartite",
     "emphasis_matrix",
@@ -445,3 +447,57 @@ def weighted_disagreement_L_omega(sigma, sigma_star, omega):
     if not np.isfinite(loss):
         raise ValueError("omega's values are too large: the loss overflows to infinity")
     return loss
+
+
+def discordant_pairs(sigma, sigma_star, among=None):
+    """The number of pairs of items that two permutations order differently.
+
+    A pair ``{u, v}`` is discordant when ``sigma`` puts ``u`` above ``v`` and
+    ``sigma_star`` puts ``v`` above ``u``.  With ``among``, only the pairs with
+    ``among[u, v]`` true count (e.g. the pairs of items of the same class).  With
+    every pair counted this is the Kendall distance: ``n (n - 1) / 2`` times
+    ``L_omega`` with the uniform emphasis.
+
+    Parameters
+    ----------
+    sigma, sigma_star : array_like of int, shape (n,)
+        Permutations (``sigma[i]`` is the 0-based position of item ``i``).
+    among : array_like of bool, shape (n, n), optional
+        Which pairs may count, symmetric (``among[u, v] == among[v, u]``); by
+        default every pair.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError, TypeError
+        If a permutation is invalid, the lengths differ, ``n > MAX_ITEMS``, or
+        ``among`` is not a symmetric boolean matrix of shape (n, n).
+
+    References
+    ----------
+    Mohri et al. (2018), eqs. (10.23) and (10.36), section 10.6.4.
+
+    Examples
+    --------
+    >>> discordant_pairs([0, 1, 2], [2, 1, 0])        # reversed: all three pairs
+    3
+    >>> same_class = np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]], dtype=bool)
+    >>> discordant_pairs([0, 1, 2], [1, 0, 2], among=same_class)   # items 0 and 1 swap
+    1
+    """
+    sigma = as_permutation(sigma, "sigma")
+    sigma_star = as_permutation(sigma_star, "sigma_star")
+    check_same_length(sigma, sigma_star, "sigma", "sigma_star")
+    n = sigma.size
+    if n > MAX_ITEMS:
+        raise ValueError(f"sigma ranks {n} items; at most MAX_ITEMS = {MAX_ITEMS} are supported")
+    disagree = (sigma[:, None] < sigma[None, :]) & (sigma_star[None, :] < sigma_star[:, None])
+    if among is not None:
+        mask = check_array(among, "among", shape=(n, n), dtype="bool")
+        if not np.array_equal(mask, mask.T):
+            raise ValueError("among must be symmetric: a pair counts or not whatever its order")
+        disagree &= mask
+    return int(disagree.sum())

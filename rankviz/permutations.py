@@ -26,17 +26,26 @@ from rankviz._validation import as_float_vector, check_array, check_int, check_r
 
 __all__ = [
     "MAX_ENUMERATION",
+    "MAX_TIE_ORDERS",
+    "MAX_WEAK_ORDER_ITEMS",
     "all_permutations",
     "as_permutation",
     "format_order",
+    "mean_over_tie_orders",
     "merge_near_ties",
     "order_from_sigma",
     "sigma_from_order",
     "sigma_from_scores",
+    "tie_consistent_rankings",
+    "weak_orders",
 ]
 
 #: Largest n for which :func:`all_permutations` enumerates S_n (9! = 362,880 rows).
 MAX_ENUMERATION = 9
+#: Largest n for which :func:`weak_orders` enumerates the tie patterns (47,293 rows for n = 7).
+MAX_WEAK_ORDER_ITEMS = 7
+#: Most rankings :func:`tie_consistent_rankings` lists in one call (all rows together).
+MAX_TIE_ORDERS = 10**6
 
 
 def _holds_booleans(values) -> bool:
@@ -265,6 +274,161 @@ def all_permutations(n) -> np.ndarray:
     out = np.fromiter(itertools.chain.from_iterable(itertools.permutations(range(n))),
                       dtype=np.int64, count=math.factorial(n) * n)
     return out.reshape(math.factorial(n), n)
+
+
+def weak_orders(n) -> np.ndarray:
+    """Every tie pattern of ``n`` items (every weak order), as score vectors.
+
+    A weak order ranks the items into levels, several items sharing a level when
+    they tie.  Row ``w`` gives each item its level as a score: the levels used are
+    ``0, 1, ..., L - 1`` for some ``L`` (higher is ranked higher), so two rows are
+    different tie patterns.  There are 1, 3, 13, 75, 541, 4683, 47293 of them for
+    ``n = 1, ..., 7`` (the ordered Bell, or Fubini, numbers).  Renaming the items
+    maps the set of rows onto itself.
+
+    Parameters
+    ----------
+    n : int
+        Number of items, ``1 <= n <= MAX_WEAK_ORDER_ITEMS``.
+
+    Returns
+    -------
+    ndarray of float64, shape (number of weak orders, n)
+        One score vector per tie pattern, in lexicographic order.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``n`` is not an integer in ``[1, MAX_WEAK_ORDER_ITEMS]``.
+
+    Examples
+    --------
+    >>> weak_orders(2)      # 0 and 1 tied, 1 above 0, 0 above 1
+    array([[0., 0.],
+           [0., 1.],
+           [1., 0.]])
+    >>> len(weak_orders(5))
+    541
+    """
+    n = check_int(n, "n", minimum=1, maximum=MAX_WEAK_ORDER_ITEMS)
+    candidates = np.array(list(itertools.product(range(n), repeat=n)), dtype=np.int64)
+    levels_used = (np.eye(n, dtype=bool)[candidates]).any(axis=1).sum(axis=1)
+    return candidates[levels_used == candidates.max(axis=1) + 1].astype(float)
+
+
+def tie_consistent_rankings(scores) -> tuple[np.ndarray, np.ndarray]:
+    """Every ranking that puts higher scores above lower ones, tied items in any order.
+
+    A score vector with tie groups of sizes ``g_1, ..., g_L`` is consistent with
+    ``g_1! ... g_L!`` rankings; without ties, with exactly one
+    (:func:`sigma_from_scores`).
+
+    Parameters
+    ----------
+    scores : array_like of float, shape (n,) or (q, n)
+        Finite scores, one vector or one per row; ``n <= MAX_ENUMERATION``.
+
+    Returns
+    -------
+    row : ndarray of int64, shape (m,)
+        For each ranking listed, the row of ``scores`` it belongs to (all 0 for one
+        vector), in increasing order.
+    sigma : ndarray of int64, shape (m, n)
+        The rankings, as permutations (``sigma[k, i]`` is the position of item i),
+        in the order of :func:`all_permutations` within each row.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``scores`` is empty, more than 2-D, not numeric or not finite, has more
+        than ``MAX_ENUMERATION`` items, or its ties allow more than
+        ``MAX_TIE_ORDERS`` rankings in all.
+
+    Examples
+    --------
+    >>> row, sigma = tie_consistent_rankings([0.5, 0.9, 0.5])   # items 0 and 2 tie below item 1
+    >>> sigma
+    array([[1, 0, 2],
+           [2, 0, 1]])
+    >>> row
+    array([0, 0])
+    """
+    values = check_array(scores, "scores", ndim=(1, 2))
+    rows = values.reshape(-1, values.shape[-1])
+    n = rows.shape[1]
+    if n > MAX_ENUMERATION:
+        raise ValueError(f"scores has {n} items; tie_consistent_rankings supports at most "
+                         f"MAX_ENUMERATION = {MAX_ENUMERATION}")
+    distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+    every_sigma = all_permutations(n)
+    every_order = np.argsort(every_sigma, axis=1)  # the items of each ranking, from the top
+    chunk = max(1, 2_000_000 // every_sigma.size)  # rows per block, to bound the memory
+    found_rows, found_sigmas = [], []
+    for start in range(0, len(distinct), chunk):
+        block = distinct[start:start + chunk]
+        r, k = np.nonzero(np.all(np.diff(block[:, every_order], axis=2) <= 0, axis=2))
+        found_rows.append(r + start)
+        found_sigmas.append(every_sigma[k])
+    distinct_counts = np.bincount(np.concatenate(found_rows), minlength=len(distinct))
+    counts = distinct_counts[inverse.ravel()]
+    if counts.sum() > MAX_TIE_ORDERS:
+        raise ValueError(f"scores: its ties allow {counts.sum()} rankings in all, more than "
+                         f"MAX_TIE_ORDERS = {MAX_TIE_ORDERS}")
+    first = np.cumsum(distinct_counts) - distinct_counts  # where each distinct row's rankings start
+    row = np.repeat(np.arange(len(rows)), counts)
+    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    return row, np.concatenate(found_sigmas)[first[inverse.ravel()][row] + within]
+
+
+def mean_over_tie_orders(value, scores):
+    """The mean of ``value`` over the rankings consistent with the ties of ``scores``.
+
+    This is what a measure "with tied scores averaged over the orders of each tie"
+    must return, computed by enumeration: every ranking ``sigma`` consistent with
+    the ties (:func:`tie_consistent_rankings`) is passed to ``value`` as the untied
+    scores ``-sigma``, and the values are averaged per score vector.
+
+    Parameters
+    ----------
+    value : callable
+        ``value(score_rows, row)`` maps an array of untied score vectors of shape
+        ``(m, n)`` to ``m`` finite numbers; ``row[k]`` (shape ``(m,)``) is the row of
+        ``scores`` whose ties ranking ``k`` resolves, so that labels can follow
+        their score vector (e.g. ``lambda s, row: dcg(y_rows[row], s, 3)``).
+    scores : array_like of float, shape (n,) or (q, n)
+        Finite scores, possibly tied, as for :func:`tie_consistent_rankings`.
+
+    Returns
+    -------
+    float or ndarray of float64, shape (q,)
+        The mean of ``value`` over the consistent rankings of each score vector.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``scores`` is invalid (see :func:`tie_consistent_rankings`), ``value`` is
+        not callable, or it does not return one finite number per ranking.
+
+    Examples
+    --------
+    >>> from rankviz.measures import precision_at_k
+    >>> mean_over_tie_orders(lambda s, row: precision_at_k([1, 0, 0], s, 1), [1.0, 1.0, 0.0])
+    0.5
+    """
+    if not callable(value):
+        raise TypeError(f"value must be callable value(score_rows, row), got "
+                        f"{type(value).__name__}")
+    row, sigma = tie_consistent_rankings(scores)
+    try:
+        values = np.asarray(value(-sigma.astype(float), row), dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"value could not be computed on the consistent rankings: {error}") \
+            from error
+    if values.shape != (len(row),) or not np.all(np.isfinite(values)):
+        raise ValueError(f"value must return {len(row)} finite numbers (one per ranking), got "
+                         f"shape {values.shape}")
+    means = np.bincount(row, weights=values) / np.bincount(row)
+    return float(means[0]) if np.ndim(scores) == 1 else means
 
 
 def format_order(order, names=None, *, sep=" ≻ ", tied=None, tie_sep=" = ") -> str:

@@ -28,6 +28,9 @@ matrix of a DAG).
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import networkx as nx
 import numpy as np
 
@@ -42,6 +45,8 @@ from rankviz._validation import (
 __all__ = [
     "MAX_EDGES",
     "MAX_GRAPH_ENTRIES",
+    "MAX_LABEL_PATTERNS",
+    "binary_label_patterns",
     "preference_graph_from_grades",
     "preference_graph_from_labels",
     "single_preference",
@@ -55,6 +60,9 @@ _MAX_NODES = int(MAX_GRAPH_ENTRIES**0.5)
 
 #: Largest number of edges :func:`to_networkx` turns into a ``networkx.DiGraph``.
 MAX_EDGES = 10**6
+
+#: Most rows :func:`binary_label_patterns` returns (C(20, 10) = 184,756 fits).
+MAX_LABEL_PATTERNS = 10**6
 
 
 def _queries(values, name: str) -> tuple[np.ndarray, bool]:
@@ -266,3 +274,58 @@ def to_networkx(weights, names=None):
     graph.add_weighted_edges_from(
         (int(i), int(j), float(w[i, j])) for i, j in zip(rows, cols, strict=True))
     return graph
+
+
+def binary_label_patterns(n, n_relevant):
+    """Every binary labelling of ``n`` positions with ``n_relevant`` relevant ones.
+
+    A measure of binary relevance (Precision@k, AP, the draft's AvgPrec@K, ...)
+    sees a ranking only through its *label pattern*: the labels read from the top.
+    The ``n_relevant! (n - n_relevant)!`` rankings of one query that share a pattern
+    get the same value, so comparing two measures over patterns, not rankings,
+    counts each real difference once.
+
+    Parameters
+    ----------
+    n : int
+        Number of positions, ``n >= 1``.
+    n_relevant : int
+        Number of relevant documents, ``0 <= n_relevant <= n``; at most
+        ``MAX_LABEL_PATTERNS`` patterns.
+
+    Returns
+    -------
+    ndarray of int64, shape (C(n, n_relevant), n)
+        Row ``p`` is a pattern, position 0 first; rows in the order of
+        ``itertools.combinations`` of the relevant positions (the pattern with
+        every relevant document on top comes first).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``n`` or ``n_relevant`` is not an integer in range, or there are more
+        than ``MAX_LABEL_PATTERNS`` patterns.
+
+    References
+    ----------
+    Seed 000 (AvgPrec@K and AP); Mohri et al. (2018), section 10.7.
+
+    Examples
+    --------
+    >>> binary_label_patterns(3, 1)
+    array([[1, 0, 0],
+           [0, 1, 0],
+           [0, 0, 1]])
+    >>> len(binary_label_patterns(6, 3))
+    20
+    """
+    n = check_int(n, "n", minimum=1)
+    n_relevant = check_int(n_relevant, "n_relevant", minimum=0, maximum=n)
+    count = math.comb(n, n_relevant)
+    if count > MAX_LABEL_PATTERNS:
+        raise ValueError(f"n and n_relevant give {count} patterns, more than "
+                         f"MAX_LABEL_PATTERNS = {MAX_LABEL_PATTERNS}")
+    patterns = np.zeros((count, n), dtype=np.int64)
+    for row, relevant in enumerate(itertools.combinations(range(n), n_relevant)):
+        patterns[row, list(relevant)] = 1
+    return patterns

@@ -21,6 +21,7 @@ from rankviz.measures import (
     MAX_ERR_TIES,
     MAX_POSITIONS,
     average_precision,
+    cascade_utility,
     dcg,
     dcg_discounts,
     dcg_gains,
@@ -28,6 +29,7 @@ from rankviz.measures import (
     mean_average_precision,
     mean_precision_up_to_k,
     ndcg,
+    oppositely_ordered_pairs,
     precision_at_k,
 )
 from rankviz.permutations import all_permutations, order_from_sigma, sigma_from_scores
@@ -596,3 +598,66 @@ def test_err_refuses_tie_groups_too_large_for_the_exact_average():
     # the same tie below the cut-off costs nothing and is served
     scores = np.r_[1.0, np.zeros(n)]
     assert err(np.r_[1.0, np.ones(n)], scores, k=1) == pytest.approx(0.5)
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=12))
+def test_oppositely_ordered_pairs_match_a_double_loop(values):
+    first, second = (np.array(v, dtype=float) for v in zip(*values, strict=True))
+    brute = [(a, b) for a in range(len(values)) for b in range(len(values))
+             if first[a] > first[b] and second[a] < second[b]]
+    assert [tuple(p) for p in oppositely_ordered_pairs(first, second)] == brute
+
+
+def test_oppositely_ordered_pairs_ignore_rounding_noise():
+    # 0.1 + 0.2 and 0.3 tie after rounding, so the pair is not a disagreement
+    assert len(oppositely_ordered_pairs([0.1 + 0.2, 0.3], [0.0, 1.0])) == 0
+    assert len(oppositely_ordered_pairs([0.1 + 0.2, 0.3], [0.0, 1.0], decimals=15)) == 0
+    np.testing.assert_array_equal(oppositely_ordered_pairs([2, 1], [1, 2]), [[0, 1]])
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"first": [1.0, 2.0], "second": [1.0]}, ValueError, "same length"),
+    ({"first": [1.0, np.nan], "second": [1.0, 2.0]}, ValueError, "first"),
+    ({"first": [1.0, 2.0], "second": [[1.0, 2.0]]}, ValueError, "second"),
+    ({"first": [1.0, 2.0], "second": [1.0, 2.0], "decimals": -1}, ValueError, "decimals"),
+    ({"first": np.zeros(6000), "second": np.zeros(6000)}, ValueError, "first"),
+])
+def test_oppositely_ordered_pairs_errors(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        oppositely_ordered_pairs(**kwargs)
+
+
+def _cascade_by_outcomes(R, w):
+    """Expected earning over the 2^n satisfaction outcomes: w at the first satisfied position."""
+    total = 0.0
+    for outcome in itertools.product((0, 1), repeat=len(R)):
+        probability = math.prod(r if o else 1 - r for r, o in zip(R, outcome, strict=True))
+        if any(outcome):
+            total += probability * w[outcome.index(1)]
+    return total
+
+
+@given(st.lists(st.sampled_from([0.0, 0.2, 0.5, 0.9, 1.0]), min_size=1, max_size=6),
+       st.lists(st.floats(-2, 2), min_size=6, max_size=6))
+def test_cascade_utility_is_the_expected_earning_of_the_stopping_user(R, weights):
+    w = weights[:len(R)]
+    assert math.isclose(cascade_utility(R, w), _cascade_by_outcomes(R, w), abs_tol=1e-12)
+
+
+def test_cascade_utility_with_reciprocal_ranks_is_err_on_every_ranking():
+    R = np.array([0.1, 0.7, 0.4, 1.0])
+    rankings = all_permutations(4)
+    top_down = R[np.argsort(rankings, axis=1)]
+    np.testing.assert_allclose(cascade_utility(top_down, 1 / np.arange(1, 5)),
+                               err(R, -rankings.astype(float), satisfaction="given"))
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"satisfaction": [0.5, 1.5], "position_weights": [1, 1]}, "satisfaction"),
+    ({"satisfaction": 0.5, "position_weights": [1]}, "satisfaction"),
+    ({"satisfaction": [0.5, 0.5], "position_weights": [1, 1, 1]}, "position_weights"),
+    ({"satisfaction": [0.5, 0.5], "position_weights": [1, np.inf]}, "position_weights"),
+])
+def test_cascade_utility_errors(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        cascade_utility(**kwargs)

@@ -12,6 +12,7 @@ from rankviz.pairwise import (
     MAX_AXIOM_ITEMS,
     MAX_ITEMS,
     MAX_PAIR_ENTRIES,
+    discordant_pairs,
     emphasis_axioms,
     emphasis_bipartite,
     emphasis_matrix,
@@ -232,3 +233,33 @@ def test_sums_that_would_overflow_are_refused():
         pairwise_disagreement([0.0, 1.0, 2.0], W)
     with pytest.raises(ValueError, match="omega's values are too large"):
         weighted_disagreement_L_omega([2, 1, 0], [0, 1, 2], 1e308 * (1.0 - np.eye(3)))
+
+
+permutation_pairs = st.integers(2, 7).flatmap(
+    lambda n: st.tuples(st.permutations(list(range(n))), st.permutations(list(range(n))),
+                        st.lists(st.booleans(), min_size=n, max_size=n)))
+
+
+@given(permutation_pairs)
+def test_discordant_pairs_count_by_a_double_loop(case):
+    sigma, sigma_star, kind = (np.array(v) for v in case)
+    n = len(sigma)
+    among = kind[:, None] == kind[None, :]  # pairs of the same "class"
+    brute_all = sum(1 for u in range(n) for v in range(u + 1, n)
+                    if (sigma[u] - sigma[v]) * (sigma_star[u] - sigma_star[v]) < 0)
+    brute_among = sum(1 for u in range(n) for v in range(u + 1, n) if kind[u] == kind[v]
+                      and (sigma[u] - sigma[v]) * (sigma_star[u] - sigma_star[v]) < 0)
+    assert discordant_pairs(sigma, sigma_star) == brute_all
+    assert discordant_pairs(sigma, sigma_star, among=among) == brute_among
+    # with every pair counted it is the uniform L_omega times the number of pairs
+    assert math.isclose(weighted_disagreement_L_omega(sigma, sigma_star, emphasis_uniform(n)),
+                        brute_all / math.comb(n, 2))
+
+
+def test_discordant_pairs_errors():
+    with pytest.raises(ValueError, match="among"):
+        discordant_pairs([0, 1, 2], [1, 0, 2], among=np.triu(np.ones((3, 3), dtype=bool)))
+    with pytest.raises(ValueError, match="among"):
+        discordant_pairs([0, 1, 2], [1, 0, 2], among=np.ones((2, 2), dtype=bool))
+    with pytest.raises(ValueError, match="sigma"):
+        discordant_pairs([0, 1, 1], [1, 0, 2])

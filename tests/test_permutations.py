@@ -12,10 +12,13 @@ from rankviz.permutations import (
     MAX_ENUMERATION,
     all_permutations,
     as_permutation,
+    mean_over_tie_orders,
     merge_near_ties,
     order_from_sigma,
     sigma_from_order,
     sigma_from_scores,
+    tie_consistent_rankings,
+    weak_orders,
 )
 
 permutations_st = st.integers(1, 9).flatmap(lambda n: st.permutations(list(range(n))))
@@ -171,3 +174,77 @@ def test_format_order_errors(kwargs, error, message):
 
     with pytest.raises(error, match=message):
         format_order(**kwargs)
+
+
+# ---- tie patterns and the rankings consistent with them --------------------------------------
+
+
+def _fubini(n):
+    """Ordered Bell numbers from a(n) = sum_k C(n, k) a(n - k): an independent count."""
+    a = [1]
+    for m in range(1, n + 1):
+        a.append(sum(math.comb(m, k) * a[m - k] for k in range(1, m + 1)))
+    return a[n]
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_weak_orders_are_the_ordered_set_partitions(n):
+    rows = weak_orders(n)
+    assert len(rows) == _fubini(n)  # 1, 3, 13, 75, 541, 4683
+    assert len({tuple(r) for r in rows}) == len(rows)
+    # each row uses the levels 0, ..., L - 1 and no other: one canonical vector per tie pattern
+    assert all(set(r) == set(range(int(r.max()) + 1)) for r in rows)
+    # brute force: the distinct patterns of "which items tie, which is above" among all vectors
+    patterns = {tuple(np.sign(np.subtract.outer(v, v)).ravel())
+                for v in itertools.product(range(n), repeat=n)}
+    assert len(patterns) == len(rows)
+
+
+@given(st.lists(st.integers(0, 2), min_size=1, max_size=6))
+def test_tie_consistent_rankings_match_the_brute_force_filter(scores):
+    n = len(scores)
+    row, sigma = tie_consistent_rankings(scores)
+    brute = [s for s in itertools.permutations(range(n))
+             if all(scores[i] >= scores[j] for i in range(n) for j in range(n) if s[i] < s[j])]
+    assert sorted(map(tuple, sigma)) == sorted(brute)
+    assert np.all(row == 0)
+    sizes = np.unique(scores, return_counts=True)[1]
+    assert len(sigma) == math.prod(math.factorial(int(g)) for g in sizes)
+
+
+def test_tie_consistent_rankings_of_a_batch_keep_the_rows_apart():
+    scores = np.array([[1.0, 1.0, 0.0], [0.0, 1.0, 2.0], [1.0, 1.0, 0.0]])
+    row, sigma = tie_consistent_rankings(scores)
+    np.testing.assert_array_equal(row, [0, 0, 1, 2, 2])
+    np.testing.assert_array_equal(sigma[2], sigma_from_scores(scores[1]))
+    np.testing.assert_array_equal(sigma[:2], sigma[3:])
+
+
+def test_mean_over_tie_orders_is_the_expectation_under_random_tie_breaking():
+    # two documents tie for the top: each is first with probability 1/2
+    value = mean_over_tie_orders(lambda s, row: (s[:, 0] > s[:, 1]).astype(float), [3.0, 3.0, 1.0])
+    assert value == 0.5
+    # a batch: labels follow their score vector through `row`
+    y = np.array([[1, 0, 0], [0, 0, 1]])
+    means = mean_over_tie_orders(lambda s, row: y[row][np.arange(len(s)), np.argmax(s, axis=1)],
+                                 [[2.0, 2.0, 2.0], [0.0, 0.0, 1.0]])
+    np.testing.assert_allclose(means, [1 / 3, 1.0])
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"value": None, "scores": [1.0, 2.0]}, TypeError, "value"),
+    ({"value": lambda s, row: np.ones(1), "scores": [1.0, 1.0]}, ValueError, "value"),
+    ({"value": lambda s, row: np.full(len(s), np.nan), "scores": [1.0, 1.0]}, ValueError, "value"),
+    ({"value": lambda s, row: s[:, 0], "scores": [np.nan, 1.0]}, ValueError, "scores"),
+    ({"value": lambda s, row: s[:, 0], "scores": np.zeros(10)}, ValueError, "scores"),
+])
+def test_mean_over_tie_orders_errors(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        mean_over_tie_orders(**kwargs)
+
+
+def test_tie_orders_refuse_too_many_rankings():
+    with pytest.raises(ValueError, match="scores"):
+        tie_consistent_rankings(np.zeros((3, 9)))  # 3 x 9! rankings
+    with pytest.raises(ValueError, match="n"):
+        weak_orders(8)

@@ -1,5 +1,7 @@
 """rankviz.samples: labels and grades as preference graphs, checked by networkx and brute force."""
 
+import itertools
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from rankviz.pairwise import (
 )
 from rankviz.permutations import all_permutations, sigma_from_scores
 from rankviz.samples import (
+    binary_label_patterns,
     preference_graph_from_grades,
     preference_graph_from_labels,
     single_preference,
@@ -181,3 +184,22 @@ def test_to_networkx_keeps_weights_names_and_cycles():
 def test_errors_name_the_argument(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize(("n", "n_relevant"), [(1, 0), (1, 1), (4, 2), (6, 3), (7, 0), (8, 5)])
+def test_binary_label_patterns_are_every_labelling_once(n, n_relevant):
+    patterns = binary_label_patterns(n, n_relevant)
+    brute = {v for v in itertools.product((0, 1), repeat=n) if sum(v) == n_relevant}
+    assert {tuple(p) for p in patterns} == brute
+    assert len(patterns) == len(brute)
+    if n_relevant:
+        assert patterns[0][:n_relevant].all()  # every relevant document on top comes first
+
+
+def test_binary_label_patterns_errors():
+    with pytest.raises(ValueError, match="n_relevant"):
+        binary_label_patterns(3, 4)
+    with pytest.raises(ValueError, match="n and n_relevant"):
+        binary_label_patterns(40, 20)
+    with pytest.raises(TypeError, match="n"):
+        binary_label_patterns(3.5, 1)

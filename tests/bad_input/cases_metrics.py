@@ -14,6 +14,7 @@ from rankviz import doctor
 from rankviz.distributions import Binormal
 from rankviz.measures import (
     average_precision,
+    cascade_utility,
     dcg,
     dcg_discounts,
     dcg_gains,
@@ -21,6 +22,7 @@ from rankviz.measures import (
     mean_average_precision,
     mean_precision_up_to_k,
     ndcg,
+    oppositely_ordered_pairs,
     precision_at_k,
 )
 from rankviz.metrics import (
@@ -33,6 +35,7 @@ from rankviz.metrics import (
     roc_curve,
 )
 from rankviz.pairwise import (
+    discordant_pairs,
     emphasis_axioms,
     emphasis_bipartite,
     emphasis_matrix,
@@ -44,12 +47,16 @@ from rankviz.pairwise import (
 from rankviz.permutations import (
     all_permutations,
     as_permutation,
+    mean_over_tie_orders,
     merge_near_ties,
     order_from_sigma,
     sigma_from_order,
     sigma_from_scores,
+    tie_consistent_rankings,
+    weak_orders,
 )
 from rankviz.samples import (
+    binary_label_patterns,
     preference_graph_from_grades,
     preference_graph_from_labels,
     single_preference,
@@ -57,6 +64,13 @@ from rankviz.samples import (
 )
 
 # --- shared tiny inputs ------------------------------------------------------------------------
+
+
+def _first_is_top(score_rows, row):
+    """A value for mean_over_tie_orders: 1 when item 0 is ranked first."""
+    return (np.argmax(score_rows, axis=1) == 0).astype(float)
+
+
 LABELS = [0, 1, 0, 1]
 SCORES = [0.1, 0.4, 0.35, 0.8]
 BIPARTITE_EXTRA = {
@@ -159,10 +173,25 @@ CASES = {
                      satisfaction="exponential"),
         valid=K_VALID, extra={**GRADE_EXTRA, "max_grade": {"below a grade": 2.0}}),
     # --- rankviz.pairwise ------------------------------------------------------------------
+    # batches of any shape are valid (one row fewer, an extra leading dimension)
+    "rankviz.measures.cascade_utility": Case(
+        lambda: Call(cascade_utility, [[0.5, 0.2, 1.0], [1.0, 0.0, 0.3]], [1.0, 0.5, 1 / 3]),
+        valid={"satisfaction": {"one entry fewer", "extra dimension"}},
+        extra={"satisfaction": {"above one": [[0.5, 1.2, 0.0]]}}),
+    # any two equally long vectors of values are valid, also one entry fewer in both; one entry
+    # fewer in just one of them is a length mismatch (checked in tests/test_measures.py)
+    "rankviz.measures.oppositely_ordered_pairs": Case(
+        lambda: Call(oppositely_ordered_pairs, [0.9, 0.5, 0.1], [0.2, 0.4, 0.1], decimals=9),
+        extra={"first": {"too many": np.zeros(6000)}}),
     "rankviz.pairwise.pairwise_disagreement": Case(
         lambda: Call(pairwise_disagreement, [[3.0, 2.0, 1.0], [1.0, 1.0, 3.0]],
                      np.stack([GRAPH, np.transpose(GRAPH)]), ties="half"),
         extra={"weights": {k: np.stack([v, GRAPH]) for k, v in GRAPH_EXTRA.items()}}),
+    "rankviz.pairwise.discordant_pairs": Case(
+        lambda: Call(discordant_pairs, [1, 0, 2], [0, 1, 2],
+                     among=np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]], dtype=bool)),
+        extra={"sigma": PERMUTATION_EXTRA, "sigma_star": PERMUTATION_EXTRA,
+               "among": {"not symmetric": np.triu(np.ones((3, 3), dtype=bool))}}),
     "rankviz.pairwise.emphasis_uniform": Case(lambda: Call(emphasis_uniform, 3)),
     "rankviz.pairwise.emphasis_top_k": Case(lambda: Call(emphasis_top_k, 4, 2),
                                             extra={"k": {"above n": 5}}),
@@ -194,7 +223,24 @@ CASES = {
         valid={"scores": {"one entry fewer"}}),
     "rankviz.permutations.all_permutations": Case(lambda: Call(all_permutations, 3),
                                                   extra={"n": {"above the limit": 10}}),
+    "rankviz.permutations.weak_orders": Case(lambda: Call(weak_orders, 3),
+                                             extra={"n": {"above the limit": 8}}),
+    # one score vector or a batch: one entry fewer is still a valid batch (or vector)
+    "rankviz.permutations.tie_consistent_rankings": Case(
+        lambda: Call(tie_consistent_rankings, [[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
+        valid={"scores": {"one entry fewer"}},
+        extra={"scores": {"too many items": np.zeros(10),
+                          "too many rankings": np.zeros((3, 9))}}),
+    "rankviz.permutations.mean_over_tie_orders": Case(
+        lambda: Call(mean_over_tie_orders, _first_is_top, [[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
+        valid={"scores": {"one entry fewer"}},
+        extra={"value": {"wrong length": lambda s, row: np.ones(1),
+                         "nan": lambda s, row: np.full(len(s), np.nan),
+                         "not callable": 3.0}}),
     # --- rankviz.samples -------------------------------------------------------------------
+    "rankviz.samples.binary_label_patterns": Case(
+        lambda: Call(binary_label_patterns, 4, 2),
+        extra={"n_relevant": {"above n": 5}}),
     "rankviz.samples.preference_graph_from_labels": Case(
         lambda: Call(preference_graph_from_labels, [[1, 0, 1], [0, 1, 1]]),
         valid={"y_true": {"one entry fewer"}},  # one query fewer is a batch of one query
