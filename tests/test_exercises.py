@@ -107,6 +107,15 @@ def test_check_rejects_unknown_exercises():
         check(2.1, 1)
 
 
+def test_exact_fractions_are_numbers_and_booleans_are_not():
+    from fractions import Fraction
+
+    import sympy as sp
+
+    assert check("02.1", (Fraction(2, 3), Fraction(5, 6), sp.Rational(1), 0)).correct
+    assert check("02.1", (True, 5 / 6, 1, 0)).verdict == "malformed"
+
+
 def test_feedback_reads_as_a_sentence():
     feedback = Feedback("02.1", "wrong", "the misranking is off.")
     assert repr(feedback) == "Exercise 02.1, not yet: the misranking is off."
