@@ -188,7 +188,7 @@ def _as_array(answer: object, what: str) -> np.ndarray:
         raise Malformed(f"{what} should be a rectangular list of numbers (rows of equal "
                         "length).") from None
     if array.dtype == object and all(_is_number(v) for v in array.ravel()):
-        array = array.astype(float)  # Fraction, sympy.Rational, Decimal: numbers numpy keeps as objects
+        array = array.astype(float)  # Fraction, sympy.Rational: numbers kept as objects
     if array.dtype == object or array.dtype.kind not in "iuf":
         if array.dtype.kind == "b":
             raise Malformed(f"{what} should hold numbers, not True/False values.")
