@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import math
 
+import networkx as nx
 import numpy as np
 
+from rankviz.consistency import difference_graph
 from rankviz.exercises._registry import (
     exercise,
     read_bool,
@@ -67,6 +69,10 @@ def _by_hand(answer):
                          "charges c_1 + ... + c_depth for the rounds used.")
         return wrong(f"{names[k]} is off: go through the three edges of {rounds} (backward, "
                      "inside one round, or satisfied), then add c_1 + ... + c_depth.")
+    if given[2] > min(first.total, second.total) + TOL:
+        return wrong("the optimal loss cannot exceed the loss of a schedule you have already "
+                     "computed: the optimum is the least loss over all schedules, those two "
+                     "included.")
     if given[2] > best + TOL:
         return wrong("the optimal loss is lower: besides the two schedules given, try one round "
                      "for all tasks and one round per task.")
@@ -105,6 +111,12 @@ def _merge_costs_after(answer):
             and math.isclose(right_cost, old_right, abs_tol=TOL)):
         return wrong("those are the costs before the merge: the merged round now holds two "
                      "tasks, so sum the weights from (or to) both of them.")
+    changes = (merge_cost(after, w, c, 1).change, merge_cost(after, w, c, 2).change)
+    if any(math.isclose(given, change, abs_tol=TOL)
+           for given, change in zip((left, right_cost), changes, strict=True)):
+        return wrong("you give the change in loss of a merge (the pairwise part minus the cost "
+                     "of the round saved) where the merge cost is asked for: that is the pairwise "
+                     "part only.")
     side = "before" if not ok_left else "after"
     return wrong(f"the cost with the round {side} is off: it is the sum of y_ab over a in the "
                  "earlier round and b in the later one, with the merged round holding draft "
@@ -165,6 +177,12 @@ def _free_rounds_instance():
     return w, np.zeros(6)
 
 
+def _difference_cycle(w):
+    """A cycle of the difference graph of ``w`` as text, e.g. '0 -> 2 -> 1 -> 0'."""
+    edges = nx.find_cycle(nx.DiGraph(difference_graph(w) > 0))
+    return " -> ".join(str(u) for u, _ in edges) + f" -> {edges[0][0]}"
+
+
 @exercise("09.4", "an order of the 6 tasks, first to last (a list of the task numbers 0 to 5), "
                   "whose one-task-per-round schedule is optimal when all costs are zero")
 def _free_rounds(answer):
@@ -178,13 +196,15 @@ def _free_rounds(answer):
         return right(f"one task per round in this order pays only the weights it runs backwards "
                      f"({loss:.2f}), as little as the best schedule of all: with free rounds, "
                      "splitting a round never costs more.")
-    inverse = np.argsort(order) + 1  # the answer read as positions sigma instead of an order
-    if float(schedule_loss(inverse, w, c)) <= best + 1e-9:
+    as_positions = np.asarray(order) + 1  # the answer read as positions sigma, rounds sigma + 1
+    if float(schedule_loss(as_positions, w, c)) <= best + 1e-9:
         return wrong("read as positions (sigma[i] = place of task i) your list would be optimal, "
                      "but an order lists the tasks first to last: invert it.")
-    return wrong(f"this order pays {loss - best:.2f} more than the optimum: with zero costs the "
-                 "loss of a total order is its pairwise disagreement, so put first, for each "
-                 "pair, the task with the larger weight towards the other.")
+    return wrong(f"this order pays {loss - best:.2f} more than the optimum. With zero costs the "
+                 "loss of a total order is the weight it runs backwards, and no order runs "
+                 "every pair the heavier way (the difference graph has the cycle "
+                 f"{_difference_cycle(w)}): move one task a place earlier or later and see "
+                 "whether the loss drops, or compare with brute_force_schedule.")
 
 
 # ---- 09.5 · the completion loss on the star ------------------------------------------------------
@@ -204,12 +224,24 @@ def _one_round_optimal(x):
     return one <= brute_force_schedule(w, _STAR_COSTS, "completion").loss + 1e-9
 
 
+def _largest_one_round_weight():
+    """The largest x at which one round is optimal, by bisection on that property."""
+    lo, hi = 0.0, 1.0
+    while _one_round_optimal(hi):
+        lo, hi = hi, 2.0 * hi
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if _one_round_optimal(mid) else (lo, mid)
+    return lo
+
+
 def _dp_always_optimal():
-    for x in np.linspace(0.25, 3.0, 12):
+    # the tie x = 1 and the ends of the range are tried too, not only a grid
+    for x in np.concatenate(([0.0, 1.0, 1e3, 1e6], np.linspace(0.25, 3.0, 12))):
         w = _star(x)
         dp = optimal_contiguous_clustering(w, _STAR_COSTS, range(5), "completion").loss
         if not math.isclose(dp, brute_force_schedule(w, _STAR_COSTS, "completion").loss,
-                            abs_tol=1e-9):
+                            rel_tol=1e-12, abs_tol=1e-9):
             return False
     return True
 
@@ -221,18 +253,22 @@ def _completion(answer):
     x, finds = read_sequence(answer, 2, "your answer")
     x = read_number(x, "the weight x", lo=0.0, hi=1e6)
     finds = read_bool(finds, "the second entry (does the DP find the optimum?)")
-    at = _one_round_optimal(max(x - TOL, 0.0))
-    beyond = _one_round_optimal(x + TOL)
-    if not at:
+    # accepted: |x - x*| <= TOL, a symmetric window (1e-9 absorbs the bisection and float noise)
+    largest = _largest_one_round_weight()
+    if x > largest + TOL + 1e-9:
         return wrong("at this weight one round is no longer optimal: compare 4x (four ties) "
                      "with what two rounds cost the four leaves under the completion loss.")
-    if beyond:
+    if x < largest - TOL - 1e-9:
         return wrong("one round is still optimal at a slightly larger weight: the largest x is "
                      "where 4x meets the cost of the second round to the four leaves.")
     if finds != _dp_always_optimal():
-        return wrong("the weight is right, but look again at the DP: which schedules can be "
-                     "optimal on the star, and are their rounds contiguous blocks of "
+        return wrong("the weight is right, but look again at the DP: for each x, is at least "
+                     "one optimal schedule on the star made of contiguous blocks of "
                      "(0, 1, 2, 3, 4)?")
-    return right("at x = 1 one round (4x) and {0} then {1, 2, 3, 4} (each leaf pays c_2 = 1) tie; "
-                 "both are contiguous blocks of the order, so the DP over it finds the optimum "
-                 "for every x.")
+    tie = round(largest, 6)
+    n_tied = len(brute_force_schedule(_star(tie), _STAR_COSTS, "completion").schedules)
+    return right(f"with task 0 in round 1 and k leaves in round 2 the loss is (4 - k)x + k: one "
+                 f"round wins for x < {tie:g}, {{0}} then {{1, 2, 3, 4}} for x > {tie:g}, and at "
+                 f"x = {tie:g} all {n_tied} such schedules tie. One round and {{0}} then the "
+                 "leaves are contiguous blocks of (0, 1, 2, 3, 4), so the DP over it finds the "
+                 "optimum for every x.")

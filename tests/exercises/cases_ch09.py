@@ -18,7 +18,8 @@ CASES = {
         wrong=[(100, 0),  # the costs before the merge
                (100, 100),  # the left cost without task 1 -> 3
                (200, 199),  # the right cost with the weight 3 -> 5 of the draft
-               (100, 200)],  # the two sides swapped
+               (100, 200),  # the two sides swapped
+               (199, 99)],  # the changes in loss (pairwise minus c_4) instead of the costs
         malformed=[(200,), "200, 100", (200, 100, 0)],
     ),
     "09.3": Cases(
@@ -38,7 +39,7 @@ CASES = {
                    [0, 2, 5, 1, 3], [0, 0, 1, 2, 3, 4], "025134"],
     ),
     "09.5": Cases(
-        right=[(1.0, True), [1, True], (0.999, True), (1.004, True)],
+        right=[(1.0, True), [1, True], (0.999, True), (1.004, True), (0.995, True), (1.005, True)],
         wrong=[(0.8, True),  # the star's weight in section 2
                (2.0, True),  # x = 2: one round costs 8 > 4
                (1.0, False),  # the DP's answer wrong
