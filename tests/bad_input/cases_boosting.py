@@ -1,7 +1,7 @@
 """Bad-input cases for chapters 03 and 04: stumps, RankBoost, RankSVM, margin bounds.
 
 Modules: rankviz.stumps, rankviz.rankboost, rankviz.multipartite, rankviz.real_rankboost,
-rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.  Every valid call is tiny (a handful of
+rankviz.additive, rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.  Every valid call is tiny (a handful of
 points, a few rounds).
 """
 
@@ -10,7 +10,16 @@ from __future__ import annotations
 import numpy as np
 
 from bad_input.harness import Call, Case
-from rankviz import bounds, max_margin, multipartite, rankboost, ranksvm, real_rankboost, stumps
+from rankviz import (
+    additive,
+    bounds,
+    max_margin,
+    multipartite,
+    rankboost,
+    ranksvm,
+    real_rankboost,
+    stumps,
+)
 
 # --- tiny samples ------------------------------------------------------------------------------
 X4 = np.array([[0.0], [1.0], [2.0], [3.0]])
@@ -206,6 +215,32 @@ CASES = {
             np.array([[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]), PAIRS4, LABELS4,
             2).decision_function, np.array([[0.0, 0.3], [1.0, 0.1]])),
         valid={"base_values": {"one entry fewer"}},  # one point fewer to score
+    ),
+    # --- rankviz.additive ---------------------------------------------------------------------
+    "rankviz.additive.additive_xor_terms": Case(
+        lambda: Call(additive.additive_xor_terms, np.array([[5, -2, 7, 6], [0, 1, 2, 3]]),
+                     np.array([-19, 7, 9, 9])),
+        # one row fewer is a batch of one, an extra axis a larger batch; huge values are still
+        # ordered exactly
+        valid={"g1": {"one entry fewer", "huge values", "extra dimension"},
+               "g2": {"huge values", "extra dimension"}},
+        extra={"g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
+               "g2": {"other cell count": np.array([1.0, 2.0])}},
+    ),
+    "rankviz.additive.additive_xor_share": Case(
+        lambda: Call(additive.additive_xor_share, np.array([5, -2, 7, 6]),
+                     np.array([-19, 7, 9, 9])),
+        valid={"g1": {"huge values"}, "g2": {"huge values"}},
+        extra={"g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
+               "g2": {"other cell count": np.array([1.0, 2.0])}},
+    ),
+    "rankviz.additive.additive_score": Case(
+        lambda: Call(additive.additive_score, np.array([[-0.9, 0.2], [0.6, -0.1]]),
+                     np.array([5, -2, 7, 6]), np.array([-19, 7, 9, 9])),
+        valid={"X": {"one entry fewer"}, "g1": {"huge values"}, "g2": {"huge values"}},
+        extra={"X": {"outside [-1, 1]": np.array([[2.0, 0.0]]),
+                     "one column": np.array([[0.5], [0.1]])},
+               "g1": {"odd cells": np.array([1.0, 2.0, 3.0])}},
     ),
     # --- rankviz.ranksvm -----------------------------------------------------------------------
     "rankviz.ranksvm.pair_kernel_matrix": Case(
