@@ -1,14 +1,15 @@
-"""Additive scores on the xor problem: how many (positive, negative) pairs a sum of one-feature terms orders.
+"""Additive scores on the xor problem: how many of its pairs a sum of one-feature terms orders.
 
 A sum of one-feature stumps, such as RankBoost's output with stumps, is an *additive* score
 g(x) = g_1(x_0) + g_2(x_1).  On the xor problem the two coordinates x_0, x_1 are independent,
 each uniform on (-1, 1), and a point is positive when x_0 x_1 > 0 (quadrants 1 and 3) and
 negative otherwise (quadrants 2 and 4).  Each quadrant has probability 1/4, so the share of the
-population's (positive, negative) pairs that g orders strictly (a tie counts as an error) is the
-mean of four terms,
+population's (positive, negative) pairs that g orders strictly (a tie counts as an error) is
+the mean of four terms,
 
     A(g) = [T_1 + T_2 + T_3 + T_4] / 4,
-    T_1 = P(g(Q1) > g(Q4)),  T_2 = P(g(Q1) > g(Q2)),  T_3 = P(g(Q3) > g(Q4)),  T_4 = P(g(Q3) > g(Q2)),
+    T_1 = P(g(Q1) > g(Q4)),  T_2 = P(g(Q1) > g(Q2)),
+    T_3 = P(g(Q3) > g(Q4)),  T_4 = P(g(Q3) > g(Q2)),
 
 with g(Qq) the score of an independent point drawn in quadrant q.  Chapter 03 (exercise 5)
 proves T_2 + T_3 <= 3/2 and T_1 + T_4 <= 3/2, hence A(g) <= 3/4: no additive score ranks xor

@@ -13,7 +13,7 @@ from rankviz.additive import additive_score, additive_xor_share, additive_xor_te
 
 
 def brute_force_share(g1, g2):
-    """Enumerate all (positive cell, negative cell) pairs of the 2k x 2k grid, each cell equally likely."""
+    """Enumerate the (positive cell, negative cell) pairs of 2k x 2k cells (cells equally likely)."""
     cells = len(g1)
     k = cells // 2
     positives, negatives = [], []

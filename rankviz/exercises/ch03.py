@@ -28,7 +28,7 @@ __all__: list[str] = []  # the checkers are reached through rankviz.exercises.ch
 
 HAND_TOL = 5e-3  # absolute tolerance for a value computed by hand
 
-# ---- the chapter's worked example (notebook §1): 8 points, 14 pairs -----------------------------
+# ---- the chapter's worked example (notebook §1): 8 points, 14 pairs ------------------------------
 
 _X = np.array([[1.5, 0.8], [0.4, 2.6], [1.8, 4.0], [3.4, 3.3], [0.2, 2.2], [2.4, 0.2], [1.9, 1.3],
                [0.9, 3.2]])
@@ -55,7 +55,8 @@ def _margin_bound_round_1(answer):
                      "small compared with the edges.")
     if math.isclose(given, Z_1, abs_tol=HAND_TOL):
         return wrong("that is Z_1 alone, the bound at rho = 0: asking for a margin rho costs the "
-                     "extra factor e^(rho alpha_1) from 1[u <= rho ||alpha||_1] <= e^(rho ||alpha||_1 - u).")
+                     "extra factor e^(rho alpha_1), from 1[u <= rho ||alpha||_1] <= "
+                     "e^(rho ||alpha||_1 - u).")
     if math.isclose(given, math.exp(-_RHO * alpha_1) * Z_1, abs_tol=HAND_TOL):
         return wrong("the factor has the wrong sign in its exponent: a margin rho > 0 makes the "
                      "bound larger, not smaller, than Z_1.")
@@ -64,7 +65,7 @@ def _margin_bound_round_1(answer):
                  "labelled pairs).")
 
 
-# ---- 03.2 · a larger margin than RankBoost's (exercise 10.4) ------------------------------------
+# ---- 03.2 · a larger margin than RankBoost's (exercise 10.4) -------------------------------------
 
 _X10 = np.array([[0, 0, 1, 0, 0], [0, 1, 0, 0, 1], [1, 0, 0, 0, 1], [0, 0, 1, 1, 0],
                  [0, 1, 1, 0, 1], [0, 0, 0, 1, 0], [0, 1, 1, 1, 1], [0, 0, 0, 0, 0],
@@ -88,8 +89,10 @@ def _rankboost_limit_margin() -> float:
 def _largest_margin(outcomes: np.ndarray) -> float:
     """max rho s.t. outcomes @ w >= rho, w >= 0, sum w = 1 (a linear program)."""
     n = outcomes.shape[1]
-    program = linprog(np.r_[np.zeros(n), -1.0], A_ub=np.column_stack([-outcomes, np.ones(len(outcomes))]),
-                      b_ub=np.zeros(len(outcomes)), A_eq=np.r_[np.ones(n), 0.0][None, :], b_eq=[1.0],
+    pairs = len(outcomes)
+    program = linprog(np.r_[np.zeros(n), -1.0],
+                      A_ub=np.column_stack([-outcomes, np.ones(pairs)]), b_ub=np.zeros(pairs),
+                      A_eq=np.r_[np.ones(n), 0.0][None, :], b_eq=[1.0],
                       bounds=[(0, None)] * n + [(None, None)])
     return float(-program.fun)
 
@@ -100,7 +103,8 @@ def _larger_margin(answer):
     weights = read_vector(answer, "your weights", length=10)
     if np.any(weights < 0):
         return wrong("a weight is negative; RankBoost's combinations have non-negative weights "
-                     "(use the complementary stump 1[x_k <= 0.5] instead of a negative 1[x_k > 0.5]).")
+                     "(use the complementary stump 1[x_k <= 0.5] instead of a negative "
+                     "1[x_k > 0.5]).")
     total = weights.sum()
     if total <= 0:
         return wrong("all weights are zero: that is no combination, and its margins are not "
@@ -116,15 +120,16 @@ def _larger_margin(answer):
                      "pairs RankBoost's cycle leaves with the smallest margins, and balance them.")
     best = _largest_margin(_outcomes(stumps))
     if smallest >= best - 1e-9:
-        return right(f"your smallest normalized margin is {smallest:.4f} = {best:g}, the largest any "
-                     f"non-negative stump combination reaches (a linear program), while RankBoost's "
+        return right(f"your smallest normalized margin is {smallest:.4f} = {best:g}, the largest "
+                     "any non-negative stump combination reaches (a linear program), while "
+                     f"RankBoost's "
                      f"tends to {limit:.4f}: it does not maximize the margin.")
     return right(f"your smallest normalized margin is {smallest:.4f}, above RankBoost's limit "
                  f"{limit:.4f}: RankBoost does not maximize the margin (the largest possible, by a "
                  f"linear program, is {best:g}).")
 
 
-# ---- 03.3 · one round by hand ---------------------------------------------------------------------
+# ---- 03.3 · one round by hand --------------------------------------------------------------------
 
 _P3 = np.array([[2.0], [3.0], [0.5]])
 _N3 = np.array([[1.0], [2.5], [0.0]])
@@ -148,7 +153,8 @@ def _one_round(answer):
     winners = {key for key, edge in edge_of.items() if math.isclose(edge, best, abs_tol=1e-12)}
     claimed = {tuple(Stump(0, float(t))(points).astype(int)) for t in thetas}
     not_best = [t for t in thetas if not math.isclose(
-        float(Stump(0, float(t))(_P3).mean() - Stump(0, float(t))(_N3).mean()), best, abs_tol=1e-12)]
+        float(Stump(0, float(t))(_P3).mean() - Stump(0, float(t))(_N3).mean()), best,
+        abs_tol=1e-12)]
     if not_best:
         return wrong(f"1[x > {not_best[0]:g}] does not have the largest edge a - b: tabulate, for "
                      "each threshold between consecutive values, the share a of positives and b of "
@@ -164,13 +170,15 @@ def _one_round(answer):
                      f"misranks no pair, so the step is smoothed: 1/2 log 7 = {truth:.3f}.")
     if math.isclose(alpha, math.log(2), abs_tol=HAND_TOL):
         return wrong("log 2 is the exact step of 1[x > 1.5], but the tie between the three stumps "
-                     "goes to the first in the fixed order (threshold 0.25), which needs smoothing.")
-    return wrong("the stumps are right but not the step: bipartite_rankboost picks the first of the "
+                     "goes to the first in the fixed order (threshold 0.25), which needs "
+                     "smoothing.")
+    return wrong("the stumps are right but not the step: bipartite_rankboost picks the first of "
+                 "the "
                  "tied stumps and, since it misranks no pair, uses 1/2 log((eps+ + lambda)/(eps- + "
                  "lambda)) with lambda half a pair's initial weight.")
 
 
-# ---- 03.4 · the printed step of Figure 10.2 against RankBoost's ------------------------------------
+# ---- 03.4 · the printed step of Figure 10.2 against RankBoost's ----------------------------------
 
 _A, _B = 0.6, 0.2  # the class averages a = E_{D+}[h], b = E_{D-}[h] of the chosen stump
 
@@ -203,7 +211,8 @@ def _printed_step(answer):
     if off[:2] == [0, 1] and math.isclose(given[0], printed, abs_tol=HAND_TOL) \
             and math.isclose(given[1], rank_step, abs_tol=HAND_TOL):
         return wrong("the two steps are swapped: RankBoost's is 1/2 log(eps+/eps-) with the pair "
-                     "weights eps+ = a(1 - b), eps- = (1 - a) b; the printed one uses a and b alone.")
+                     "weights eps+ = a(1 - b), eps- = (1 - a) b; the printed one uses a and b "
+                     "alone.")
     first = off[0]
     if first == 0:
         return wrong("RankBoost's step is off: write eps+ and eps- of the product distribution in "
@@ -215,7 +224,7 @@ def _printed_step(answer):
                  "product of the two class normalizers, at that step.")
 
 
-# ---- 03.5 · an additive score that orders more than half of the xor pairs -----------------------
+# ---- 03.5 · an additive score that orders more than half of the xor pairs ------------------------
 
 
 @exercise("03.5", "a tuple (g1, g2) of two lists of 4 numbers: the values of g1 and g2 on the "
@@ -227,10 +236,12 @@ def _additive_half(answer):
     share = additive_xor_share(g1, g2)
     if share > 0.5 + 1e-12:
         return right(f"g1(x0) + g2(x1) orders exactly {share:.4f} of the population's (positive, "
-                     "negative) pairs, more than half; the proof of (b) shows that no additive score "
+                     "negative) pairs, more than half; the proof of (b) shows that no additive "
+                     "score "
                      "orders more than 3/4.")
     if share == 0.0:
-        return wrong("your score ties every (positive, negative) pair, and a tie counts as an error: "
+        return wrong("your score ties every (positive, negative) pair, and a tie counts as an "
+                     "error: "
                      "the share it orders is 0.")
     return wrong(f"your score orders {share:.4f} of the pairs, not more than half (ties count as "
                  "errors); write the share as four quadrant-against-quadrant terms and look for "

@@ -37,7 +37,8 @@ CASES = {
                    ([0.25, 1.5], 0.973, 1)],
     ),
     "03.4": Cases(
-        right=[(0.5 * math.log(6), 0.5 * math.log(3), 0.8319, 0.8557), (0.896, 0.549, 0.832, 0.856)],
+        right=[(0.5 * math.log(6), 0.5 * math.log(3), 0.8319, 0.8557),
+               (0.896, 0.549, 0.832, 0.856)],
         wrong=[(0.5 * math.log(3), 0.5 * math.log(6), 0.8319, 0.8557),  # the steps swapped
                (math.log(6), 0.5 * math.log(3), 0.8319, 0.8557),  # without the 1/2
                (0.5 * math.log(6), 0.5 * math.log(3), 0.8557, 0.8319),  # the two Z swapped
