@@ -13,7 +13,7 @@ from rankviz.additive import additive_score, additive_xor_share, additive_xor_te
 
 
 def brute_force_share(g1, g2):
-    """Enumerate the (positive cell, negative cell) pairs of 2k x 2k cells (cells equally likely)."""
+    """Enumerate the (positive cell, negative cell) pairs of 2k x 2k equally likely cells."""
     cells = len(g1)
     k = cells // 2
     positives, negatives = [], []
