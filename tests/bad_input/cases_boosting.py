@@ -1,7 +1,7 @@
 """Bad-input cases for chapters 03 and 04: stumps, RankBoost, RankSVM, margin bounds.
 
 Modules: rankviz.stumps, rankviz.rankboost, rankviz.multipartite, rankviz.real_rankboost,
-rankviz.additive, rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.  Every valid call is tiny
+rankviz.additive, rankviz.pair_problems, rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.  Every valid call is tiny
 (a handful of points, a few rounds).
 """
 
@@ -15,6 +15,7 @@ from rankviz import (
     bounds,
     max_margin,
     multipartite,
+    pair_problems,
     rankboost,
     ranksvm,
     real_rankboost,
@@ -168,6 +169,10 @@ CASES = {
         extra={"X_neg": WRONG_FEATURES, "X_pos": WRONG_FEATURES,
                "rounds": {"zero rounds": 0, "beyond T": 3}},
     ),
+    "rankviz.rankboost.RankBoostModel.staged_pairwise_error": Case(
+        lambda: Call(_model().staged_pairwise_error, X4, PAIRS4, LABELS4),
+        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": {**BAD_LABELS, "all 0": np.zeros(4, int)}},
+    ),
     "rankviz.rankboost.RankBoostModel.class_distributions": Case(
         lambda: Call(_bipartite_model().class_distributions, X_POS, X_NEG, round=2),
         valid={"X_pos": {"one entry fewer"}, "X_neg": {"one entry fewer"}},
@@ -215,6 +220,17 @@ CASES = {
             np.array([[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]), PAIRS4, LABELS4,
             2).decision_function, np.array([[0.0, 0.3], [1.0, 0.1]])),
         valid={"base_values": {"one entry fewer"}},  # one point fewer to score
+    ),
+    # --- rankviz.pair_problems ----------------------------------------------------------------
+    "rankviz.pair_problems.noisy_pair_sample": Case(
+        lambda: Call(pair_problems.noisy_pair_sample, 6, 5, n_features=2, flip=0.2, rng=0),
+        valid={"rng": {"huge"}},  # a seed of 10**12 is a seed
+        extra={"n_points": {"one point": 1}, "flip": {"above 1": 1.5}},
+    ),
+    "rankviz.pair_problems.binary_pair_sample": Case(
+        lambda: Call(pair_problems.binary_pair_sample, 4, 3, differ=0.3, rng=0),
+        valid={"rng": {"huge"}},  # a seed of 10**12 is a seed
+        extra={"differ": {"above 1": 1.5, "negative": -0.1}},
     ),
     # --- rankviz.additive ---------------------------------------------------------------------
     "rankviz.additive.additive_xor_terms": Case(
