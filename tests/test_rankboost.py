@@ -654,7 +654,8 @@ def test_staged_pairwise_error_recounts_every_round_by_brute_force():
     staged = model.staged_pairwise_error(X, pairs, labels)
     for t in range(1, 9):
         f = model.decision_function(X, rounds=t)
-        counted = [y * (f[b] - f[a]) <= 0 for (a, b), y in zip(pairs, labels, strict=True) if y != 0]
+        counted = [y * (f[b] - f[a]) <= 0
+                   for (a, b), y in zip(pairs, labels, strict=True) if y != 0]
         assert staged[t - 1] == sum(counted) / len(counted)
     assert np.allclose(staged, model.history.error)
     with pytest.raises(ValueError, match="labels"):

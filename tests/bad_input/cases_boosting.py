@@ -1,8 +1,8 @@
 """Bad-input cases for chapters 03 and 04: stumps, RankBoost, RankSVM, margin bounds.
 
 Modules: rankviz.stumps, rankviz.rankboost, rankviz.multipartite, rankviz.real_rankboost,
-rankviz.additive, rankviz.pair_problems, rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.  Every valid call is tiny
-(a handful of points, a few rounds).
+rankviz.additive, rankviz.pair_problems, rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.
+Every valid call is tiny (a handful of points, a few rounds).
 """
 
 from __future__ import annotations
