@@ -396,6 +396,55 @@ class RankBoostModel:
         X = as_feature_matrix(X, "X", n_features=self.n_features)
         return np.cumsum(self._base_values(X, self.n_rounds).T * self.alphas[:, None], axis=0)
 
+    def staged_pairwise_error(self, X, pairs, labels) -> np.ndarray:
+        """The empirical pairwise error (eq. 10.2) of every intermediate ensemble, from its scores.
+
+        Row t - 1 of :meth:`staged_decision_function` ranks the pairs; a pair with label
+        ``y != 0`` counts as an error when ``y (f_t(x') - f_t(x)) <= 0`` (a tie is an error),
+        and pairs labelled 0 are left out.  Unlike ``history.error``, which the run records
+        as it goes, this recounts the error from the scores, on any pairs.
+
+        Parameters
+        ----------
+        X : array_like of shape (N, n_features)
+            The points.
+        pairs : array_like of int, shape (P, 2)
+            ``pairs[i] = (a, b)``: x = X[a], x' = X[b].
+        labels : array_like of shape (P,)
+            In {-1, 0, +1}; at least one must be non-zero.
+
+        Returns
+        -------
+        ndarray of shape (T,)
+            The share of the labelled pairs that f_t misorders or ties, t = 1, ..., T.
+
+        Raises
+        ------
+        ValueError, TypeError
+            On invalid input, or when every label is 0.
+
+        References
+        ----------
+        Mohri et al. (2018), eq. (10.2) and Theorem 10.3.
+
+        Examples
+        --------
+        >>> X = [[0.0], [1.0], [2.0], [3.0]]
+        >>> pairs, labels = [[0, 1], [1, 2], [2, 3], [0, 2], [1, 3], [0, 3]], [1, 1, 1, 1, 1, -1]
+        >>> model = rankboost(X, pairs, labels, n_rounds=3)
+        >>> model.staged_pairwise_error(X, pairs, labels).round(3)
+        array([0.5, 0.5, 0.5])
+        """
+        X = as_feature_matrix(X, "X", n_features=self.n_features)
+        a, b = as_pairs(pairs, X.shape[0])
+        y = as_pair_labels(labels, a.size)
+        labelled = y != 0
+        if not labelled.any():
+            raise ValueError("labels: every pair is labelled 0, so no pair counts in the error")
+        scores = self.staged_decision_function(X)
+        wrong = (y * (scores[:, b] - scores[:, a]) <= 0) & labelled
+        return wrong.sum(axis=1) / labelled.sum()
+
     # -- margins (section 10.4.3; chapter 04) -------------------------------------
     def _l1_or_raise(self, rounds: int) -> float:
         norm = float(np.abs(self.alphas[:rounds]).sum())

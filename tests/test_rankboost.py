@@ -643,3 +643,20 @@ def test_real_rankboost_refuses_steps_that_overflow():
         real_rankboost(H, pairs, labels, 2, alpha_max=1e300)
     with pytest.raises(ValueError, match="base_values: a difference"):
         real_rankboost([[0.0, 1e308], [1.0, -1e308], [1.0, 0.7], [0.0, 0.2]], pairs, labels, 2)
+
+
+def test_staged_pairwise_error_recounts_every_round_by_brute_force():
+    rng = np.random.default_rng(12)
+    X = rng.normal(size=(15, 2))
+    pairs = rng.integers(0, 15, size=(40, 2))
+    labels = rng.choice([-1, 0, 1], size=40)
+    model = rankboost(X, pairs, labels, 8)
+    staged = model.staged_pairwise_error(X, pairs, labels)
+    for t in range(1, 9):
+        f = model.decision_function(X, rounds=t)
+        counted = [y * (f[b] - f[a]) <= 0
+                   for (a, b), y in zip(pairs, labels, strict=True) if y != 0]
+        assert staged[t - 1] == sum(counted) / len(counted)
+    assert np.allclose(staged, model.history.error)
+    with pytest.raises(ValueError, match="labels"):
+        model.staged_pairwise_error(X, pairs, np.zeros(40, dtype=int))

@@ -1,8 +1,8 @@
 """Bad-input cases for chapters 03 and 04: stumps, RankBoost, RankSVM, margin bounds.
 
 Modules: rankviz.stumps, rankviz.rankboost, rankviz.multipartite, rankviz.real_rankboost,
-rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.  Every valid call is tiny (a handful of
-points, a few rounds).
+rankviz.additive, rankviz.pair_problems, rankviz.ranksvm, rankviz.max_margin, rankviz.bounds.
+Every valid call is tiny (a handful of points, a few rounds).
 """
 
 from __future__ import annotations
@@ -10,7 +10,17 @@ from __future__ import annotations
 import numpy as np
 
 from bad_input.harness import Call, Case
-from rankviz import bounds, max_margin, multipartite, rankboost, ranksvm, real_rankboost, stumps
+from rankviz import (
+    additive,
+    bounds,
+    max_margin,
+    multipartite,
+    pair_problems,
+    rankboost,
+    ranksvm,
+    real_rankboost,
+    stumps,
+)
 
 # --- tiny samples ------------------------------------------------------------------------------
 X4 = np.array([[0.0], [1.0], [2.0], [3.0]])
@@ -160,6 +170,10 @@ CASES = {
         extra={"X_neg": WRONG_FEATURES, "X_pos": WRONG_FEATURES,
                "rounds": {"zero rounds": 0, "beyond T": 3}},
     ),
+    "rankviz.rankboost.RankBoostModel.staged_pairwise_error": Case(
+        lambda: Call(_model().staged_pairwise_error, X4, PAIRS4, LABELS4),
+        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": {**BAD_LABELS, "all 0": np.zeros(4, int)}},
+    ),
     "rankviz.rankboost.RankBoostModel.class_distributions": Case(
         lambda: Call(_bipartite_model().class_distributions, X_POS, X_NEG, round=2),
         valid={"X_pos": {"one entry fewer"}, "X_neg": {"one entry fewer"}},
@@ -207,6 +221,43 @@ CASES = {
             np.array([[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]), PAIRS4, LABELS4,
             2).decision_function, np.array([[0.0, 0.3], [1.0, 0.1]])),
         valid={"base_values": {"one entry fewer"}},  # one point fewer to score
+    ),
+    # --- rankviz.pair_problems ----------------------------------------------------------------
+    "rankviz.pair_problems.noisy_pair_sample": Case(
+        lambda: Call(pair_problems.noisy_pair_sample, 6, 5, n_features=2, flip=0.2, rng=0),
+        valid={"rng": {"huge"}},  # a seed of 10**12 is a seed
+        extra={"n_points": {"one point": 1}, "flip": {"above 1": 1.5}},
+    ),
+    "rankviz.pair_problems.binary_pair_sample": Case(
+        lambda: Call(pair_problems.binary_pair_sample, 4, 3, differ=0.3, rng=0),
+        valid={"rng": {"huge"}},  # a seed of 10**12 is a seed
+        extra={"differ": {"above 1": 1.5, "negative": -0.1}},
+    ),
+    # --- rankviz.additive ---------------------------------------------------------------------
+    "rankviz.additive.additive_xor_terms": Case(
+        lambda: Call(additive.additive_xor_terms, np.array([[5, -2, 7, 6], [0, 1, 2, 3]]),
+                     np.array([-19, 7, 9, 9])),
+        # one row fewer is a batch of one, an extra axis a larger batch; huge values are still
+        # ordered exactly
+        valid={"g1": {"one entry fewer", "huge values", "extra dimension"},
+               "g2": {"huge values", "extra dimension"}},
+        extra={"g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
+               "g2": {"other cell count": np.array([1.0, 2.0])}},
+    ),
+    "rankviz.additive.additive_xor_share": Case(
+        lambda: Call(additive.additive_xor_share, np.array([5, -2, 7, 6]),
+                     np.array([-19, 7, 9, 9])),
+        valid={"g1": {"huge values"}, "g2": {"huge values"}},
+        extra={"g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
+               "g2": {"other cell count": np.array([1.0, 2.0])}},
+    ),
+    "rankviz.additive.additive_score": Case(
+        lambda: Call(additive.additive_score, np.array([[-0.9, 0.2], [0.6, -0.1]]),
+                     np.array([5, -2, 7, 6]), np.array([-19, 7, 9, 9])),
+        valid={"X": {"one entry fewer"}, "g1": {"huge values"}, "g2": {"huge values"}},
+        extra={"X": {"outside [-1, 1]": np.array([[2.0, 0.0]]),
+                     "one column": np.array([[0.5], [0.1]])},
+               "g1": {"odd cells": np.array([1.0, 2.0, 3.0])}},
     ),
     # --- rankviz.ranksvm -----------------------------------------------------------------------
     "rankviz.ranksvm.pair_kernel_matrix": Case(
