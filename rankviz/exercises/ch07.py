@@ -229,32 +229,38 @@ def _acyclic_not_low_noise(answer):
 
 # ---- 07.5 · near-minimisers of (23) --------------------------------------------------------------
 
+# the exercise's mean graph: low noise, difference graph 0 -> 1 (2), 0 -> 2 (5), 1 -> 2 (1.5)
+_AGGREGATED_Y = [[0, 3, 6], [1, 0, 1.5], [1, 0, 0]]
+
 
 @exercise("07.5", "a number: the infimum of the (23) risk with the exponential loss over the scores "
-                  "that misorder or tie an edge of G_mu, on the running example")
+                  "that misorder or tie an edge of G_mu, on the exercise's mean graph")
 def _aggregated_floor(answer):
     value = read_number(answer, "your infimum")
-    Y = mean_adjacency(_RUNNING)
+    Y = np.array(_AGGREGATED_Y, dtype=float)
     D = difference_graph(Y)
     phi_zero = _phi("exponential", 0.0)
-    floor = D[D > 0].min() * phi_zero
-    if _close(value, floor):
+    floor = D[D > 0].min() * phi_zero  # sharp here: Y is low noise, so no path parallels the edge
+    if _close(value, floor) and is_low_noise(Y):
         return right(f"a misordered or tied edge i -> j pays at least its weight times phi(0) = "
-                     f"{phi_zero:g}, the cheapest edge gives {floor:g}, and spreading the other "
-                     "scores apart drives every other term to 0: the gap over the infimum 0 is "
-                     "positive, which is Definition 3.")
+                     f"{phi_zero:g}, the lightest edge of G_mu gives {floor:g}, and spreading the "
+                     "other scores apart drives every other term to 0: the gap over the infimum 0 "
+                     "is positive, which is what Definition 3 asks.")
     if _close(value, 0.0):
-        return wrong("0 is the infimum over all scores (along a topological order); the scores "
-                     "that misorder or tie an edge cannot get that low.")
-    if _close(value, float(aggregated_surrogate_risk(np.zeros(3), Y, "exponential"))):
+        return wrong("0 is the infimum over all scores (approached along a topological order); "
+                     "scores that misorder or tie an edge cannot get that low.")
+    if _close(value, float(aggregated_surrogate_risk(np.zeros(len(Y)), Y, "exponential"))):
         return wrong("that is the risk when every item is tied; it is enough to tie or misorder "
                      "one edge, and the other terms can be made as small as you like.")
     if any(_close(value, w * phi_zero) for w in D[D > 0]):
-        return wrong("that is the cost of tying one edge, but not of the cheapest choice: which "
-                     "edge would you give up?")
+        return wrong("that is the cost of giving up one edge of G_mu, but not the cheapest one: "
+                     "which edge would you tie?")
+    if any(_close(value, w * phi_zero) for w in Y[Y > 0]):
+        return wrong("that reads a raw weight of Y^mu; (23) weighs each pair by its net weight in "
+                     "the difference graph, [Y_ij - Y_ji]_+.")
     return wrong("compare with the termwise bound: a misordered or tied edge i -> j contributes "
-                 "at least its weight times phi(0), and the other terms are positive but can "
-                 "be made small.")
+                 "at least its weight in G_mu times phi(0), and the other terms are positive but "
+                 "can be made small.")
 
 
 # ---- 07.6 · more items ---------------------------------------------------------------------------

@@ -48,9 +48,12 @@ CASES = {
                    [[0, -1, 1], [0, 0, 1], [0, 0, 0]]],
     ),
     "07.5": Cases(
-        right=[0.5, 1 / 2, np.float64(0.5)],
-        wrong=[0, 5.5, 3, 2, 1],  # infimum over all scores; all tied; other edges; phi(0)
-        malformed=["0.5", (0.5, 1), None],
+        right=[1.5, 3 / 2, np.float64(1.5)],
+        wrong=[0,  # the infimum over all scores
+               8.5,  # every item tied
+               2, 5,  # the other edges of G_mu
+               1],  # a raw weight of Y^mu instead of the difference graph
+        malformed=["1.5", (1.5, 1), None],
     ),
     "07.6": Cases(
         right=[_pad(_LOGISTIC_3), _pad(_RUNNING)],
