@@ -189,8 +189,8 @@ def _margin_counterexample(answer):
 # ---- 07.4 · acyclic but not low noise ------------------------------------------------------------
 
 
-@exercise("07.4", "a square matrix (list of rows) Y^mu with 3 to 6 items: non-negative weights, zero "
-                  "diagonal, Y[i][j] the mean weight of 'i above j'")
+@exercise("07.4", "a square matrix (list of rows) Y^mu with 3 to 6 items: non-negative weights, "
+                  "zero diagonal, Y[i][j] the mean weight of 'i above j'")
 def _acyclic_not_low_noise(answer):
     Y = read_matrix(answer, "your mean graph")
     n = Y.shape[0]
@@ -233,8 +233,8 @@ def _acyclic_not_low_noise(answer):
 _AGGREGATED_Y = [[0, 3, 6], [1, 0, 1.5], [1, 0, 0]]
 
 
-@exercise("07.5", "a number: the infimum of the (23) risk with the exponential loss over the scores "
-                  "that misorder or tie an edge of G_mu, on the exercise's mean graph")
+@exercise("07.5", "a number: the infimum of the (23) risk with the exponential loss over the "
+                  "scores that misorder or tie an edge of G_mu, on the exercise's mean graph")
 def _aggregated_floor(answer):
     value = read_number(answer, "your infimum")
     Y = np.array(_AGGREGATED_Y, dtype=float)

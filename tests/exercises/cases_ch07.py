@@ -1,6 +1,7 @@
 """Right, wrong and malformed answers to chapter 07's exercises."""
 
 import numpy as np
+
 from exercises.cases import Cases
 
 # the three-item strictly low-noise counterexample of section 5 (logistic, (12)), and the running
