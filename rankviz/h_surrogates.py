@@ -58,14 +58,14 @@ _T = sp.Symbol("t", real=True)
 _PHI_ACTIVE = {"hinge": 1 - _T, "logistic": sp.log(1 + sp.exp(-_T)), "exponential": sp.exp(-_T),
                "squared_hinge": (1 - _T) ** 2}
 _MAX_GRID_WEIGHT = 100
+_MAX_WEIGHT = 1e6  # largest weight margin_slope_at_zero reads
 
 
 def _check_h(h, name: str = "h", *, parameters: bool = False) -> sp.Expr:
     """``h`` as a sympy expression in WEIGHT (and, if ``parameters``, other symbols)."""
-    if isinstance(h, bool) or not isinstance(h, (sp.Expr, int, float)):
+    if not isinstance(h, sp.Expr):
         raise TypeError(f"{name} must be a sympy expression in rankviz.h_surrogates.WEIGHT "
                         f"(e.g. sympy.log(1 + WEIGHT)), got {type(h).__name__}")
-    h = sp.sympify(h)
     extra = h.free_symbols - {WEIGHT}
     if extra and not parameters:
         raise ValueError(f"{name} must depend on the weight WEIGHT only, but it also holds "
@@ -177,7 +177,7 @@ def margin_slope_at_zero(phi, h, p, u, v):
     p : float
         In (0, 1); read as the nearest simple fraction (0.7 is 7/10).
     u, v : float
-        Positive weights, read as simple fractions.
+        Positive weights (at most 10^6), read as simple fractions.
 
     Returns
     -------
@@ -204,8 +204,8 @@ def margin_slope_at_zero(phi, h, p, u, v):
     p = check_real(p, "p", positive=True, maximum=1.0)
     if p >= 1:
         raise ValueError(f"p must be < 1 (the other preference needs a share), got {p}")
-    u = check_real(u, "u", positive=True)
-    v = check_real(v, "v", positive=True)
+    u = check_real(u, "u", positive=True, maximum=_MAX_WEIGHT)
+    v = check_real(v, "v", positive=True, maximum=_MAX_WEIGHT)
     p_r, u_r, v_r = (sp.nsimplify(x, rational=True) for x in (p, u, v))
     hu, hv = (h.subs(WEIGHT, w) for w in (u_r, v_r))
     for name, value in (("u", hu), ("v", hv)):
