@@ -157,3 +157,36 @@ def test_widest_margin_matches_cvxpy():
             scores[0] == 0, risk <= best + 1e-7, margin <= 1,
             *(scores[i] - scores[j] >= margin for i, j in edges)]).solve()
         assert widest_hinge_minimizer_margin(Y) == pytest.approx(want, abs=1e-4)
+
+
+# ---- the margin programme of (12) and (23) (rankviz.surrogates) ---------------------------------
+
+
+MARGIN_GRAPHS = [[[0, 0.5, 5], [0, 0, 2], [2, 0, 0]], [[0, 0.5, 3], [0, 0, 2], [0, 0, 0]],
+                 [[0, 1, 0, 2], [0, 0, 3, 0], [1, 0, 0, 1], [0, 0, 0, 0]]]
+
+
+@pytest.mark.parametrize("W", MARGIN_GRAPHS)
+def test_weighted_pairs_margins_match_a_linear_programme(W):
+    from scipy.optimize import linprog
+
+    from rankviz.surrogates import weighted_pairs_margins
+    W = np.array(W, dtype=float)
+    n = W.shape[0]
+    edges = list(zip(*np.nonzero(W > 0), strict=True))
+    alpha, smallest = weighted_pairs_margins(W, "hinge")
+    # the hinge risk as an LP in (a, t): t_k >= 1 - (a_i - a_j), t_k >= 0, a_0 = 0
+    rows = np.zeros((len(edges), n + len(edges)))
+    for k, (i, j) in enumerate(edges):
+        rows[k, i], rows[k, j], rows[k, n + k] = -1.0, 1.0, -1.0
+    bounds = [(0, 0)] + [(None, None)] * (n - 1) + [(0, None)] * len(edges)
+    cost = np.r_[np.zeros(n), [W[i, j] for i, j in edges]]
+    best = linprog(cost, A_ub=rows, b_ub=-np.ones(len(edges)), bounds=bounds).fun
+    direct = sum(W[i, j] * max(0.0, 1 - alpha[i] + alpha[j]) for i, j in edges)
+    assert direct == pytest.approx(best, abs=1e-6)
+    for i, j in edges:
+        objective = np.zeros(n + len(edges))
+        objective[i], objective[j] = 1.0, -1.0
+        want = linprog(objective, A_ub=np.vstack([rows, cost]),
+                       b_ub=np.r_[-np.ones(len(edges)), best + 1e-7], bounds=bounds).fun
+        assert smallest[(int(i), int(j))] == pytest.approx(want, abs=1e-4)

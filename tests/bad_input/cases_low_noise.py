@@ -14,6 +14,7 @@ from rankviz.h_surrogates import (
     squared_hinge_margin_stationary_point,
     two_item_margin_counterexample,
 )
+from rankviz.surrogates import weighted_pairs_margins
 
 MU = [(0.3, [[0, 8], [0, 0]]), (0.7, [[0, 0], [3, 0]])]
 BAD_MU = {"cyclic": [(1.0, [[0, 1], [1, 0]])],
@@ -29,6 +30,9 @@ BAD_Y = {"negative weight": [[0, -1], [0, 0]], "diagonal": [[1, 1], [0, 0]],
 CASES = {
     "rankviz.consistency.hinge_vertex_minimizer": Case(
         lambda: Call(hinge_vertex_minimizer, RUNNING), extra={"Y_mean": BAD_Y}),
+    "rankviz.surrogates.weighted_pairs_margins": Case(
+        lambda: Call(weighted_pairs_margins, RUNNING, "hinge", tol=1e-7),
+        extra={"W": BAD_Y, "phi": {"no minimiser": "logistic"}}),
     "rankviz.consistency.widest_hinge_minimizer_margin": Case(
         lambda: Call(widest_hinge_minimizer_margin, RUNNING), extra={"Y_mean": BAD_Y}),
     "rankviz.h_surrogates.h_surrogate_minimizer": Case(
