@@ -39,9 +39,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import cvxpy as cp
 import numpy as np
 
 from rankviz._pairwise_terms import (
+    _PHI_CVXPY,
     FORMS,
     SURROGATES,
     _aggregated_terms,
@@ -70,6 +72,7 @@ from rankviz.permutations import all_permutations, sigma_from_scores
 
 __all__ = [
     "FORMS",
+    "MARGIN_RANGE_PHIS",
     "PAIRWISE_PHIS",
     "SQUARED_TARGETS",
     "SURROGATES",
@@ -87,6 +90,7 @@ __all__ = [
     "squared_surrogate",
     "surrogate_minimizer",
     "surrogate_risk",
+    "weighted_pairs_margins",
 ]
 
 #: Targets of :func:`squared_surrogate`.
@@ -963,3 +967,77 @@ def aggregated_surrogate_minimizer(Y_mean, phi):
     Y = as_weight_matrix(Y_mean, "Y_mean", min_items=2)
     return SurrogateSolution(*_minimize_terms(_aggregated_terms(_difference(Y)), Y.shape[0], phi),
                              phi, "aggregated")
+
+
+#: The losses :func:`weighted_pairs_margins` handles: those whose optimal set is a polyhedron.
+MARGIN_RANGE_PHIS = ("hinge", "squared_hinge")
+
+
+def weighted_pairs_margins(W, phi, *, tol=1e-7):
+    """Minimise ``sum_ij W_ij phi(a_i - a_j)`` and bound each edge's margin over *all* minimisers.
+
+    One convex programme (cvxpy, CLARABEL; ``a_0 = 0``) gives a minimiser and the minimum
+    ``R*``; then, for every pair with ``W_ij > 0``, a second one finds the smallest
+    ``a_i - a_j`` over the scores with risk at most ``R* + tol``.  With ``W`` the difference
+    graph this is the aggregated loss (23), with ``W`` the mean graph the pairwise form (12):
+    the same programme, only the weights differ.  A positive smallest margin on every edge
+    means that *every* minimiser orders every edge, not only the one a solver returns.
+
+    Parameters
+    ----------
+    W : array_like of shape (n, n)
+        Non-negative weights, zero diagonal.
+    phi : {"hinge", "squared_hinge"}
+        Losses whose infimum is attained (the logistic and exponential losses of (23) have
+        no minimiser on an acyclic difference graph).
+    tol : float, default 1e-7
+        How far above the minimum a score vector may be and still count as a minimiser.
+
+    Returns
+    -------
+    alpha : ndarray of shape (n,)
+        A minimiser.
+    smallest : dict of (int, int) to float
+        For each pair ``i -> j`` with ``W_ij > 0``, the smallest ``a_i - a_j`` over the
+        minimisers.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument is invalid.
+    rankviz.SolverError
+        If the solver fails.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eqs. (12) and (23).
+
+    Examples
+    --------
+    >>> alpha, smallest = weighted_pairs_margins([[0, 0.5, 3], [0, 0, 2], [0, 0, 0]], "hinge")
+    >>> {edge: round(m, 4) for edge, m in smallest.items()}   # (23) on the running example
+    {(0, 1): 1.0, (0, 2): 2.0, (1, 2): 1.0}
+    """
+    W = as_weight_matrix(W, "W", min_items=2)
+    phi = check_choice(phi, "phi", MARGIN_RANGE_PHIS)
+    tol = check_real(tol, "tol", nonnegative=True)
+    n = W.shape[0]
+    scores = cp.Variable(n)
+    edges = [(int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True)]
+    if not edges:
+        return np.zeros(n), {}
+    risk = sum(W[i, j] * _PHI_CVXPY[phi](scores[i] - scores[j]) for i, j in edges)
+    problem = cp.Problem(cp.Minimize(risk), [scores[0] == 0])
+    solve(problem, "CLARABEL", f"the {phi} risk")
+    if scores.value is None:
+        raise SolverError(f"the {phi} risk could not be minimised: {problem.status}")
+    alpha, best = np.array(scores.value, dtype=float) + 0.0, float(problem.value)
+    smallest = {}
+    for i, j in edges:
+        worst = cp.Problem(cp.Minimize(scores[i] - scores[j]), [scores[0] == 0, risk <= best + tol])
+        solve(worst, "CLARABEL", f"the smallest margin of {i}->{j}")
+        if worst.value is None or not np.isfinite(worst.value):
+            raise SolverError(f"the smallest margin of {i}->{j} could not be computed: "
+                              f"{worst.status}")
+        smallest[(i, j)] = float(worst.value)
+    return alpha, smallest
