@@ -78,6 +78,7 @@ __all__ = [
     "btl_win_probabilities",
     "comparison_groups",
     "comparison_mask",
+    "discordant_pairs",
     "empirical_probabilities",
     "principal_eigenvector_scores",
     "probability_differences",
@@ -913,3 +914,41 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
     return np.column_stack([winner, loser])[order].astype(np.int64)
 
 
+def discordant_pairs(scores_a, scores_b):
+    """The pairs of items two score vectors order strictly in opposite directions.
+
+    Parameters
+    ----------
+    scores_a, scores_b : array_like of shape (n,)
+        Finite scores of the same ``n`` items (higher is ranked higher).  A tie in
+        either vector makes a pair not discordant.
+
+    Returns
+    -------
+    list of tuple of int
+        The pairs ``(i, j)``, ``i < j``, with ``scores_a`` ordering them strictly one way
+        and ``scores_b`` strictly the other, in lexicographic order.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If the scores are not finite 1-D arrays of the same length.
+
+    References
+    ----------
+    Kendall (1938): the discordant pairs are what Kendall's tau counts against.
+
+    Examples
+    --------
+    >>> discordant_pairs([3.0, 2.0, 1.0], [1.0, 2.0, 2.0])
+    [(0, 1), (0, 2)]
+    """
+    a = as_float_vector(scores_a, "scores_a")
+    b = as_float_vector(scores_b, "scores_b")
+    if a.shape != b.shape:
+        raise ValueError(f"scores_a and scores_b must have the same length, got {a.size} "
+                         f"and {b.size}")
+    if a.size > MAX_ITEMS:
+        raise ValueError(f"scores_a gives {a.size} items; at most MAX_ITEMS = {MAX_ITEMS}")
+    opposite = np.sign(a[:, None] - a[None, :]) * np.sign(b[:, None] - b[None, :]) < 0
+    return [(int(i), int(j)) for i, j in np.argwhere(np.triu(opposite, 1))]

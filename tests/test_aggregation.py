@@ -24,6 +24,7 @@ from rankviz.aggregation import (
     btl_win_probabilities,
     comparison_groups,
     comparison_mask,
+    discordant_pairs,
     empirical_probabilities,
     principal_eigenvector_scores,
     probability_differences,
@@ -446,3 +447,25 @@ def test_tiny_ridge_and_huge_counts_are_refused_naming_the_argument():
     with pytest.raises(ValueError, match="wins holds a count above MAX_WIN_COUNT"):
         average_log_odds([[0, MAX_WIN_COUNT + 2.0], [1, 0]], 1.0)
     np.testing.assert_allclose(btl_win_probabilities([1e308, -1e308]), [[0.5, 1.0], [0.0, 0.5]])
+
+
+@given(st.integers(1, 7).flatmap(lambda n: st.tuples(
+    arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])),
+    arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])))))
+def test_discordant_pairs_against_a_double_loop(scores):
+    a, b = scores
+    expected = [(i, j) for i in range(len(a)) for j in range(i + 1, len(a))
+                if (a[i] - a[j]) * (b[i] - b[j]) < 0]
+    assert discordant_pairs(a, b) == expected
+
+
+def test_discordant_pairs_count_what_kendall_tau_counts_against():
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(size=9), rng.normal(size=9)
+    n_pairs = math.comb(9, 2)
+    assert math.isclose(kendalltau(a, b).statistic, 1 - 2 * len(discordant_pairs(a, b)) / n_pairs)
+
+
+def test_discordant_pairs_refuses_scores_of_different_lengths():
+    with pytest.raises(ValueError, match="scores_a and scores_b"):
+        discordant_pairs([1.0, 2.0], [1.0, 2.0, 3.0])

@@ -12,7 +12,6 @@ from rankviz.aggregation import (
     comparison_mask,
     empirical_probabilities,
     probability_differences,
-    thurstone_mosteller_scores,
     win_counts,
 )
 from rankviz.exercises._registry import (
@@ -203,8 +202,8 @@ def _masked_constant(answer):
         return wrong("1/m is the constant of full observation (lambda_2 = m for the complete "
                      "graph); on the path, lambda_2 is the smallest nonzero eigenvalue of its own "
                      "Laplacian.")
-    if math.isclose(value, m / lambda_2, abs_tol=0.01) or math.isclose(value, math.sqrt(m) / lambda_2,
-                                                                      abs_tol=0.01):
+    if any(math.isclose(value, other, abs_tol=0.01) for other in (m / lambda_2,
+                                                                   math.sqrt(m) / lambda_2)):
         return wrong("the power of lambda_2 is off: square the bound ||s_A - s_B|| <= (sqrt m / "
                      "lambda_2) |||Omega o (A - B)|||_2.")
     return wrong("find lambda_2, the second smallest eigenvalue of the path's Laplacian "

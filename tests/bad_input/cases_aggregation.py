@@ -16,12 +16,18 @@ from rankviz.aggregation import (
     btl_win_probabilities,
     comparison_groups,
     comparison_mask,
+    discordant_pairs,
     empirical_probabilities,
     principal_eigenvector_scores,
     probability_differences,
     simulate_btl_comparisons,
     thurstone_mosteller_scores,
     win_counts,
+)
+from rankviz.round_robins import (
+    all_round_robins,
+    disagreeing_round_robin,
+    log_odds_sums_rise_with_wins,
 )
 from rankviz.cascade import ClickLogs, cascade_log_likelihood, cascade_mle, simulate_cascade_clicks
 from rankviz.ustatistics import (
@@ -219,6 +225,22 @@ CASES = {
     "rankviz.ustatistics.full_information_fit": Case(
         lambda: Call(full_information_fit, _data(), lam=0.1),
         extra={"data": {**NO_JUDGMENTS, **NO_RELEVANCE}, "lam": {"negative": -1.0}},
+    ),
+    "rankviz.aggregation.discordant_pairs": Case(
+        lambda: Call(discordant_pairs, [3.0, 2.0, 1.0], [1.0, 2.0, 2.0]),
+        extra={"scores_b": {"other length": [1.0, 2.0]}},
+    ),
+    "rankviz.round_robins.all_round_robins": Case(
+        lambda: Call(all_round_robins, 3, 1),
+        extra={"n_items": {"too many records": 9}, "n_per_pair": {"zero": 0}},
+    ),
+    "rankviz.round_robins.log_odds_sums_rise_with_wins": Case(
+        lambda: Call(log_odds_sums_rise_with_wins, 3, 0.5, 2, smoothing="counts"),
+        extra={"c": {"zero": 0.0}, "n_opponents": {"zero": 0}},
+    ),
+    "rankviz.round_robins.disagreeing_round_robin": Case(
+        lambda: Call(disagreeing_round_robin, 5, 2, 0.1, smoothing="probability"),
+        extra={"n_items": {"two": 2}, "c": {"zero": 0.0}},
     ),
     "rankviz.ustatistics_experiment.u_statistic_experiment": Case(
         lambda: Call(u_statistic_experiment, (1, 3), rng=0, progress=False, **EXPERIMENT),
