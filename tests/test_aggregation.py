@@ -5,6 +5,7 @@ import math
 
 import choix
 import cvxpy as cp
+import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import given
@@ -26,6 +27,7 @@ from rankviz.aggregation import (
     comparison_mask,
     discordant_pairs,
     empirical_probabilities,
+    limit_scores_on_every_graph,
     principal_eigenvector_scores,
     probability_differences,
     simulate_btl_comparisons,
@@ -469,3 +471,36 @@ def test_discordant_pairs_count_what_kendall_tau_counts_against():
 def test_discordant_pairs_refuses_scores_of_different_lengths():
     with pytest.raises(ValueError, match="scores_a and scores_b"):
         discordant_pairs([1.0, 2.0], [1.0, 2.0, 3.0])
+
+
+@pytest.mark.parametrize("smoothing", ["probability", "counts"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_limit_scores_on_every_graph_against_networkx_and_the_laplacian_solver(n, smoothing):
+    strengths = np.linspace(1.2, -0.8, n) ** 3
+    missing, scores = limit_scores_on_every_graph(strengths, 0.4, smoothing=smoothing)
+    P = btl_win_probabilities(strengths)
+    # the limits of btl_log_odds as the comparisons grow: compressed, or the exact log-odds
+    margins = np.log((P + 0.4) / (P.T + 0.4)) if smoothing == "probability" else np.log(P / P.T)
+    pairs = list(itertools.combinations(range(n), 2))
+    expected_missing, expected_scores = [], []
+    for bits in range(2 ** len(pairs)):  # the graphs in the documented order, connected ones kept
+        chosen = [pair for k, pair in enumerate(pairs) if bits >> k & 1]
+        graph = nx.Graph(chosen)
+        graph.add_nodes_from(range(n))
+        if not nx.is_connected(graph):
+            continue
+        mask = np.eye(n, dtype=bool)
+        for i, j in chosen:
+            mask[i, j] = mask[j, i] = True
+        expected_missing.append(len(pairs) - len(chosen))
+        expected_scores.append(thurstone_mosteller_scores(margins, mask))
+    assert missing.tolist() == expected_missing
+    assert np.allclose(scores, expected_scores, atol=1e-6)
+    # the number of connected labelled graphs (OEIS A001187)
+    assert len(missing) == {2: 1, 3: 4, 4: 38, 5: 728}[n]
+
+
+def test_limit_scores_with_c_on_the_counts_are_the_centred_strengths():
+    strengths = np.array([2.0, 0.5, 0.0, -1.0, -3.0])
+    _, scores = limit_scores_on_every_graph(strengths, 0.5, smoothing="counts")
+    assert np.allclose(scores, strengths - strengths.mean(), atol=1e-9)

@@ -37,7 +37,7 @@ def test_all_round_robins_refuses_an_enumeration_too_large():
 
 
 def _brute_force_rise(n_per_pair, c, n_opponents, smoothing):
-    """Every record (w_1, ..., w_k), by itertools.product, with its log-odds sum from btl_log_odds."""
+    """Every record (w_1, ..., w_k), by itertools.product, its log-odds sum from btl_log_odds."""
     values = []
     for w in range(n_per_pair + 1):
         W = np.array([[0, w], [n_per_pair - w, 0]])

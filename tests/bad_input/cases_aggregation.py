@@ -18,18 +18,25 @@ from rankviz.aggregation import (
     comparison_mask,
     discordant_pairs,
     empirical_probabilities,
+    limit_scores_on_every_graph,
     principal_eigenvector_scores,
     probability_differences,
     simulate_btl_comparisons,
     thurstone_mosteller_scores,
     win_counts,
 )
+from rankviz.cascade import ClickLogs, cascade_log_likelihood, cascade_mle, simulate_cascade_clicks
+from rankviz.lipschitz import (
+    algebraic_connectivity,
+    fiedler_directions,
+    masked_lipschitz_constant,
+    tight_lipschitz_difference,
+)
 from rankviz.round_robins import (
     all_round_robins,
     disagreeing_round_robin,
     log_odds_sums_rise_with_wins,
 )
-from rankviz.cascade import ClickLogs, cascade_log_likelihood, cascade_mle, simulate_cascade_clicks
 from rankviz.ustatistics import (
     RankingData,
     asymptotic_structure_scores,
@@ -229,6 +236,27 @@ CASES = {
     "rankviz.aggregation.discordant_pairs": Case(
         lambda: Call(discordant_pairs, [3.0, 2.0, 1.0], [1.0, 2.0, 2.0]),
         extra={"scores_b": {"other length": [1.0, 2.0]}},
+    ),
+    "rankviz.aggregation.limit_scores_on_every_graph": Case(
+        lambda: Call(limit_scores_on_every_graph, [1.0, 0.0, -1.0], 0.5, smoothing="probability"),
+        valid={"strengths": SHORTER_OK},  # two items are a valid (single) graph
+        extra={"strengths": {"too many items": np.zeros(7)}, "c": {"zero": 0.0}},
+    ),
+    "rankviz.lipschitz.algebraic_connectivity": Case(
+        lambda: Call(algebraic_connectivity, np.ones((3, 3), dtype=bool)),
+        extra={"mask": {"asymmetric": [[1, 1, 0], [0, 1, 1], [0, 1, 1]]}},
+    ),
+    "rankviz.lipschitz.masked_lipschitz_constant": Case(
+        lambda: Call(masked_lipschitz_constant, np.ones((3, 3), dtype=bool)),
+        extra={"mask": {"disconnected": np.eye(3, dtype=bool)}},
+    ),
+    "rankviz.lipschitz.fiedler_directions": Case(
+        lambda: Call(fiedler_directions, np.ones((3, 3), dtype=bool), 4),
+        extra={"mask": {"disconnected": np.eye(3, dtype=bool)}, "n_directions": {"zero": 0}},
+    ),
+    "rankviz.lipschitz.tight_lipschitz_difference": Case(
+        lambda: Call(tight_lipschitz_difference, np.ones((3, 3), dtype=bool), [1.0, 0.0, -1.0]),
+        extra={"v": {"not orthogonal to 1": [1.0, 1.0, 1.0], "zero": [0.0, 0.0, 0.0]}},
     ),
     "rankviz.round_robins.all_round_robins": Case(
         lambda: Call(all_round_robins, 3, 1),
