@@ -42,6 +42,7 @@ from rankviz.ustatistics import (
     asymptotic_structure_scores,
     average_log_odds,
     full_information_fit,
+    majority_structure_risk,
     ndcg_regression_labels,
     ndcg_risk,
     pairwise_logistic_fit,
@@ -195,6 +196,14 @@ CASES = {
         lambda: Call(average_log_odds, WINS, 0.5, smoothing="counts"),
         valid={"wins": {"extra dimension"}},  # a stack of win matrices is documented
         extra={"wins": BAD_WINS, "c": {"zero": 0.0}},
+    ),
+    "rankviz.ustatistics.majority_structure_risk": Case(
+        lambda: Call(majority_structure_risk, [3, 2, 4], [2, 1, 0], 2),
+        # k above every batch is complete aggregation (17); a shorter batches/wins pair is
+        # fewer queries; a stack of data sets (extra dimension) is documented
+        valid={"k": {"huge"}, "batches": {"extra dimension"}, "wins": {"extra dimension"}},
+        extra={"wins": {"more than the batch": [4, 1, 0]},
+               "batches": {"no judgment": [0, 0, 0]}},
     ),
     "rankviz.ustatistics.ndcg_regression_labels": Case(
         lambda: Call(ndcg_regression_labels, [[1.0, 0.0, 2.0], [0.5, 0.0, -1.0]]),
