@@ -66,6 +66,7 @@ from rankviz._validation import (
 __all__ = [
     "AGGREGATION_METHODS",
     "MAX_COMPARISONS",
+    "MAX_GRAPH_ITEMS",
     "MAX_ITEMS",
     "MAX_ITERATIONS",
     "MAX_WIN_COUNT",
@@ -78,7 +79,9 @@ __all__ = [
     "btl_win_probabilities",
     "comparison_groups",
     "comparison_mask",
+    "discordant_pairs",
     "empirical_probabilities",
+    "limit_scores_on_every_graph",
     "principal_eigenvector_scores",
     "probability_differences",
     "simulate_btl_comparisons",
@@ -913,3 +916,121 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
     return np.column_stack([winner, loser])[order].astype(np.int64)
 
 
+def discordant_pairs(scores_a, scores_b):
+    """The pairs of items two score vectors order strictly in opposite directions.
+
+    Parameters
+    ----------
+    scores_a, scores_b : array_like of shape (n,)
+        Finite scores of the same ``n`` items (higher is ranked higher).  A tie in
+        either vector makes a pair not discordant.
+
+    Returns
+    -------
+    list of tuple of int
+        The pairs ``(i, j)``, ``i < j``, with ``scores_a`` ordering them strictly one way
+        and ``scores_b`` strictly the other, in lexicographic order.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If the scores are not finite 1-D arrays of the same length.
+
+    References
+    ----------
+    Kendall (1938): the discordant pairs are what Kendall's tau counts against.
+
+    Examples
+    --------
+    >>> discordant_pairs([3.0, 2.0, 1.0], [1.0, 2.0, 2.0])
+    [(0, 1), (0, 2)]
+    """
+    a = as_float_vector(scores_a, "scores_a")
+    b = as_float_vector(scores_b, "scores_b")
+    if a.shape != b.shape:
+        raise ValueError(f"scores_a and scores_b must have the same length, got {a.size} "
+                         f"and {b.size}")
+    if a.size > MAX_ITEMS:
+        raise ValueError(f"scores_a gives {a.size} items; at most MAX_ITEMS = {MAX_ITEMS}")
+    opposite = np.sign(a[:, None] - a[None, :]) * np.sign(b[:, None] - b[None, :]) < 0
+    return [(int(i), int(j)) for i, j in np.argwhere(np.triu(opposite, 1))]
+
+
+# --------------------------------------------------------------------------- #
+# least squares in the limit, over every comparison graph
+
+#: Largest number of items :func:`limit_scores_on_every_graph` accepts (2^15 graphs on 6).
+MAX_GRAPH_ITEMS = 6
+
+
+def limit_scores_on_every_graph(strengths, c, *, smoothing="probability"):
+    """Least squares (22) on the limit log-odds of BTL strengths, on every connected graph.
+
+    As the comparisons of each compared pair grow, the smoothed log-odds of
+    :func:`btl_log_odds` tend to ``log((p + c) / (1 - p + c))`` with ``c`` on the
+    probabilities (compressed), and to ``log(p / (1 - p)) = r_i - r_j`` with ``c`` on
+    the counts, ``p = P(i beats j)`` under the BTL model (26).  This function solves (22)
+    on those limit margins for every comparison graph on ``n`` items that is connected
+    (the graphs on which (22) has a unique centred solution): what least squares returns
+    with infinitely many comparisons per compared pair.
+
+    Parameters
+    ----------
+    strengths : array_like of shape (n,)
+        Finite BTL strengths ``r``, ``2 <= n <= MAX_GRAPH_ITEMS``.
+    c : float
+        Smoothing, > 0 (the limit with ``smoothing="counts"`` does not depend on it).
+    smoothing : {"probability", "counts"}, default "probability"
+        Where ``c`` is added, as in :func:`btl_log_odds`.
+
+    Returns
+    -------
+    missing : ndarray of int64, shape (g,)
+        For each of the ``g`` connected comparison graphs, the number of pairs it does
+        not compare (0 for the complete graph), in the order of the bit patterns of
+        their upper triangles (pair ``(0, 1)`` the lowest bit).
+    scores : ndarray of shape (g, n)
+        The centred least-squares scores (22) on each graph.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``strengths`` is not a finite 1-D array of 2 to ``MAX_GRAPH_ITEMS`` entries,
+        ``c <= 0`` or ``smoothing`` is unknown.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eq. (22), section 5.1 and eq. (26).
+
+    Examples
+    --------
+    >>> missing, scores = limit_scores_on_every_graph([1.0, 0.0, -1.0], 0.5, smoothing="counts")
+    >>> missing.tolist()                   # the paths 1-0-2, 0-1-2, 0-2-1 and the triangle
+    [1, 1, 1, 0]
+    >>> np.round(scores, 6).tolist()[-1]   # c on the counts: the centred strengths, on every graph
+    [1.0, 0.0, -1.0]
+    """
+    r = as_float_vector(strengths, "strengths")
+    n = r.size
+    if not 2 <= n <= MAX_GRAPH_ITEMS:
+        raise ValueError(f"strengths must give 2 to MAX_GRAPH_ITEMS = {MAX_GRAPH_ITEMS} items "
+                         f"(every graph on them is enumerated), got {n}")
+    c, smoothing = check_log_odds_smoothing(c, smoothing)
+    P = btl_win_probabilities(r)
+    if smoothing == "probability":
+        margins = np.log((P + c) / (P.T + c))
+    else:
+        margins = r[:, None] - r[None, :]  # log(p / (1 - p)) under (26), exactly
+    upper = np.triu_indices(n, 1)
+    n_pairs = len(upper[0])
+    present = (np.arange(2**n_pairs)[:, None] >> np.arange(n_pairs)) & 1
+    graphs = np.zeros((len(present), n, n))
+    graphs[:, upper[0], upper[1]] = present
+    graphs += graphs.transpose(0, 2, 1)
+    laplacians = graphs.sum(axis=2)[:, :, None] * np.eye(n) - graphs
+    connected = np.linalg.eigvalsh(laplacians)[:, 1] > 1e-9
+    rhs = (graphs[connected] * margins).sum(axis=2)[..., None]
+    # L + 1 1^T / n is invertible on a connected graph, and its solution is the centred one
+    scores = np.linalg.solve(laplacians[connected] + 1.0 / n, rhs)[..., 0]
+    missing = (n_pairs - present[connected].sum(axis=1)).astype(np.int64)
+    return missing, scores

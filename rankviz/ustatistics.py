@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import minimize
 from scipy.special import expit, log_expit
+from scipy.stats import hypergeom
 
 from rankviz._log_odds import SMOOTHINGS, structure
 from rankviz._progress import progress_bar
@@ -69,6 +70,7 @@ __all__ = [
     "asymptotic_structure_scores",
     "average_log_odds",
     "full_information_fit",
+    "majority_structure_risk",
     "ndcg_regression_labels",
     "ndcg_risk",
     "pairwise_logistic_fit",
@@ -951,3 +953,75 @@ def full_information_fit(data, *, lam=0.0):
     lam = check_real(lam, "lam", nonnegative=True)
     targets = _regression_labels(asymptotic_structure_scores(_relevance(data)))
     return _ridge(data, targets, lam)
+
+
+# --------------------------------------------------------------------------- #
+# a structure whose limit law is not a point: the majority of two results
+
+
+def majority_structure_risk(batches, wins, k):
+    """The U-statistic risk (19) of the two-result majority structure, exactly.
+
+    Each query has two results; a judgment says which of the two won.  The structure of
+    ``k`` judgments is their majority (+1 for result 1, -1 for result 2, 0 on a tie), and
+    the loss of the scoring that puts result 1 first is 1 when the majority says result 2,
+    1/2 on a tie, 0 otherwise.  For a batch of ``l`` judgments of which result 1 won ``w``,
+    the average of that loss over the ``k``-subsets of the batch is a hypergeometric
+    probability: ``P(fewer than k/2 wins for result 1) + P(exactly k/2) / 2`` in a random
+    ``k``-subset (one term of all the judgments when ``l < k``, as in (17)).  Then (19) is
+    ``(1/n) sum_q l_q * average_q``.
+
+    Parameters
+    ----------
+    batches : array_like of int, shape (..., Q)
+        Judgments per query, >= 0, at least one per data set (the last axis runs over the
+        queries, leading axes over independent data sets).
+    wins : array_like of int, shape (..., Q)
+        Judgments won by result 1, ``0 <= wins <= batches``.
+    k : int
+        The order of the U-statistic, >= 1.
+
+    Returns
+    -------
+    float or ndarray of shape (...)
+        (19) for each data set.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If the counts are not whole numbers of the same shape with ``0 <= wins <=
+        batches``, a data set has no judgment, or ``k < 1``.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eq. (19), Assumption A and Theorem 4.
+
+    Examples
+    --------
+    >>> round(majority_structure_risk([3], [2], 1), 4)   # result 2 won 1 of the 3 judgments
+    0.3333
+    >>> round(majority_structure_risk([3], [2], 2), 4)   # 1 pair of wins, 2 ties of the 3 pairs
+    0.3333
+    >>> majority_structure_risk([3], [2], 3)             # the whole batch: result 1's majority
+    0.0
+    """
+    sizes = check_array(batches, "batches", dtype="int", nonnegative=True, max_size=MAX_DATA_SIZE)
+    w = check_array(wins, "wins", dtype="int", nonnegative=True, max_size=MAX_DATA_SIZE)
+    if sizes.ndim == 0:
+        raise ValueError("batches must have one entry per query (a 1-D array or more)")
+    if sizes.shape != w.shape:
+        raise ValueError(f"wins must have the shape of batches, {sizes.shape}, got {w.shape}")
+    if np.any(w > sizes):
+        raise ValueError("wins must not exceed batches (result 1 wins at most every judgment)")
+    n = sizes.sum(axis=-1)
+    if np.any(n == 0):
+        raise ValueError("batches must hold at least one judgment per data set")
+    order = check_int(k, "k", minimum=1, maximum=2**53)
+    k_eff = np.minimum(order, sizes)  # a batch smaller than k is one term of all its judgments
+    seen = sizes > 0
+    below = np.where(seen, hypergeom.cdf(np.ceil(k_eff / 2) - 1, np.maximum(sizes, 1), w,
+                                         np.maximum(k_eff, 1)), 0.0)
+    tie = np.where(seen & (k_eff % 2 == 0),
+                   hypergeom.pmf(k_eff // 2, np.maximum(sizes, 1), w, np.maximum(k_eff, 1)), 0.0)
+    risk = (sizes * (below + tie / 2)).sum(axis=-1) / n
+    return float(risk) if np.ndim(risk) == 0 else risk

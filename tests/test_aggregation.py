@@ -5,6 +5,7 @@ import math
 
 import choix
 import cvxpy as cp
+import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import given
@@ -24,7 +25,9 @@ from rankviz.aggregation import (
     btl_win_probabilities,
     comparison_groups,
     comparison_mask,
+    discordant_pairs,
     empirical_probabilities,
+    limit_scores_on_every_graph,
     principal_eigenvector_scores,
     probability_differences,
     simulate_btl_comparisons,
@@ -446,3 +449,58 @@ def test_tiny_ridge_and_huge_counts_are_refused_naming_the_argument():
     with pytest.raises(ValueError, match="wins holds a count above MAX_WIN_COUNT"):
         average_log_odds([[0, MAX_WIN_COUNT + 2.0], [1, 0]], 1.0)
     np.testing.assert_allclose(btl_win_probabilities([1e308, -1e308]), [[0.5, 1.0], [0.0, 0.5]])
+
+
+@given(st.integers(1, 7).flatmap(lambda n: st.tuples(
+    arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])),
+    arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])))))
+def test_discordant_pairs_against_a_double_loop(scores):
+    a, b = scores
+    expected = [(i, j) for i in range(len(a)) for j in range(i + 1, len(a))
+                if (a[i] - a[j]) * (b[i] - b[j]) < 0]
+    assert discordant_pairs(a, b) == expected
+
+
+def test_discordant_pairs_count_what_kendall_tau_counts_against():
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(size=9), rng.normal(size=9)
+    n_pairs = math.comb(9, 2)
+    assert math.isclose(kendalltau(a, b).statistic, 1 - 2 * len(discordant_pairs(a, b)) / n_pairs)
+
+
+def test_discordant_pairs_refuses_scores_of_different_lengths():
+    with pytest.raises(ValueError, match="scores_a and scores_b"):
+        discordant_pairs([1.0, 2.0], [1.0, 2.0, 3.0])
+
+
+@pytest.mark.parametrize("smoothing", ["probability", "counts"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_limit_scores_on_every_graph_against_networkx_and_the_laplacian_solver(n, smoothing):
+    strengths = np.linspace(1.2, -0.8, n) ** 3
+    missing, scores = limit_scores_on_every_graph(strengths, 0.4, smoothing=smoothing)
+    P = btl_win_probabilities(strengths)
+    # the limits of btl_log_odds as the comparisons grow: compressed, or the exact log-odds
+    margins = np.log((P + 0.4) / (P.T + 0.4)) if smoothing == "probability" else np.log(P / P.T)
+    pairs = list(itertools.combinations(range(n), 2))
+    expected_missing, expected_scores = [], []
+    for bits in range(2 ** len(pairs)):  # the graphs in the documented order, connected ones kept
+        chosen = [pair for k, pair in enumerate(pairs) if bits >> k & 1]
+        graph = nx.Graph(chosen)
+        graph.add_nodes_from(range(n))
+        if not nx.is_connected(graph):
+            continue
+        mask = np.eye(n, dtype=bool)
+        for i, j in chosen:
+            mask[i, j] = mask[j, i] = True
+        expected_missing.append(len(pairs) - len(chosen))
+        expected_scores.append(thurstone_mosteller_scores(margins, mask))
+    assert missing.tolist() == expected_missing
+    assert np.allclose(scores, expected_scores, atol=1e-6)
+    # the number of connected labelled graphs (OEIS A001187)
+    assert len(missing) == {2: 1, 3: 4, 4: 38, 5: 728}[n]
+
+
+def test_limit_scores_with_c_on_the_counts_are_the_centred_strengths():
+    strengths = np.array([2.0, 0.5, 0.0, -1.0, -3.0])
+    _, scores = limit_scores_on_every_graph(strengths, 0.5, smoothing="counts")
+    assert np.allclose(scores, strengths - strengths.mean(), atol=1e-9)

@@ -1,6 +1,7 @@
 """rankviz.ustatistics: U-statistic risks against enumeration, cvxpy and scipy; the experiment."""
 
 import itertools
+import math
 
 import cvxpy as cp
 import numpy as np
@@ -18,6 +19,7 @@ from rankviz.ustatistics import (
     asymptotic_structure_scores,
     average_log_odds,
     full_information_fit,
+    majority_structure_risk,
     ndcg_regression_labels,
     ndcg_risk,
     pairwise_logistic_fit,
@@ -323,3 +325,41 @@ def test_overflowing_theta_is_named():
         ndcg_risk([1e308, 1e308, 0.0], data)
     with pytest.raises(ValueError, match="theta has entries too large"):
         u_statistic_risk([1e200, 0.0, 0.0], data, 2)
+
+
+def _majority_risk_by_enumeration(batches, wins, k):
+    """(19) for the majority structure: every k-subset of every batch, listed."""
+    n = sum(batches)
+    total = 0.0
+    for size, won in zip(batches, wins, strict=True):
+        if size == 0:
+            continue
+        judgments = [1] * won + [-1] * (size - won)  # +1: result 1 won
+        subsets = list(itertools.combinations(judgments, min(k, size)))
+        losses = [1.0 if sum(s) < 0 else 0.5 if sum(s) == 0 else 0.0 for s in subsets]
+        total += size * np.mean(losses)
+    return total / n
+
+
+def test_majority_structure_risk_against_enumeration():
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        batches = rng.integers(0, 9, size=3)
+        batches[0] += 1  # at least one judgment
+        wins = rng.binomial(batches, 0.5)
+        for k in (1, 2, 3, 4, 7, 20):
+            assert math.isclose(majority_structure_risk(batches, wins, k),
+                                _majority_risk_by_enumeration(batches.tolist(), wins.tolist(), k),
+                                abs_tol=1e-12)
+    stacked = majority_structure_risk([[3, 2], [1, 4]], [[2, 1], [0, 4]], 2)
+    assert stacked.shape == (2,)
+    assert math.isclose(stacked[1], _majority_risk_by_enumeration([1, 4], [0, 4], 2))
+
+
+def test_majority_structure_risk_refuses_impossible_counts():
+    with pytest.raises(ValueError, match="wins must not exceed batches"):
+        majority_structure_risk([2, 3], [3, 0], 1)
+    with pytest.raises(ValueError, match="at least one judgment"):
+        majority_structure_risk([0, 0], [0, 0], 1)
+    with pytest.raises(ValueError, match="shape"):
+        majority_structure_risk([2, 3], [1], 1)

@@ -16,7 +16,9 @@ from rankviz.aggregation import (
     btl_win_probabilities,
     comparison_groups,
     comparison_mask,
+    discordant_pairs,
     empirical_probabilities,
+    limit_scores_on_every_graph,
     principal_eigenvector_scores,
     probability_differences,
     simulate_btl_comparisons,
@@ -24,11 +26,23 @@ from rankviz.aggregation import (
     win_counts,
 )
 from rankviz.cascade import ClickLogs, cascade_log_likelihood, cascade_mle, simulate_cascade_clicks
+from rankviz.lipschitz import (
+    algebraic_connectivity,
+    fiedler_directions,
+    masked_lipschitz_constant,
+    tight_lipschitz_difference,
+)
+from rankviz.round_robins import (
+    all_round_robins,
+    disagreeing_round_robin,
+    log_odds_sums_rise_with_wins,
+)
 from rankviz.ustatistics import (
     RankingData,
     asymptotic_structure_scores,
     average_log_odds,
     full_information_fit,
+    majority_structure_risk,
     ndcg_regression_labels,
     ndcg_risk,
     pairwise_logistic_fit,
@@ -183,6 +197,14 @@ CASES = {
         valid={"wins": {"extra dimension"}},  # a stack of win matrices is documented
         extra={"wins": BAD_WINS, "c": {"zero": 0.0}},
     ),
+    "rankviz.ustatistics.majority_structure_risk": Case(
+        lambda: Call(majority_structure_risk, [3, 2, 4], [2, 1, 0], 2),
+        # k above every batch is complete aggregation (17); a shorter batches/wins pair is
+        # fewer queries; a stack of data sets (extra dimension) is documented
+        valid={"k": {"huge"}, "batches": {"extra dimension"}, "wins": {"extra dimension"}},
+        extra={"wins": {"more than the batch": [4, 1, 0]},
+               "batches": {"no judgment": [0, 0, 0]}},
+    ),
     "rankviz.ustatistics.ndcg_regression_labels": Case(
         lambda: Call(ndcg_regression_labels, [[1.0, 0.0, 2.0], [0.5, 0.0, -1.0]]),
         valid={"scores": SHORTER_OK},  # one query is a valid batch
@@ -219,6 +241,43 @@ CASES = {
     "rankviz.ustatistics.full_information_fit": Case(
         lambda: Call(full_information_fit, _data(), lam=0.1),
         extra={"data": {**NO_JUDGMENTS, **NO_RELEVANCE}, "lam": {"negative": -1.0}},
+    ),
+    "rankviz.aggregation.discordant_pairs": Case(
+        lambda: Call(discordant_pairs, [3.0, 2.0, 1.0], [1.0, 2.0, 2.0]),
+        extra={"scores_b": {"other length": [1.0, 2.0]}},
+    ),
+    "rankviz.aggregation.limit_scores_on_every_graph": Case(
+        lambda: Call(limit_scores_on_every_graph, [1.0, 0.0, -1.0], 0.5, smoothing="probability"),
+        valid={"strengths": SHORTER_OK},  # two items are a valid (single) graph
+        extra={"strengths": {"too many items": np.zeros(7)}, "c": {"zero": 0.0}},
+    ),
+    "rankviz.lipschitz.algebraic_connectivity": Case(
+        lambda: Call(algebraic_connectivity, np.ones((3, 3), dtype=bool)),
+        extra={"mask": {"asymmetric": [[1, 1, 0], [0, 1, 1], [0, 1, 1]]}},
+    ),
+    "rankviz.lipschitz.masked_lipschitz_constant": Case(
+        lambda: Call(masked_lipschitz_constant, np.ones((3, 3), dtype=bool)),
+        extra={"mask": {"disconnected": np.eye(3, dtype=bool)}},
+    ),
+    "rankviz.lipschitz.fiedler_directions": Case(
+        lambda: Call(fiedler_directions, np.ones((3, 3), dtype=bool), 4),
+        extra={"mask": {"disconnected": np.eye(3, dtype=bool)}, "n_directions": {"zero": 0}},
+    ),
+    "rankviz.lipschitz.tight_lipschitz_difference": Case(
+        lambda: Call(tight_lipschitz_difference, np.ones((3, 3), dtype=bool), [1.0, 0.0, -1.0]),
+        extra={"v": {"not orthogonal to 1": [1.0, 1.0, 1.0], "zero": [0.0, 0.0, 0.0]}},
+    ),
+    "rankviz.round_robins.all_round_robins": Case(
+        lambda: Call(all_round_robins, 3, 1),
+        extra={"n_items": {"too many records": 9}, "n_per_pair": {"zero": 0}},
+    ),
+    "rankviz.round_robins.log_odds_sums_rise_with_wins": Case(
+        lambda: Call(log_odds_sums_rise_with_wins, 3, 0.5, 2, smoothing="counts"),
+        extra={"c": {"zero": 0.0}, "n_opponents": {"zero": 0}},
+    ),
+    "rankviz.round_robins.disagreeing_round_robin": Case(
+        lambda: Call(disagreeing_round_robin, 5, 2, 0.1, smoothing="probability"),
+        extra={"n_items": {"two": 2}, "c": {"zero": 0.0}},
     ),
     "rankviz.ustatistics_experiment.u_statistic_experiment": Case(
         lambda: Call(u_statistic_experiment, (1, 3), rng=0, progress=False, **EXPERIMENT),
