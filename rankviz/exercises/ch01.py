@@ -14,6 +14,7 @@ from rankviz.exercises._registry import (
     read_number,
     read_numbers,
     read_sequence,
+    read_vector,
     right,
     wrong,
 )
@@ -28,7 +29,7 @@ from rankviz.measures import (
 
 __all__ = []  # the checkers are reached through rankviz.exercises.check
 
-TOLERANCE = 5e-3  # what a hand computation rounded to three decimals reaches
+TOLERANCE = 5e-3  # accepts a hand computation rounded to two decimals (an error up to 0.005)
 
 
 def _close(given: float, truth: float) -> bool:
@@ -56,8 +57,7 @@ def _by_hand(answer):
         return wrong("AP and AvgPrec@3 are swapped: AP looks at the positions of the relevant "
                      "documents, AvgPrec@3 at every cut-off up to 3.")
     if not ok[0]:
-        return wrong("Prec@3 is off: it is the fraction (not the number) of relevant documents "
-                     "among the top three.")
+        return wrong("Prec@3 is off: it is (relevant documents among the top 3)/3.")
     if not ok[1]:
         return wrong("AP is off: average Prec@r over the positions r that hold a relevant "
                      "document only, and divide by the number of relevant documents.")
@@ -117,13 +117,16 @@ def _two_documents(answer):
     if miss[worst] <= TOLERANCE:
         return right("the cross terms R1 R2 / 2 cancel, so the difference is (R1 - R2)/2: the "
                      "more satisfying document belongs on top, Duchi et al.'s Lemma 1 for n = 2.")
-    where = f"R = ({r1[worst]:g}, {r2[worst]:g})"
+    # no value of the true difference is printed: one value and a division would give c away
     if c < 0:
-        return wrong(f"the sign is reversed: at {where} putting document 1 first changes ERR by "
-                     f"{gap[worst]:+g}, so the difference has the sign of R1 - R2.")
-    return wrong(f"the identity fails at {where}: there ERR(1 first) - ERR(2 first) = "
-                 f"{gap[worst]:g}, not {c * (r1[worst] - r2[worst]) + 0.0:g}; write both ERRs out, "
-                 "remembering the weight 1/2 of the second position.")
+        return wrong("the sign is reversed: putting the more satisfying document first raises "
+                     "ERR, so c is positive.")
+    if c == 0:
+        return wrong("with c = 0 the order would not matter, but it does wherever R1 != R2; try "
+                     "R = (1, 0): write both ERRs out and subtract.")
+    side = "too large" if abs(c * (r1[worst] - r2[worst])) > abs(gap[worst]) else "too small"
+    return wrong(f"the identity fails: the right side c (R1 - R2) is {side} in size wherever "
+                 "R1 != R2; try R = (1, 0): write both ERRs out and subtract.")
 
 
 # ---- 01.4 · an emphasis function that breaks an axiom --------------------------------------------
@@ -137,7 +140,7 @@ def _squared_distance(i: int, j: int) -> float:
 
 
 def _read_triple(value) -> tuple[int, int, int]:
-    entries = read_sequence(value, 3, "the triple of positions")
+    entries = read_vector(value, "the triple of positions", length=3)  # a tuple, list or array
     return tuple(read_integer(e, "each position", lo=1, hi=_MAX_POSITION) for e in entries)
 
 
@@ -187,10 +190,10 @@ def _avgprec_ideal(answer):
     k_given = int(k_given)
     at_k = _avgprec_on_ideal(k_given)
     if not math.isclose(at_k, 1.0):
-        return wrong(f"at K = {k_given} AvgPrec@K is {at_k:.3f}, below 1: once the cut-off "
+        return wrong(f"at K = {k_given} AvgPrec@K is {at_k:.4f}, below 1: once the cut-off "
                      "passes the relevant documents, some Prec@r is below 1.")
     if k_given < _N_DOCS and math.isclose(_avgprec_on_ideal(k_given + 1), 1.0):
-        return wrong(f"AvgPrec@K is still 1 at K = {k_given + 1}; look for the last cut-off at "
+        return wrong("AvgPrec@K is still 1 one cut-off further; look for the last cut-off at "
                      "which every Prec@r up to it is 1.")
     if not _close(value, _avgprec_on_ideal(_N_DOCS)):
         return wrong("the cut-off is right but AvgPrec@10 is off: beyond the relevant documents "

@@ -33,7 +33,8 @@ CASES = {
     ),
     "01.4": Cases(
         right=[("triangle inequality", (1, 3, 2)), ("Triangle inequality", [3, 1, 2]),
-               ["triangle inequality", (1, 5, 3)], ("triangle inequality", (2, 6, 4))],
+               ["triangle inequality", (1, 5, 3)], ("triangle inequality", (2, 6, 4)),
+               ("triangle inequality", np.array([1, 3, 2]))],
         wrong=[("triangle inequality", (1, 2, 3)),  # the detour 3 is not between 1 and 2
                ("symmetry", (1, 2, 3)),
                ("monotonicity", (1, 2, 3)),
