@@ -13,7 +13,8 @@ CASES = {
         wrong=[(1, 2),  # rho_1 = 0.5 is above rho: rounded up, not down
                (3, 2),  # more than a factor 2 below rho
                (2, 1),  # the doubling forgotten
-               (2, 4)],
+               (2, 4),
+               (2, 1.2)],  # the proof's own term at rho = 0.3, not the bound as stated
         malformed=[2, (2.5, 2), (0, 2), (2, "two")],
     ),
     "04.2": Cases(
