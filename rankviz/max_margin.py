@@ -186,7 +186,8 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100, tol=0.0):
 
     >>> Z = [[0.6, 0.8, 0.0], [-0.8, 0.6, 0.0], [0.0, 0.0, 1.0]]
     >>> X, P = np.vstack([np.zeros((3, 3)), Z]), [[0, 3], [1, 4], [2, 5]]
-    >>> exact, tolerant = rank_perceptron(X, P, [1, 1, 1]), rank_perceptron(X, P, [1, 1, 1], tol=1e-9)
+    >>> exact = rank_perceptron(X, P, [1, 1, 1])
+    >>> tolerant = rank_perceptron(X, P, [1, 1, 1], tol=1e-9)
     >>> exact.n_updates, tolerant.n_updates
     (2, 3)
     """
@@ -202,7 +203,7 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100, tol=0.0):
         z_norms = np.linalg.norm(Z, axis=1) if tol > 0 else np.zeros(len(Z))
         for _ in range(max_epochs):
             mistakes = 0
-            for z, z_norm in zip(Z, z_norms):
+            for z, z_norm in zip(Z, z_norms, strict=True):
                 threshold = tol * float(np.linalg.norm(w)) * float(z_norm) if tol > 0 else 0.0
                 if float(w @ z) <= threshold:
                     w = w + z
