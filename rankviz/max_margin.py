@@ -125,12 +125,16 @@ class PerceptronResult:
                 f"converged={self.converged}, R={self.radius:.4g})")
 
 
-def rank_perceptron(X, pairs, labels, *, max_epochs=100):
+def rank_perceptron(X, pairs, labels, *, max_epochs=100, tol=0.0):
     """The rank perceptron (exercise 10.5): the perceptron on oriented pair differences.
 
     Starting from ``w = 0``, visit the pairs in the given order, epoch after
     epoch; whenever ``y_i w . (x'_i - x_i) <= 0`` (a misordered or tied pair),
-    update ``w <- w + y_i (x'_i - x_i)``.  Stop after an epoch without mistakes
+    update ``w <- w + y_i (x'_i - x_i)``.  With ``tol > 0`` the test is
+    ``y_i w . (x'_i - x_i) <= tol ||w|| ||x'_i - x_i||``, so that a pair that is
+    tied in exact arithmetic but comes out at rounding level (``w . z`` about
+    1e-17 for orthogonal vectors with inexact binary coordinates) still counts
+    as a mistake.  Stop after an epoch without mistakes
     or after ``max_epochs``.  If the pairs are separable with margin rho by a
     unit vector (``y_i u . (x'_i - x_i) >= rho``), the number of updates is at most
     ``(R / rho)^2`` with ``R = max_i ||x'_i - x_i||`` (Novikoff, 1962): the proof of
@@ -145,6 +149,10 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100):
         In {-1, +1}.
     max_epochs : int, default 100
         Between 1 and :data:`MAX_EPOCHS` (100,000).
+    tol : float, default 0.0
+        Relative tolerance of the mistake test, in [0, 1): a pair counts as a
+        mistake when ``y_i w . z_i <= tol ||w|| ||z_i||``.  0 is the textbook rule;
+        about 1e-9 treats rounding-level scores as ties.
 
     Returns
     -------
@@ -153,7 +161,7 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100):
     Raises
     ------
     ValueError, TypeError
-        On invalid input or ``max_epochs < 1``.
+        On invalid input, ``max_epochs < 1`` or ``tol`` outside [0, 1).
 
     References
     ----------
@@ -171,17 +179,33 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100):
     >>> best = max_margin_ranker(X, [[0, 1], [0, 2], [0, 3]], [1, 1, 1], norm="l2")
     >>> round(best.margin, 4), round(result.mistake_bound(best.margin), 2)
     (0.5367, 5.69)
+
+    Orthonormal differences tie in exact arithmetic at every step, so Novikoff's
+    bound ``(R / rho)^2 = 3`` is attained; in floating point ``w . z`` is about
+    1e-17 > 0 for the second pair, and only a tolerance counts it as a tie:
+
+    >>> Z = [[0.6, 0.8, 0.0], [-0.8, 0.6, 0.0], [0.0, 0.0, 1.0]]
+    >>> X, P = np.vstack([np.zeros((3, 3)), Z]), [[0, 3], [1, 4], [2, 5]]
+    >>> exact = rank_perceptron(X, P, [1, 1, 1])
+    >>> tolerant = rank_perceptron(X, P, [1, 1, 1], tol=1e-9)
+    >>> exact.n_updates, tolerant.n_updates
+    (2, 3)
     """
     X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1, maximum=MAX_EPOCHS)
+    tol = check_real(tol, "tol", nonnegative=True)
+    if tol >= 1.0:
+        raise ValueError(f"tol must be < 1, got {tol}")
     Z = y[:, None] * (X[b] - X[a])  # oriented differences: pair i is right iff w . Z_i > 0
     w = np.zeros(X.shape[1])
     counts = []
     with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
+        z_norms = np.linalg.norm(Z, axis=1) if tol > 0 else np.zeros(len(Z))
         for _ in range(max_epochs):
             mistakes = 0
-            for z in Z:
-                if float(w @ z) <= 0.0:
+            for z, z_norm in zip(Z, z_norms, strict=True):
+                threshold = tol * float(np.linalg.norm(w)) * float(z_norm) if tol > 0 else 0.0
+                if float(w @ z) <= threshold:
                     w = w + z
                     mistakes += 1
             counts.append(mistakes)

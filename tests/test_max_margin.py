@@ -7,6 +7,7 @@ explicit LP of exercise 10.6, and the hard-margin ranking SVM (cvxpy) for the l2
 import numpy as np
 import pytest
 from scipy.optimize import linprog
+from scipy.stats import ortho_group
 
 from rankviz.max_margin import MAX_EPOCHS, max_margin_ranker, rank_perceptron
 from rankviz.ranksvm import LinearUtilityModel, rank_svm
@@ -57,6 +58,26 @@ def test_perceptron_by_hand_and_on_inseparable_pairs():
     # the same pair in both directions cannot be ordered: it never converges
     stuck = rank_perceptron([[0.0], [1.0]], [[0, 1], [1, 0]], [1, 1], max_epochs=7)
     assert not stuck.converged and stuck.n_epochs == 7 and stuck.n_updates >= 7
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_perceptron_tolerance_counts_rounding_level_ties(seed):
+    # orthonormal differences: in exact arithmetic every pair is tied when visited, so the
+    # perceptron makes d updates = (R / rho*)^2 with rho* = 1/sqrt(d); in floats w.z ~ 1e-17
+    d = 4
+    Z = ortho_group.rvs(d, random_state=seed) if seed else np.array(
+        [[0.6, 0.8, 0.0, 0.0], [-0.8, 0.6, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0, 0, 0, 1.0]])
+    X = np.vstack([np.zeros_like(Z), Z])
+    pairs, labels = np.column_stack([np.arange(d), np.arange(d, 2 * d)]), np.ones(d)
+    tolerant = rank_perceptron(X, pairs, labels, tol=1e-9)
+    assert tolerant.converged and tolerant.n_updates == d
+    np.testing.assert_allclose(tolerant.w, Z.sum(axis=0), atol=1e-12)
+    assert tolerant.mistake_bound(1 / np.sqrt(d)) == pytest.approx(tolerant.n_updates)
+    # a true (not rounding-level) positive score is not a mistake under the tolerance
+    skewed = Z.copy()
+    skewed[1] += 1e-3 * Z[0]
+    assert rank_perceptron(np.vstack([np.zeros_like(Z), skewed]), pairs, labels,
+                           tol=1e-9).n_updates == d - 1
 
 
 # --------------------------------------------------------------------------- #
@@ -114,6 +135,10 @@ def test_margin_is_zero_without_separability(sample):
     [
         (lambda: rank_perceptron(X3, [[0, 1]], [1], max_epochs=0), ValueError, "max_epochs"),
         (lambda: rank_perceptron(X3, [[0, 1]], [1, 1]), ValueError, "one entry per row of pairs"),
+        (lambda: rank_perceptron(X3, [[0, 1]], [1], tol=-1e-9), ValueError, "tol must be >= 0"),
+        (lambda: rank_perceptron(X3, [[0, 1]], [1], tol=1.0), ValueError, "tol must be < 1"),
+        (lambda: rank_perceptron(X3, [[0, 1]], [1], tol="1e-9"), TypeError,
+         "tol must be a real number"),
         (lambda: rank_perceptron(X3, [[0, 1]], [1]).mistake_bound(0.0), ValueError,
          "margin must be > 0"),
         (lambda: max_margin_ranker(X3, [[0, 1]], [1], norm="linf"), ValueError,

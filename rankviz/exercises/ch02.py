@@ -137,7 +137,7 @@ def _smallest_size_verdict(k: int, n: int | None, what: str):
         return auc_deviation_bound(size, size if n is None else n, _DELTA)
 
     if bound(k) > _TARGET:
-        return wrong(f"{what}: with {k} the Hoeffding bound is still {bound(k):.5f} > 0.02; "
+        return wrong(f"{what}: with {k} the Hoeffding bound is still {bound(k):.7f} > 0.02; "
                      "solve sqrt(log(2/δ)/(2k)) ≤ 0.02 for k = min(m, n).")
     if k > 1 and bound(k - 1) <= _TARGET:
         return wrong(f"{what}: {k} is enough, but a smaller size is too: the exercise asks for "

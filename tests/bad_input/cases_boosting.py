@@ -293,7 +293,8 @@ CASES = {
         # points near 1e308 are served: the radius is computed from scaled differences
         valid={"X": {"huge values"}},
         extra={"labels": BAD_SVM_LABELS,
-               "X": {"huge values": np.array([[0.0, 0.0], [1e308, 1e308], [1e308, -1e308]])}},
+               "X": {"huge values": np.array([[0.0, 0.0], [1e308, 1e308], [1e308, -1e308]])},
+               "tol": {"one (every pair a mistake for ever)": 1.0}},
     ),
     "rankviz.max_margin.PerceptronResult.mistake_bound": Case(
         lambda: Call(max_margin.rank_perceptron(X2D, PAIRS2D, LABELS2D).mistake_bound, 0.5),

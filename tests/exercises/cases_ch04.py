@@ -1,6 +1,7 @@
 """Right, wrong and malformed answers to chapter 04's exercises."""
 
 import numpy as np
+from scipy.stats import ortho_group
 
 from exercises.cases import Cases
 
@@ -12,7 +13,8 @@ CASES = {
         wrong=[(1, 2),  # rho_1 = 0.5 is above rho: rounded up, not down
                (3, 2),  # more than a factor 2 below rho
                (2, 1),  # the doubling forgotten
-               (2, 4)],
+               (2, 4),
+               (2, 1.2)],  # the proof's own term at rho = 0.3, not the bound as stated
         malformed=[2, (2.5, 2), (0, 2), (2, "two")],
     ),
     "04.2": Cases(
@@ -34,7 +36,10 @@ CASES = {
     ),
     "04.4": Cases(
         right=[np.eye(3), 0.5 * np.eye(5), [[0, 0, 2], [0, 2, 0], [2, 0, 0]],
-               np.vstack([np.eye(3), np.eye(3)])],  # repeated pairs: still one update each
+               np.vstack([np.eye(3), np.eye(3)]),  # repeated pairs: still one update each
+               # orthogonal rows with inexact binary coordinates: w.z is ~1e-17, not 0, in floats
+               [[0.6, 0.8, 0], [-0.8, 0.6, 0], [0, 0, 1]],
+               ortho_group.rvs(4, random_state=0)],
         wrong=[[[1, 0], [0, 1], [1, 1]],  # not orthogonal: 2 updates against a bound of 4
                [[1, 0, 0], [0, 1, 0], [0, 0, 2]],  # unequal lengths: R is the longest
                [[1, 0], [-1, 0], [0, 1]]],  # opposite pairs: not separable
