@@ -230,11 +230,13 @@ def degree_sort_worst_case(labels) -> DegreeSortSearch:
 
 
 def _check_cost_stack(costs, n: int) -> np.ndarray:
+    """The checked stack, as a new array with its diagonals zeroed (an item is never paired with
+    itself, and a preference's diagonal ``h(u, u) = 1/2`` must not count)."""
     costs = check_array(costs, "costs", ndim=3, nonnegative=True, max_size=10**7)
     if costs.shape[1:] != (n, n):
         raise ValueError(f"costs must have shape (k, {n}, {n}) to weigh preferences on {n} items, "
                          f"got {costs.shape}")
-    return costs
+    return costs * ~np.eye(n, dtype=bool)
 
 
 def largest_preference_gain(T, costs) -> float:
@@ -251,7 +253,8 @@ def largest_preference_gain(T, costs) -> float:
     T : array_like of shape (n, n)
         A preference matrix (typically an intransitive tournament).
     costs : array_like of shape (k, n, n)
-        Non-negative pair costs of ``k`` targets, ``2 <= n <= MAX_LABELLING_ITEMS``.
+        Non-negative pair costs of ``k`` targets, ``2 <= n <= MAX_LABELLING_ITEMS``; the
+        diagonals are ignored.
 
     Returns
     -------
@@ -286,8 +289,7 @@ def largest_preference_gain(T, costs) -> float:
                          f"MAX_LABELLING_ITEMS = {MAX_LABELLING_ITEMS} are allowed")
     costs = _check_cost_stack(costs, n)
     rankings = np.array([preference_from_sigma(s) for s in all_permutations(n)])
-    off = ~np.eye(n, dtype=bool)
-    G = np.einsum("yuv,suv->sy", costs * off, rankings - T)  # G[s, y] = L(sigma_s, y) - L(T, y)
+    G = np.einsum("yuv,suv->sy", costs, rankings - T)  # G[s, y] = L(sigma_s, y) - L(T, y)
     k = costs.shape[0]
     lp = linprog(np.r_[np.zeros(k), -1.0], A_ub=np.c_[-G, np.ones(len(G))], b_ub=np.zeros(len(G)),
                  A_eq=np.r_[np.ones(k), 0.0][None], b_eq=[1.0],
@@ -314,7 +316,8 @@ def largest_regret_excess(P, H, costs, factor=2.0) -> tuple[float, np.ndarray]:
     H : array_like of shape (n, n)
         The preference function ``h``.
     costs : array_like of shape (k, n, n)
-        Non-negative pair costs of ``k`` targets, ``L(h, target t) = sum(costs[t] * H)``.
+        Non-negative pair costs of ``k`` targets, ``L(h, target t) = sum(costs[t] * H)`` over
+        the pairs ``u != v`` (the diagonals are ignored).
     factor : float, default 2.0
         The factor of the bound, at least 1.
 

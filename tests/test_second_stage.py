@@ -134,6 +134,26 @@ def test_largest_regret_excess_finds_the_total_order_failure():
     assert reg_a - 2 * reg_h > 0
 
 
+def test_cost_diagonals_are_ignored(rng):
+    # an item is never ranked against itself: a cost on the diagonal must change nothing, although
+    # every preference (and every ranking's preference) holds 1/2 there
+    P, H = preference_from_sigma([0, 1, 2]), cyclic_preference(3)  # sort-by-degree's output
+    costs = labelling_costs(3)
+    with_diagonal = costs.copy()
+    with_diagonal[:, np.arange(3), np.arange(3)] = 1.0
+    assert largest_regret_excess(P, H, with_diagonal)[0] == pytest.approx(0, abs=1e-12)
+    for _ in range(5):
+        H = random_preference(4, rng.random(), rng, soft=True)
+        costs = labelling_costs(4)
+        noisy = costs + np.einsum("y,uv->yuv", rng.random(len(costs)), np.eye(4))
+        for factor in (1.0, 2.0):
+            assert largest_regret_excess(ranked(H), H, noisy, factor)[0] == pytest.approx(
+                largest_regret_excess(ranked(H), H, costs, factor)[0], abs=1e-9)
+        assert largest_preference_gain(H, noisy) == pytest.approx(
+            largest_preference_gain(H, costs), abs=1e-9)
+    assert with_diagonal[0, 0, 0] == 1.0  # the caller's array is left as it was
+
+
 def test_second_stage_errors():
     H = cyclic_preference(3)
     with pytest.raises(ValueError, match="costs"):

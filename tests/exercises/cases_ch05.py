@@ -16,11 +16,13 @@ CASES = {
         malformed=[4 / 9, (4 / 9, 1 / 3, 4 / 3), "4/9, 1/3", (4 / 9, None)],
     ),
     "05.2": Cases(
-        right=[(12 / 7, 1.0), [1.714, 1], (2 * 6 / 7, 1)],
+        right=[(12 / 7, 1.0), [1.714, 1], (2 * 6 / 7, 1),
+               (1.7, 1)],  # 12/7 cut to one decimal: within 1%
         wrong=[(6, 1.0),  # an extreme pivot's cost, not weighted by its probability
                (12 / 7 / 21, 1.0),  # the normalised loss
                (12 / 7, 2 - 2 / 7),  # the adjacent flip taken for a worst case
-               (6 / 7, 1.0)],  # only one extreme pivot counted
+               (6 / 7, 1.0),  # only one extreme pivot counted
+               (1.6, 1.0)],  # too coarse: within 7% of 12/7
         malformed=[12 / 7, [12 / 7], "12/7", (12 / 7, [1, 2])],
     ),
     "05.3": Cases(
@@ -32,18 +34,21 @@ CASES = {
         malformed=[1 / 6, (1 / 6,), "1/6", ((1 / 6, 1 / 6),)],
     ),
     "05.4": Cases(
-        right=[(0.5, 5 / 3), [0.5, 1.667]],
+        right=[(0.5, 5 / 3), [0.5, 1.667], (0.5, 1.66), (0.5, 1.67)],  # 5/3 cut or rounded
         wrong=[(1.0, 10 / 3),  # the fixed tie rule
                (0.5, 0.5),  # ratio not divided by L(h)
-               (0.5, 2.0), (0.3, 1.0)],
+               (0.5, 2.0), (0.3, 1.0),
+               (0.5, 1.6)],  # 5/3 to one decimal: 4% off
         malformed=[0.5, (0.5, 5 / 3, 2), "0.5", (0.5, "5/3")],
     ),
     "05.5": Cases(
-        right=[(4199.9, 20880.0), (4200, 20880)],
+        right=[(4199.9, 20880.0), (4200, 20880), (4199.9, 20880.4)],
         wrong=[(4000, 20880),  # 2n, the formula
                (4199.9, 2 * 2000 + 2 * 2000 * 15.2018),  # 2n + 2k ln k at k = n
                (4199.9, 24700),  # the classical mean of a full sort
-               (-4200, 20880)],
+               (-4200, 20880),
+               (4214.4, 20880),  # the mean for k = 10, not k = 1
+               (3984, 20880)],  # the expectation 2n - 2H_n, not the measurement
         malformed=[4200, (4200,), "4200, 20880", (4200, None)],
     ),
     "05.6": Cases(

@@ -31,3 +31,24 @@ def test_values_are_read_within_hand_rounding():
 def test_an_answer_to_one_exercise_is_wrong_for_the_others():
     assert not check("05.3", (4 / 9, 1 / 3)).correct
     assert check("05.4", (1 / 6, 1 / 6)).verdict == "wrong"
+
+
+def test_fractions_cut_to_three_digits_are_right_and_coarser_ones_told_so():
+    # 5/3 and 12/7 cut, not rounded, to three significant digits are within 1%
+    assert check("05.4", (0.5, 1.66)).correct
+    assert check("05.2", (1.7, 1)).correct
+    for exercise, answer in (("05.4", (0.5, 1.6)), ("05.2", (1.65, 1))):
+        feedback = check(exercise, answer)
+        assert feedback.verdict == "wrong" and "three significant digits" in feedback.message
+    # the typical wrong ratios stay wrong, without the "close" hint
+    for answer in ((0.5, 2.0), (0.5, 0.5)):
+        feedback = check("05.4", answer)
+        assert feedback.verdict == "wrong" and "significant digits" not in feedback.message
+
+
+def test_top_k_means_are_read_to_one_part_in_a_thousand():
+    assert check("05.5", (4200, 20880)).correct  # the seeded means, rounded to integers
+    assert not check("05.5", (4214.4, 20880)).correct  # k = 10's mean, 0.35% above k = 1's
+    feedback = check("05.5", (3984, 20880))  # 2n - 2H_n, the expectation
+    assert feedback.verdict == "wrong" and "2n - 2H_n" in feedback.message
+    assert "2n - 2H_n" in check("05.5", (4199.9, 20880)).message
