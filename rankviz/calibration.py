@@ -57,6 +57,7 @@ from rankviz.surrogates import (
 )
 
 __all__ = [
+    "MAX_INSTANCES",
     "MAX_TRIALS",
     "CalibrationCheck",
     "CalibrationCounterexample",
@@ -66,6 +67,9 @@ __all__ = [
     "find_calibration_counterexample",
     "is_calibrated_at",
     "ndcg_regression_bound",
+    "ndcg_regression_instances",
+    "ndcg_sharp_constant",
+    "ndcg_sharp_instance",
     "satisfies_map_reinforcement",
     "simplex_triangulation",
     "structure_consistency_gap",
@@ -584,6 +588,170 @@ def ndcg_regression_bound(scores, labels, probs, *, gain="exponential"):
     c = dcg_discounts(ys.shape[1])
     return NdcgRegressionBound(max(regret, 0.0), math.sqrt(2.0) * float(np.linalg.norm(c))
                                * math.sqrt(surrogate_regret), surrogate_regret)
+
+
+#: Largest number of random instances :func:`ndcg_regression_instances` draws.
+MAX_INSTANCES = 100_000
+
+
+def ndcg_sharp_constant(n):
+    """The best constant of the square-root NDCG regression bound: ``||c - reversed(c)||_2``.
+
+    With the DCG discounts ``c_r = 1 / log2(1 + r)`` of ``n`` positions, the NDCG regret of
+    ``sort(f)`` is at most ``||c - reversed(c)||_2 ||f - w||_2`` for scores ``f`` and the
+    least-squares target ``w = E[G(y)/Z(y)]`` (lecture 06, section 7): among all pairs of
+    rearrangements of ``c``, a vector and its reverse are farthest apart.  The constant is the
+    best possible (:func:`ndcg_sharp_instance` attains it in the limit) and is below the coarse
+    ``sqrt(2) ||c||_2`` of :func:`ndcg_regression_bound`.
+
+    Parameters
+    ----------
+    n : int
+        The number of items, ``1 <= n <= 10**6``.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n`` is out of range.
+
+    References
+    ----------
+    Cossock and Zhang (2008), the square-root form of the bound; seed 001 ("NDCG").
+
+    Examples
+    --------
+    >>> round(ndcg_sharp_constant(3), 4)                 # sqrt(2) (1 - 1/2)
+    0.7071
+    >>> ndcg_sharp_constant(4) < math.sqrt(2) * float(np.linalg.norm(dcg_discounts(4)))
+    True
+    """
+    n = check_int(n, "n", minimum=1, maximum=10**6)
+    c = dcg_discounts(n)
+    return float(np.linalg.norm(c - c[::-1]))
+
+
+def ndcg_sharp_instance(n, *, spread=0.9, nudge=1e-7):
+    """An instance where the square-root NDCG regression bound is nearly an equality.
+
+    The labels are the ``n`` one-item labels (the identity matrix), so the least-squares
+    target is ``w = probs``.  The probabilities lie along ``c - reversed(c)``,
+    ``probs = (1 + spread * d / max|d|) / n`` with ``d = c - reversed(c)`` (decreasing, so
+    the Bayes ranking is the identity), and the scores are all ``1/n``, nudged by
+    ``nudge * k`` so that sort puts the items in the *reverse* order.  Every step of the proof
+    of the bound is then an equality up to the nudge: ``regret / sqrt(surrogate regret)``
+    tends to :func:`ndcg_sharp_constant` as ``nudge`` tends to 0.
+
+    Parameters
+    ----------
+    n : int
+        The number of items, ``2 <= n <= 7`` (the regret enumerates the ``n!`` rankings).
+    spread : float, default 0.9
+        How far the probabilities spread around ``1/n``, in ``(0, 1)``.
+    nudge : float, default 1e-7
+        The step between the tied scores, in ``(0, 1e-3]``.
+
+    Returns
+    -------
+    scores : ndarray of shape (n,)
+    labels : ndarray of shape (n, n)
+        The identity: label ``k`` has item ``k`` relevant (grade 1).
+    probs : ndarray of shape (n,)
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+    ValueError
+        If an argument is out of range.
+
+    References
+    ----------
+    Lecture 06, section 7 (the sharpness of the constant).
+
+    Examples
+    --------
+    >>> b = ndcg_regression_bound(*ndcg_sharp_instance(3))
+    >>> round(b.regret / math.sqrt(b.surrogate_regret), 4), round(ndcg_sharp_constant(3), 4)
+    (0.7071, 0.7071)
+    """
+    n = check_int(n, "n", minimum=2, maximum=MAX_RISK_ENUMERATION)
+    spread = check_real(spread, "spread", positive=True)
+    if spread >= 1:
+        raise ValueError(f"spread must be < 1 (probabilities stay positive), got {spread}")
+    nudge = check_real(nudge, "nudge", positive=True, maximum=1e-3)
+    c = dcg_discounts(n)
+    d = c - c[::-1]
+    probs = (1.0 + spread * d / np.abs(d).max()) / n
+    scores = np.full(n, 1.0 / n) + nudge * np.arange(n)
+    return scores, np.eye(n, dtype=int), probs
+
+
+def ndcg_regression_instances(labels, n_instances, *, support=3, noise=(0.01, 0.05, 0.2),
+                              rng=0):
+    """Random instances of the NDCG regression bound: noisy scores around the target ``w``.
+
+    Each instance draws ``support`` of the labels (without replacement), a uniform
+    Dirichlet distribution on them, a noise level from ``noise``, and the scores
+    ``w + N(0, level^2)`` with ``w = E[G(y)/Z(y)]`` the least-squares target; then
+    :func:`ndcg_regression_bound` measures the regret of the sorted scores against the bound.
+
+    Parameters
+    ----------
+    labels : array_like of shape (k, n)
+        Grades, ``n <= 7``.
+    n_instances : int
+        How many instances, ``1 <= n_instances <= MAX_INSTANCES``.
+    support : int, default 3
+        Labels per instance, ``1 <= support <= k``.
+    noise : sequence of float, default (0.01, 0.05, 0.2)
+        The noise levels (standard deviations) to draw from, each > 0.
+    rng : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    list of NdcgRegressionBound
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+    ValueError
+        If an argument is out of range or ``labels`` is not a label set.
+
+    References
+    ----------
+    Seed 001 ("NDCG"); Cossock and Zhang (2008).
+
+    Examples
+    --------
+    >>> bounds = ndcg_regression_instances([[2, 1, 0], [0, 1, 2], [1, 0, 0]], 20, support=2)
+    >>> all(b.regret <= ndcg_sharp_constant(3) * math.sqrt(b.surrogate_regret) for b in bounds)
+    True
+    """
+    ys = check_label_set(labels, max_items=MAX_RISK_ENUMERATION)
+    if ys.ndim != 2:
+        raise ValueError(f"labels must be grade vectors of shape (k, n), got shape {ys.shape}")
+    count = check_int(n_instances, "n_instances", minimum=1, maximum=MAX_INSTANCES)
+    support = check_int(support, "support", minimum=1, maximum=ys.shape[0])
+    levels = check_array(noise, "noise", ndim=1)
+    if levels.size == 0 or np.any(levels <= 0):
+        raise ValueError("noise must hold one or more standard deviations, each > 0")
+    generator = as_generator(rng)
+    target = squared_surrogate("ndcg_gain").statistic(ys)
+    bounds = []
+    for _ in range(count):
+        chosen = generator.choice(ys.shape[0], size=support, replace=False)
+        p = generator.dirichlet(np.ones(support))
+        level = generator.choice(levels)
+        scores = p @ target[chosen] + generator.normal(scale=level, size=ys.shape[1])
+        bounds.append(ndcg_regression_bound(scores, ys[chosen], p))
+    return bounds
 
 
 # --------------------------------------------------------------------------- #

@@ -21,10 +21,14 @@ from rankviz.calibration import (
     find_calibration_counterexample,
     is_calibrated_at,
     ndcg_regression_bound,
+    ndcg_regression_instances,
+    ndcg_sharp_constant,
+    ndcg_sharp_instance,
     satisfies_map_reinforcement,
     simplex_triangulation,
     structure_consistency_gap,
 )
+from rankviz.measures import dcg_discounts
 from rankviz.permutations import all_permutations, sigma_from_scores
 from rankviz.surrogates import (
     map_surrogate,
@@ -181,6 +185,52 @@ def test_least_squares_bound_on_the_ndcg_regret(rng):
         b = ndcg_regression_bound(w[::-1], labels2, probs2)
         ratios.append(b.regret / b.surrogate_regret)
     assert ratios[0] < ratios[1] < ratios[2] and ratios[2] > 50  # grows like 1 / delta
+
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_sharp_constant_is_the_largest_distance_between_rearranged_discounts(n):
+    # oracle: brute force over every pair of rearrangements of the discounts
+    c = dcg_discounts(n)
+    widest = max(np.linalg.norm(c[list(a)] - c[list(b)])
+                 for a in itertools.permutations(range(n)) for b in itertools.permutations(range(n)))
+    assert ndcg_sharp_constant(n) == pytest.approx(widest, abs=1e-12)
+    assert ndcg_sharp_constant(n) <= math.sqrt(2) * np.linalg.norm(c) + 1e-12
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_sharp_instance_reaches_the_constant(n):
+    scores, labels, probs = ndcg_sharp_instance(n)
+    assert np.array_equal(labels, np.eye(n)) and probs.sum() == pytest.approx(1.0) and (probs > 0).all()
+    # the regret by enumeration of all n! rankings, independently of ndcg_regression_bound
+    risks = direct_risks(ndcg_loss(), labels, probs)
+    sigma = sigma_from_scores(scores)
+    assert np.array_equal(sigma, np.arange(n)[::-1])  # the tied scores are nudged to the reverse order
+    index = np.flatnonzero((all_permutations(n) == sigma).all(axis=1))[0]
+    regret = risks[index] - risks.min()
+    surrogate_regret = np.sum((scores - probs) ** 2)  # w = probs on one-item labels
+    assert regret / math.sqrt(surrogate_regret) == pytest.approx(ndcg_sharp_constant(n), rel=1e-4)
+    loose = ndcg_sharp_instance(n, spread=0.5, nudge=1e-4)
+    b = ndcg_regression_bound(*loose)
+    assert b.regret <= ndcg_sharp_constant(n) * math.sqrt(b.surrogate_regret) + 1e-12
+
+
+def test_regression_instances_replay_their_draws():
+    labels = label_set(3, (0, 1, 2))
+    bounds = ndcg_regression_instances(labels, 30, support=2, noise=[0.1], rng=5)
+    replay = np.random.default_rng(5)
+    target = squared_surrogate("ndcg_gain").statistic(labels)
+    for b in bounds:
+        chosen = replay.choice(labels.shape[0], size=2, replace=False)
+        p = replay.dirichlet(np.ones(2))
+        level = replay.choice([0.1])
+        scores = p @ target[chosen] + replay.normal(scale=level, size=3)
+        risks = direct_risks(ndcg_loss(), labels[chosen], p)
+        index = np.flatnonzero((all_permutations(3) == sigma_from_scores(scores)).all(axis=1))[0]
+        assert b.regret == pytest.approx(risks[index] - risks.min(), abs=1e-12)
+        assert b.surrogate_regret == pytest.approx(np.sum((scores - p @ target[chosen]) ** 2))
+        assert b.regret <= ndcg_sharp_constant(3) * math.sqrt(b.surrogate_regret) + 1e-12
+    assert ndcg_regression_instances(labels, 30, support=2, noise=[0.1], rng=5) == bounds
 
 
 def test_simplex_grid_covers_the_triangle():

@@ -23,6 +23,9 @@ from rankviz.calibration import (
     find_calibration_counterexample,
     is_calibrated_at,
     ndcg_regression_bound,
+    ndcg_regression_instances,
+    ndcg_sharp_constant,
+    ndcg_sharp_instance,
     satisfies_map_reinforcement,
     simplex_triangulation,
     structure_consistency_gap,
@@ -217,6 +220,16 @@ CASES = {
         lambda: Call(ndcg_regression_bound, [0.3, 0.2, 0.1], [[2, 1, 0], [0, 1, 2]], [0.6, 0.4],
                      gain="exponential"),
         extra={"probs": BAD_PROBS}),
+    "rankviz.calibration.ndcg_regression_instances": Case(
+        lambda: Call(ndcg_regression_instances, [[2, 1, 0], [0, 1, 2], [1, 0, 0]], 5, support=2,
+                     noise=(0.01, 0.05), rng=0),
+        valid={"labels": {"one entry fewer"}, "noise": {"one entry fewer"}, "rng": {"huge"}},
+        extra={"labels": {"graphs": np.zeros((2, 3, 3))}, "support": {"above k": 4},
+               "noise": {"zero": (0.0, 0.1), "empty": ()}}),
+    "rankviz.calibration.ndcg_sharp_constant": Case(lambda: Call(ndcg_sharp_constant, 4)),
+    "rankviz.calibration.ndcg_sharp_instance": Case(
+        lambda: Call(ndcg_sharp_instance, 3, spread=0.9, nudge=1e-7),
+        extra={"spread": {"one": 1.0}, "nudge": {"large": 0.1}}),
     "rankviz.calibration.satisfies_map_reinforcement": Case(
         lambda: Call(satisfies_map_reinforcement, MAP_LABELS, [0.4, 0.6], tol=1e-12),
         extra={"probs": BAD_PROBS}),
