@@ -192,8 +192,8 @@ def test_least_squares_bound_on_the_ndcg_regret(rng):
 def test_sharp_constant_is_the_largest_distance_between_rearranged_discounts(n):
     # oracle: brute force over every pair of rearrangements of the discounts
     c = dcg_discounts(n)
-    widest = max(np.linalg.norm(c[list(a)] - c[list(b)])
-                 for a in itertools.permutations(range(n)) for b in itertools.permutations(range(n)))
+    orders = list(itertools.permutations(range(n)))
+    widest = max(np.linalg.norm(c[list(a)] - c[list(b)]) for a in orders for b in orders)
     assert ndcg_sharp_constant(n) == pytest.approx(widest, abs=1e-12)
     assert ndcg_sharp_constant(n) <= math.sqrt(2) * np.linalg.norm(c) + 1e-12
 
@@ -201,11 +201,12 @@ def test_sharp_constant_is_the_largest_distance_between_rearranged_discounts(n):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_sharp_instance_reaches_the_constant(n):
     scores, labels, probs = ndcg_sharp_instance(n)
-    assert np.array_equal(labels, np.eye(n)) and probs.sum() == pytest.approx(1.0) and (probs > 0).all()
+    assert np.array_equal(labels, np.eye(n))
+    assert probs.sum() == pytest.approx(1.0) and (probs > 0).all()
     # the regret by enumeration of all n! rankings, independently of ndcg_regression_bound
     risks = direct_risks(ndcg_loss(), labels, probs)
     sigma = sigma_from_scores(scores)
-    assert np.array_equal(sigma, np.arange(n)[::-1])  # the tied scores are nudged to the reverse order
+    assert np.array_equal(sigma, np.arange(n)[::-1])  # tied scores nudged to the reverse order
     index = np.flatnonzero((all_permutations(n) == sigma).all(axis=1))[0]
     regret = risks[index] - risks.min()
     surrogate_regret = np.sum((scores - probs) ** 2)  # w = probs on one-item labels
