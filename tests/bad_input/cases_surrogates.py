@@ -54,6 +54,8 @@ from rankviz.disagreement import (
 )
 from rankviz.measures import precision_at_k
 from rankviz.suboptimality import (
+    cheapest_scores,
+    least_squares_excess,
     order_cone_distance,
     order_cone_projection,
     simplex_grid,
@@ -295,6 +297,14 @@ CASES = {
                      max_orders=10),
         extra={"u": {"cyclic": [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]}}),
     # --- suboptimality ---
+    "rankviz.suboptimality.cheapest_scores": Case(
+        lambda: Call(cheapest_scores, [[0.5, 0.2, 0.3], [0.1, 0.1, 0.8]], nudge=1e-7),
+        valid={"tbar": {"one entry fewer"}},
+        extra={"tbar": {"seven items": np.zeros((1, 7))}, "nudge": {"large": 0.1}}),
+    "rankviz.suboptimality.least_squares_excess": Case(
+        lambda: Call(least_squares_excess, loss_matrix(ndcg_loss(), 2, [[1, 0], [0, 1]]),
+                     [[1.0, 0.0], [0.0, 1.0]], [[0.7, 0.3], [0.2, 0.8]], [[0.4, 0.6], [0.1, 0.5]]),
+        extra={"probs": {"not a distribution": [[0.7, 0.7], [0.2, 0.8]]}}),
     "rankviz.suboptimality.order_cone_distance": Case(
         lambda: Call(order_cone_distance, [0.2, 0.5, 0.1], [0, 1, 2]),
         extra={"sigma": {"not a permutation": [0, 0, 1]}}),
