@@ -159,7 +159,8 @@ def test_least_squares_excess_by_the_definition():
         # oracle: the loss of the ranking by a direct loop over labels, the best by brute force
         sigma = sorted(range(3), key=lambda i: (-u[i], i))  # items from the top
         positions = np.argsort(sigma)
-        risk = {tuple(s): sum(pk * ndcg_loss()(np.array(s), y) for pk, y in zip(p, labels, strict=True))
+        risk = {tuple(s): sum(pk * ndcg_loss()(np.array(s), y)
+                              for pk, y in zip(p, labels, strict=True))
                 for s in all_permutations(3)}
         assert g == pytest.approx(risk[tuple(positions)] - min(risk.values()), abs=1e-12)
         assert e == pytest.approx(sum((u[i] - sum(p[k] * targets[k, i] for k in range(3))) ** 2
