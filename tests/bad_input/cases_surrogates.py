@@ -7,8 +7,10 @@ from bad_input.harness import Call, Case
 from rankviz.bayes import (
     RankingLoss,
     bayes_permutations,
+    chain_vectors,
     conditional_risk,
     err_loss,
+    item_sets,
     label_set,
     loss_matrix,
     loss_matrix_rank,
@@ -17,6 +19,8 @@ from rankviz.bayes import (
     pairwise_disagreement_loss,
     precision_loss,
     product_distribution,
+    rank_mod_prime,
+    subset_containment,
 )
 from rankviz.calibration import (
     calibration_regret,
@@ -203,6 +207,14 @@ CASES = {
     "rankviz.calibration.SimplexTriangulation.locate": Case(
         lambda: Call(simplex_triangulation(3).locate, [[0.2, 0.3, 0.5]]),
         extra={"probs": {"sum 2": [[1.0, 0.5, 0.5]]}}),
+    "rankviz.bayes.chain_vectors": Case(lambda: Call(chain_vectors, [2, 1, 1]),
+                                        valid={"weights": {"one entry fewer"}}),
+    "rankviz.bayes.item_sets": Case(lambda: Call(item_sets, 3)),
+    "rankviz.bayes.rank_mod_prime": Case(
+        lambda: Call(rank_mod_prime, [[1, 2], [3, 4]], prime=7),
+        valid={"matrix": {"one entry fewer"}},
+        extra={"prime": {"not a prime": 9, "too large": 2**31 + 11}}),
+    "rankviz.bayes.subset_containment": Case(lambda: Call(subset_containment, 3)),
     "rankviz.calibration.calibration_regret": Case(
         lambda: Call(calibration_regret, map_loss(), squared_surrogate(), MAP_LABELS,
                      [[0.4, 0.6], [0.5, 0.5]], tol=1e-9),
