@@ -48,6 +48,7 @@ from rankviz.bayes import (
 )
 from rankviz.measures import GAINS, dcg_discounts
 from rankviz.permutations import all_permutations
+from rankviz.suboptimality import order_cone_distance
 from rankviz.surrogates import (
     Surrogate,
     SurrogateMinimizer,
@@ -66,10 +67,12 @@ __all__ = [
     "calibration_regret",
     "find_calibration_counterexample",
     "is_calibrated_at",
+    "largest_ndcg_surrogate_ratio",
     "ndcg_regression_bound",
     "ndcg_regression_instances",
     "ndcg_sharp_constant",
     "ndcg_sharp_instance",
+    "ndcg_surrogate_ratio",
     "satisfies_map_reinforcement",
     "simplex_triangulation",
     "structure_consistency_gap",
@@ -752,6 +755,115 @@ def ndcg_regression_instances(labels, n_instances, *, support=3, noise=(0.01, 0.
         scores = p @ target[chosen] + generator.normal(scale=level, size=ys.shape[1])
         bounds.append(ndcg_regression_bound(scores, ys[chosen], p))
     return bounds
+
+
+def ndcg_surrogate_ratio(labels, scores):
+    """Seed 001's ratio: ``1 - NDCG`` of the sorted scores over the raw least-squares surrogate.
+
+    ``(1 - NDCG(sort(scores), y)) / sum_j (scores_j - y_j)^2`` for one label ``y`` (sort
+    breaks ties by the smaller index; a label without a relevant item has loss 1).  A
+    loss-by-surrogate bound ``1 - NDCG <= C phi`` holds at ``(y, scores)`` exactly when this
+    ratio is at most ``C``.
+
+    Parameters
+    ----------
+    labels : array_like of float, shape (n,)
+        One label: non-negative grades, ``n <= 7``.
+    scores : array_like of float, shape (n,)
+        Finite scores.
+
+    Returns
+    -------
+    float
+        The ratio; 0 when the loss is 0, and ``inf`` when the loss is positive at a surrogate
+        of 0 (no constant works there).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``labels`` is not a non-negative finite vector of at most 7 grades or ``scores``
+        is not a finite vector of the same length.
+
+    References
+    ----------
+    Seed 001 ("NDCG"); Cossock and Zhang (2008).
+
+    Examples
+    --------
+    >>> round(ndcg_surrogate_ratio([1, 0], [0.4, 0.6]), 4)      # (1 - 1/log2(3)) / 0.72
+    0.5126
+    >>> ndcg_surrogate_ratio([0, 0], [0.0, 0.0])                # no relevant item: loss 1
+    inf
+    """
+    y = check_array(labels, "labels", ndim=1, nonnegative=True)[None, :]
+    if y.shape[1] > MAX_RISK_ENUMERATION:
+        raise ValueError(f"labels has n = {y.shape[1]} items; at most {MAX_RISK_ENUMERATION}")
+    s = check_array(scores, "scores", ndim=1)
+    if s.shape != (y.shape[1],):
+        raise ValueError(f"scores must have shape ({y.shape[1]},) like labels, got {s.shape}")
+    loss = float(ndcg_loss()(pred_sort(s), y[0]))
+    surrogate = float(np.sum((s - y[0]) ** 2))
+    if loss <= 0.0:
+        return 0.0
+    return math.inf if surrogate == 0.0 else loss / surrogate
+
+
+def largest_ndcg_surrogate_ratio(labels):
+    """The largest ``(1 - NDCG) / phi`` over every scores vector, for each label of a set.
+
+    The scores that sort to a ranking ``sigma`` form an order cone, and the least raw
+    least-squares surrogate ``phi(s, y) = sum_j (s_j - y_j)^2`` among them is the squared
+    distance from ``y`` to that cone (:func:`rankviz.suboptimality.order_cone_distance`).
+    So the supremum over all scores of :func:`ndcg_surrogate_ratio` is the largest
+    ``(1 - NDCG(sigma, y)) / dist^2(y, cone(sigma))`` over the rankings with a positive loss,
+    approached by scores just inside the cone.
+
+    Parameters
+    ----------
+    labels : array_like of float, shape (k, n)
+        Labels (non-negative grades), ``n <= 7``.
+
+    Returns
+    -------
+    ratio : float
+        The largest ratio: 0 if no ranking has a positive loss, ``inf`` if a positive loss
+        sits at surrogate 0 (a label without a relevant item: no constant works).
+    label : ndarray of float, shape (n,)
+        The label where it is reached (the first one, in the order of ``labels``).
+    sigma : ndarray of int, shape (n,)
+        The ranking where it is reached (the first in ``all_permutations(n)``).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``labels`` is not a label set of at most 7 items.
+
+    References
+    ----------
+    Seed 001 ("NDCG"), the bound of 1 - NDCG by a multiple of the regression loss;
+    lecture 06, section 7.
+
+    Examples
+    --------
+    >>> ratio, label, sigma = largest_ndcg_surrogate_ratio([[1, 0], [0, 1], [1, 1]])
+    >>> round(ratio, 4), label.tolist(), sigma.tolist()       # (1 - 1/log2(3)) * 2
+    (0.7381, [1.0, 0.0], [1, 0])
+    """
+    ys = check_label_set(labels, max_items=MAX_RISK_ENUMERATION)
+    if ys.ndim != 2:
+        raise ValueError(f"labels must be grade vectors of shape (k, n), got shape {ys.shape}")
+    n = ys.shape[1]
+    sigmas = all_permutations(n)
+    losses = loss_matrix(ndcg_loss(), n, ys)  # column k: 1 - NDCG of every ranking on label k
+    best = (0.0, ys[0], sigmas[0])
+    for k, y in enumerate(ys):
+        for sigma, loss in zip(sigmas, losses[:, k], strict=True):
+            if loss > 1e-12:
+                distance = order_cone_distance(y, sigma)
+                ratio = math.inf if distance <= 0.0 else float(loss / distance)
+                if ratio > best[0]:
+                    best = (ratio, y, sigma)
+    return best[0], np.array(best[1], dtype=float), np.array(best[2])
 
 
 # --------------------------------------------------------------------------- #

@@ -20,10 +20,12 @@ from rankviz.calibration import (
     calibration_regret,
     find_calibration_counterexample,
     is_calibrated_at,
+    largest_ndcg_surrogate_ratio,
     ndcg_regression_bound,
     ndcg_regression_instances,
     ndcg_sharp_constant,
     ndcg_sharp_instance,
+    ndcg_surrogate_ratio,
     satisfies_map_reinforcement,
     simplex_triangulation,
     structure_consistency_gap,
@@ -232,6 +234,30 @@ def test_regression_instances_replay_their_draws():
         assert b.surrogate_regret == pytest.approx(np.sum((scores - p @ target[chosen]) ** 2))
         assert b.regret <= ndcg_sharp_constant(3) * math.sqrt(b.surrogate_regret) + 1e-12
     assert ndcg_regression_instances(labels, 30, support=2, noise=[0.1], rng=5) == bounds
+
+
+
+def test_largest_ratio_is_approached_by_scores_and_never_beaten_by_random_ones():
+    rng = np.random.default_rng(11)
+    labels = label_set(3, (0, 1, 2))
+    labels = labels[labels.max(axis=1) > 0]
+    ratio, y, sigma = largest_ndcg_surrogate_ratio(labels)
+    assert ratio == pytest.approx((1 - 1 / math.log2(4)) * 3 / 2, rel=1e-9)
+    # oracle: random scores never beat it; scores just inside the worst cone come close
+    for _ in range(2000):
+        label = labels[rng.integers(labels.shape[0])]
+        scores = label + rng.normal(scale=rng.choice([0.1, 0.5, 2.0]), size=3)
+        assert ndcg_surrogate_ratio(label, scores) <= ratio + 1e-9
+    inside = np.full(3, y.mean()) + 1e-7 * (2 - sigma)
+    assert ndcg_surrogate_ratio(y, inside) == pytest.approx(ratio, rel=1e-5)
+
+
+def test_surrogate_ratio_by_the_definition():
+    assert ndcg_surrogate_ratio([2, 1, 0], [3.0, 2.0, 1.0]) == 0.0  # the right order: no loss
+    loss = 1 - 1 / math.log2(3)  # the relevant item second of two
+    assert ndcg_surrogate_ratio([1, 0], [0.4, 0.6]) == pytest.approx(loss / 0.72)
+    assert ndcg_surrogate_ratio([0, 0], [0.0, 0.0]) == math.inf
+    assert largest_ndcg_surrogate_ratio([[0, 0]])[0] == math.inf
 
 
 def test_simplex_grid_covers_the_triangle():

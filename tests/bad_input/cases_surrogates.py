@@ -26,10 +26,12 @@ from rankviz.calibration import (
     calibration_regret,
     find_calibration_counterexample,
     is_calibrated_at,
+    largest_ndcg_surrogate_ratio,
     ndcg_regression_bound,
     ndcg_regression_instances,
     ndcg_sharp_constant,
     ndcg_sharp_instance,
+    ndcg_surrogate_ratio,
     satisfies_map_reinforcement,
     simplex_triangulation,
     structure_consistency_gap,
@@ -244,6 +246,13 @@ CASES = {
     "rankviz.calibration.ndcg_sharp_instance": Case(
         lambda: Call(ndcg_sharp_instance, 3, spread=0.9, nudge=1e-7),
         extra={"spread": {"one": 1.0}, "nudge": {"large": 0.1}}),
+    "rankviz.calibration.largest_ndcg_surrogate_ratio": Case(
+        lambda: Call(largest_ndcg_surrogate_ratio, [[1, 0, 2], [0, 1, 0]]),
+        valid={"labels": {"one entry fewer"}},
+        infinite_ok="a label without a relevant item has a positive loss at surrogate 0"),
+    "rankviz.calibration.ndcg_surrogate_ratio": Case(
+        lambda: Call(ndcg_surrogate_ratio, [1, 0, 2], [0.5, 0.7, 0.1]),
+        infinite_ok="a positive loss at surrogate 0 has an infinite ratio"),
     "rankviz.calibration.satisfies_map_reinforcement": Case(
         lambda: Call(satisfies_map_reinforcement, MAP_LABELS, [0.4, 0.6], tol=1e-12),
         extra={"probs": BAD_PROBS}),
