@@ -73,11 +73,15 @@ from rankviz.permutations import all_permutations
 __all__ = [
     "DEFAULT_TOL",
     "MAX_GRADE",
+    "MAX_RANK_ENTRIES",
     "MAX_RISK_ENUMERATION",
+    "MAX_SET_ITEMS",
     "RankingLoss",
     "bayes_permutations",
+    "chain_vectors",
     "conditional_risk",
     "err_loss",
+    "item_sets",
     "label_set",
     "loss_matrix",
     "loss_matrix_rank",
@@ -86,6 +90,8 @@ __all__ = [
     "pairwise_disagreement_loss",
     "precision_loss",
     "product_distribution",
+    "rank_mod_prime",
+    "subset_containment",
 ]
 
 #: Largest number of items for which the conditional risk is enumerated (7! = 5040).
@@ -656,3 +662,183 @@ def loss_matrix_rank(matrix, *, method="exact", tol=None):
     return int(exact.rank())
 
 
+# --------------------------------------------------------------------------- #
+# the rank of ERR's loss matrix, step by step (lecture 06, section 6)
+# --------------------------------------------------------------------------- #
+#: Largest number of items of :func:`item_sets`, :func:`subset_containment` and
+#: :func:`chain_vectors`.
+MAX_SET_ITEMS = 8
+#: Largest number of entries :func:`rank_mod_prime` eliminates.
+MAX_RANK_ENTRIES = 1_000_000
+
+
+def item_sets(n):
+    """The nonempty sets of items ``0, ..., n - 1``, by size, then in lexicographic order.
+
+    The columns of ERR's expansion ``1 - ERR = sum_S +- f_S(sigma) P_S(y)``, with
+    ``f_S(sigma) = 1 / max_{k in S} (sigma(k) + 1)`` (lecture 06, section 6), are indexed by
+    these sets; :func:`subset_containment` and :func:`chain_vectors` use the same order.
+
+    Parameters
+    ----------
+    n : int
+        The number of items, ``1 <= n <= MAX_SET_ITEMS``.
+
+    Returns
+    -------
+    list of tuple of int
+        The ``2**n - 1`` sets.
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n`` is out of range.
+
+    Examples
+    --------
+    >>> item_sets(3)
+    [(0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2)]
+    """
+    n = check_int(n, "n", minimum=1, maximum=MAX_SET_ITEMS)
+    return [S for m in range(1, n + 1) for S in itertools.combinations(range(n), m)]
+
+
+def subset_containment(n):
+    """The containment matrix ``Z[T, S] = 1 if S is a subset of T``, over :func:`item_sets`.
+
+    Sorted by size, the sets make ``Z`` triangular with ones on the diagonal, hence
+    invertible: the change of coordinates of the lower bound on ERR's rank.
+
+    Parameters
+    ----------
+    n : int
+        The number of items, ``1 <= n <= MAX_SET_ITEMS``.
+
+    Returns
+    -------
+    ndarray of int64, shape (2**n - 1, 2**n - 1)
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n`` is out of range.
+
+    Examples
+    --------
+    >>> subset_containment(2)              # sets (0,), (1,), (0, 1)
+    array([[1, 0, 0],
+           [0, 1, 0],
+           [1, 1, 1]])
+    """
+    sets = [frozenset(S) for S in item_sets(n)]
+    return np.array([[int(S <= T) for S in sets] for T in sets], dtype=np.int64)
+
+
+def chain_vectors(weights):
+    """The chain vectors ``x(sigma) = sum_r weights[r - 1] e_{T_r(sigma)}`` of every ranking.
+
+    ``T_r(sigma)`` is the set of the items in the top ``r`` positions.  Row ``s`` belongs to
+    ``all_permutations(n)[s]`` and the columns to :func:`item_sets`; with
+    ``weights[r - 1] = d_r = 1/r - 1/(r + 1)`` (``r < n``) and ``d_n = 1/n`` the rows times
+    :func:`subset_containment` are the functions ``f_S(sigma) = 1 / max_{k in S}
+    (sigma(k) + 1)`` of ERR's expansion (a telescoping sum).
+
+    Parameters
+    ----------
+    weights : array_like of shape (n,)
+        The weight of each top-``r`` set, ``r = 1, ..., n``; finite, ``n <= MAX_SET_ITEMS``.
+        Integers give an integer result.
+
+    Returns
+    -------
+    ndarray of shape (n!, 2**n - 1)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``weights`` is not a finite 1-D array of 1 to ``MAX_SET_ITEMS`` numbers.
+
+    References
+    ----------
+    Lecture 06, section 6 (the lower bound on the rank of ERR's loss matrix).
+
+    Examples
+    --------
+    >>> chain_vectors([1, 1])              # sets (0,), (1,), (0, 1); rankings AB, BA
+    array([[1, 0, 1],
+           [0, 1, 1]])
+    """
+    raw = check_array(weights, "weights", ndim=1)
+    n = raw.size
+    if not 1 <= n <= MAX_SET_ITEMS:
+        raise ValueError(f"weights must have 1 to {MAX_SET_ITEMS} entries, got {n}")
+    integral = np.issubdtype(np.asarray(weights).dtype, np.integer)
+    w = np.asarray(weights, dtype=np.int64) if integral else raw
+    column = {S: k for k, S in enumerate(item_sets(n))}
+    sigmas = all_permutations(n)
+    out = np.zeros((sigmas.shape[0], len(column)), dtype=w.dtype)
+    for row, order in enumerate(np.argsort(sigmas, axis=1)):
+        for r in range(1, n + 1):
+            out[row, column[tuple(sorted(order[:r].tolist()))]] = w[r - 1]
+    return out
+
+
+def rank_mod_prime(matrix, prime=2**31 - 1):
+    """The rank of an integer matrix over the integers modulo a prime (Gauss-Jordan).
+
+    A rank modulo ``prime`` is at most the rank over the rationals: meeting a known upper
+    bound modulo a prime proves the exact rank, in exact integer arithmetic.
+
+    Parameters
+    ----------
+    matrix : array_like of int, shape (m, k)
+        Integer entries (reduced modulo ``prime``); at most ``MAX_RANK_ENTRIES`` of them.
+    prime : int, default 2**31 - 1
+        A prime below ``2**31`` (so that products stay below ``2**62``).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``matrix`` is not a 2-D integer array or is too large, or ``prime`` is not a
+        prime in ``[2, 2**31)``.
+
+    Examples
+    --------
+    >>> rank_mod_prime([[1, 2], [2, 4]]), rank_mod_prime([[1, 2], [3, 4]])
+    (1, 2)
+    >>> rank_mod_prime([[3, 0], [0, 1]], prime=3)     # 3 vanishes modulo 3
+    1
+    """
+    arr = np.asarray(matrix) if not isinstance(matrix, np.ndarray) else matrix
+    if arr.dtype == object or arr.dtype.kind not in "iu":
+        raise TypeError(f"matrix must hold integers, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(f"matrix must be 2-D, got {arr.ndim} dimensions")
+    if arr.size > MAX_RANK_ENTRIES:
+        raise ValueError(f"matrix has {arr.size} entries; at most {MAX_RANK_ENTRIES}")
+    p = check_int(prime, "prime", minimum=2, maximum=2**31 - 1)
+    if any(p % q == 0 for q in range(2, math.isqrt(p) + 1)):
+        raise ValueError(f"prime must be a prime number, got {p}")
+    a = np.array(arr, dtype=np.int64) % p
+    rank = 0
+    for col in range(a.shape[1]):
+        if rank == a.shape[0]:
+            break
+        nonzero = np.flatnonzero(a[rank:, col])
+        if nonzero.size == 0:
+            continue
+        a[[rank, rank + nonzero[0]]] = a[[rank + nonzero[0], rank]]
+        a[rank] = a[rank] * pow(int(a[rank, col]), p - 2, p) % p
+        factors = a[:, col].copy()
+        factors[rank] = 0
+        a = (a - factors[:, None] * a[rank][None, :] % p) % p
+        rank += 1
+    return rank

@@ -48,6 +48,7 @@ from rankviz.bayes import (
 )
 from rankviz.measures import GAINS, dcg_discounts
 from rankviz.permutations import all_permutations
+from rankviz.suboptimality import order_cone_distance
 from rankviz.surrogates import (
     Surrogate,
     SurrogateMinimizer,
@@ -57,6 +58,7 @@ from rankviz.surrogates import (
 )
 
 __all__ = [
+    "MAX_INSTANCES",
     "MAX_TRIALS",
     "CalibrationCheck",
     "CalibrationCounterexample",
@@ -65,7 +67,12 @@ __all__ = [
     "calibration_regret",
     "find_calibration_counterexample",
     "is_calibrated_at",
+    "largest_ndcg_surrogate_ratio",
     "ndcg_regression_bound",
+    "ndcg_regression_instances",
+    "ndcg_sharp_constant",
+    "ndcg_sharp_instance",
+    "ndcg_surrogate_ratio",
     "satisfies_map_reinforcement",
     "simplex_triangulation",
     "structure_consistency_gap",
@@ -584,6 +591,279 @@ def ndcg_regression_bound(scores, labels, probs, *, gain="exponential"):
     c = dcg_discounts(ys.shape[1])
     return NdcgRegressionBound(max(regret, 0.0), math.sqrt(2.0) * float(np.linalg.norm(c))
                                * math.sqrt(surrogate_regret), surrogate_regret)
+
+
+#: Largest number of random instances :func:`ndcg_regression_instances` draws.
+MAX_INSTANCES = 100_000
+
+
+def ndcg_sharp_constant(n):
+    """The best constant of the square-root NDCG regression bound: ``||c - reversed(c)||_2``.
+
+    With the DCG discounts ``c_r = 1 / log2(1 + r)`` of ``n`` positions, the NDCG regret of
+    ``sort(f)`` is at most ``||c - reversed(c)||_2 ||f - w||_2`` for scores ``f`` and the
+    least-squares target ``w = E[G(y)/Z(y)]`` (lecture 06, section 7): among all pairs of
+    rearrangements of ``c``, a vector and its reverse are farthest apart.  The constant is the
+    best possible (:func:`ndcg_sharp_instance` attains it in the limit) and is below the coarse
+    ``sqrt(2) ||c||_2`` of :func:`ndcg_regression_bound`.
+
+    Parameters
+    ----------
+    n : int
+        The number of items, ``1 <= n <= 10**6``.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n`` is out of range.
+
+    References
+    ----------
+    Cossock and Zhang (2008), the square-root form of the bound; seed 001 ("NDCG").
+
+    Examples
+    --------
+    >>> round(ndcg_sharp_constant(3), 4)                 # sqrt(2) (1 - 1/2)
+    0.7071
+    >>> ndcg_sharp_constant(4) < math.sqrt(2) * float(np.linalg.norm(dcg_discounts(4)))
+    True
+    """
+    n = check_int(n, "n", minimum=1, maximum=10**6)
+    c = dcg_discounts(n)
+    return float(np.linalg.norm(c - c[::-1]))
+
+
+def ndcg_sharp_instance(n, *, spread=0.9, nudge=1e-7):
+    """An instance where the square-root NDCG regression bound is nearly an equality.
+
+    The labels are the ``n`` one-item labels (the identity matrix), so the least-squares
+    target is ``w = probs``.  The probabilities lie along ``c - reversed(c)``,
+    ``probs = (1 + spread * d / max|d|) / n`` with ``d = c - reversed(c)`` (decreasing, so
+    the Bayes ranking is the identity), and the scores are all ``1/n``, nudged by
+    ``nudge * k`` so that sort puts the items in the *reverse* order.  Every step of the proof
+    of the bound is then an equality up to the nudge: ``regret / sqrt(surrogate regret)``
+    tends to :func:`ndcg_sharp_constant` as ``nudge`` tends to 0.
+
+    Parameters
+    ----------
+    n : int
+        The number of items, ``2 <= n <= 7`` (the regret enumerates the ``n!`` rankings).
+    spread : float, default 0.9
+        How far the probabilities spread around ``1/n``, in ``(0, 1)``.
+    nudge : float, default 1e-7
+        The step between the tied scores, in ``(0, 1e-3]``.
+
+    Returns
+    -------
+    scores : ndarray of shape (n,)
+    labels : ndarray of shape (n, n)
+        The identity: label ``k`` has item ``k`` relevant (grade 1).
+    probs : ndarray of shape (n,)
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+    ValueError
+        If an argument is out of range.
+
+    References
+    ----------
+    Lecture 06, section 7 (the sharpness of the constant).
+
+    Examples
+    --------
+    >>> b = ndcg_regression_bound(*ndcg_sharp_instance(3))
+    >>> round(b.regret / math.sqrt(b.surrogate_regret), 4), round(ndcg_sharp_constant(3), 4)
+    (0.7071, 0.7071)
+    """
+    n = check_int(n, "n", minimum=2, maximum=MAX_RISK_ENUMERATION)
+    spread = check_real(spread, "spread", positive=True)
+    if spread >= 1:
+        raise ValueError(f"spread must be < 1 (probabilities stay positive), got {spread}")
+    nudge = check_real(nudge, "nudge", positive=True, maximum=1e-3)
+    c = dcg_discounts(n)
+    d = c - c[::-1]
+    probs = (1.0 + spread * d / np.abs(d).max()) / n
+    scores = np.full(n, 1.0 / n) + nudge * np.arange(n)
+    return scores, np.eye(n, dtype=int), probs
+
+
+def ndcg_regression_instances(labels, n_instances, *, support=3, noise=(0.01, 0.05, 0.2),
+                              rng=0):
+    """Random instances of the NDCG regression bound: noisy scores around the target ``w``.
+
+    Each instance draws ``support`` of the labels (without replacement), a uniform
+    Dirichlet distribution on them, a noise level from ``noise``, and the scores
+    ``w + N(0, level^2)`` with ``w = E[G(y)/Z(y)]`` the least-squares target; then
+    :func:`ndcg_regression_bound` measures the regret of the sorted scores against the bound.
+
+    Parameters
+    ----------
+    labels : array_like of shape (k, n)
+        Grades, ``n <= 7``.
+    n_instances : int
+        How many instances, ``1 <= n_instances <= MAX_INSTANCES``.
+    support : int, default 3
+        Labels per instance, ``1 <= support <= k``.
+    noise : sequence of float, default (0.01, 0.05, 0.2)
+        The noise levels (standard deviations) to draw from, each > 0.
+    rng : int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    list of NdcgRegressionBound
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+    ValueError
+        If an argument is out of range or ``labels`` is not a label set.
+
+    References
+    ----------
+    Seed 001 ("NDCG"); Cossock and Zhang (2008).
+
+    Examples
+    --------
+    >>> bounds = ndcg_regression_instances([[2, 1, 0], [0, 1, 2], [1, 0, 0]], 20, support=2)
+    >>> all(b.regret <= ndcg_sharp_constant(3) * math.sqrt(b.surrogate_regret) for b in bounds)
+    True
+    """
+    ys = check_label_set(labels, max_items=MAX_RISK_ENUMERATION)
+    if ys.ndim != 2:
+        raise ValueError(f"labels must be grade vectors of shape (k, n), got shape {ys.shape}")
+    count = check_int(n_instances, "n_instances", minimum=1, maximum=MAX_INSTANCES)
+    support = check_int(support, "support", minimum=1, maximum=ys.shape[0])
+    levels = check_array(noise, "noise", ndim=1)
+    if levels.size == 0 or np.any(levels <= 0):
+        raise ValueError("noise must hold one or more standard deviations, each > 0")
+    generator = as_generator(rng)
+    target = squared_surrogate("ndcg_gain").statistic(ys)
+    bounds = []
+    for _ in range(count):
+        chosen = generator.choice(ys.shape[0], size=support, replace=False)
+        p = generator.dirichlet(np.ones(support))
+        level = generator.choice(levels)
+        scores = p @ target[chosen] + generator.normal(scale=level, size=ys.shape[1])
+        bounds.append(ndcg_regression_bound(scores, ys[chosen], p))
+    return bounds
+
+
+def ndcg_surrogate_ratio(labels, scores):
+    """Seed 001's ratio: ``1 - NDCG`` of the sorted scores over the raw least-squares surrogate.
+
+    ``(1 - NDCG(sort(scores), y)) / sum_j (scores_j - y_j)^2`` for one label ``y`` (sort
+    breaks ties by the smaller index; a label without a relevant item has loss 1).  A
+    loss-by-surrogate bound ``1 - NDCG <= C phi`` holds at ``(y, scores)`` exactly when this
+    ratio is at most ``C``.
+
+    Parameters
+    ----------
+    labels : array_like of float, shape (n,)
+        One label: non-negative grades, ``n <= 7``.
+    scores : array_like of float, shape (n,)
+        Finite scores.
+
+    Returns
+    -------
+    float
+        The ratio; 0 when the loss is 0, and ``inf`` when the loss is positive at a surrogate
+        of 0 (no constant works there).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``labels`` is not a non-negative finite vector of at most 7 grades or ``scores``
+        is not a finite vector of the same length.
+
+    References
+    ----------
+    Seed 001 ("NDCG"); Cossock and Zhang (2008).
+
+    Examples
+    --------
+    >>> round(ndcg_surrogate_ratio([1, 0], [0.4, 0.6]), 4)      # (1 - 1/log2(3)) / 0.72
+    0.5126
+    >>> ndcg_surrogate_ratio([0, 0], [0.0, 0.0])                # no relevant item: loss 1
+    inf
+    """
+    y = check_array(labels, "labels", ndim=1, nonnegative=True)[None, :]
+    if y.shape[1] > MAX_RISK_ENUMERATION:
+        raise ValueError(f"labels has n = {y.shape[1]} items; at most {MAX_RISK_ENUMERATION}")
+    s = check_array(scores, "scores", ndim=1)
+    if s.shape != (y.shape[1],):
+        raise ValueError(f"scores must have shape ({y.shape[1]},) like labels, got {s.shape}")
+    loss = float(ndcg_loss()(pred_sort(s), y[0]))
+    surrogate = float(np.sum((s - y[0]) ** 2))
+    if loss <= 0.0:
+        return 0.0
+    return math.inf if surrogate == 0.0 else loss / surrogate
+
+
+def largest_ndcg_surrogate_ratio(labels):
+    """The largest ``(1 - NDCG) / phi`` over every scores vector, for each label of a set.
+
+    The scores that sort to a ranking ``sigma`` form an order cone, and the least raw
+    least-squares surrogate ``phi(s, y) = sum_j (s_j - y_j)^2`` among them is the squared
+    distance from ``y`` to that cone (:func:`rankviz.suboptimality.order_cone_distance`).
+    So the supremum over all scores of :func:`ndcg_surrogate_ratio` is the largest
+    ``(1 - NDCG(sigma, y)) / dist^2(y, cone(sigma))`` over the rankings with a positive loss,
+    approached by scores just inside the cone.
+
+    Parameters
+    ----------
+    labels : array_like of float, shape (k, n)
+        Labels (non-negative grades), ``n <= 7``.
+
+    Returns
+    -------
+    ratio : float
+        The largest ratio: 0 if no ranking has a positive loss, ``inf`` if a positive loss
+        sits at surrogate 0 (a label without a relevant item: no constant works).
+    label : ndarray of float, shape (n,)
+        The label where it is reached (the first one, in the order of ``labels``).
+    sigma : ndarray of int, shape (n,)
+        The ranking where it is reached (the first in ``all_permutations(n)``).
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``labels`` is not a label set of at most 7 items.
+
+    References
+    ----------
+    Seed 001 ("NDCG"), the bound of 1 - NDCG by a multiple of the regression loss;
+    lecture 06, section 7.
+
+    Examples
+    --------
+    >>> ratio, label, sigma = largest_ndcg_surrogate_ratio([[1, 0], [0, 1], [1, 1]])
+    >>> round(ratio, 4), label.tolist(), sigma.tolist()       # (1 - 1/log2(3)) * 2
+    (0.7381, [1.0, 0.0], [1, 0])
+    """
+    ys = check_label_set(labels, max_items=MAX_RISK_ENUMERATION)
+    if ys.ndim != 2:
+        raise ValueError(f"labels must be grade vectors of shape (k, n), got shape {ys.shape}")
+    n = ys.shape[1]
+    sigmas = all_permutations(n)
+    losses = loss_matrix(ndcg_loss(), n, ys)  # column k: 1 - NDCG of every ranking on label k
+    best = (0.0, ys[0], sigmas[0])
+    for k, y in enumerate(ys):
+        for sigma, loss in zip(sigmas, losses[:, k], strict=True):
+            if loss > 1e-12:
+                distance = order_cone_distance(y, sigma)
+                ratio = math.inf if distance <= 0.0 else float(loss / distance)
+                if ratio > best[0]:
+                    best = (ratio, y, sigma)
+    return best[0], np.array(best[1], dtype=float), np.array(best[2])
 
 
 # --------------------------------------------------------------------------- #

@@ -23,12 +23,15 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_array, check_int
+from rankviz._validation import as_float_vector, check_array, check_int, check_real
 from rankviz.permutations import all_permutations
+from rankviz.surrogates import pred_sort
 
 __all__ = [
     "MAX_ITEMS",
     "REGRET_TOLERANCE",
+    "cheapest_scores",
+    "least_squares_excess",
     "order_cone_distance",
     "order_cone_projection",
     "simplex_grid",
@@ -296,3 +299,130 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
         if allowed.any():
             out[e] = distances[allowed].min()
     return out
+
+
+def cheapest_scores(tbar, *, nudge=1e-7):
+    """For each mean target and each ranking, the cheapest scores that sort to that ranking.
+
+    Row ``r`` of the result for target ``tbar[q]`` is the projection of ``tbar[q]`` on the
+    closed order cone of ``sigma = all_permutations(n)[r]`` (:func:`order_cone_projection`)
+    plus ``nudge * (n - 1 - sigma)``, a step that decreases down the ranking so that sorting
+    (ties to the smaller index) returns exactly ``sigma``.  Its least-squares excess is
+    :func:`order_cone_distance` up to a term of order ``nudge``: these are the queries where
+    a uniform bound such as Duchi et al.'s eq. (7) is closest to breaking.
+
+    Parameters
+    ----------
+    tbar : array_like of float, shape (m, n)
+        Mean regression targets, one per distribution, ``n <= MAX_ITEMS``.
+    nudge : float, default 1e-7
+        The step that breaks the pooled ties, in ``(0, 1e-3]``.
+
+    Returns
+    -------
+    ndarray of float, shape (m, n!, n)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``tbar`` is not a finite 2-D array with at most ``MAX_ITEMS`` columns, or
+        ``nudge`` is out of range.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eqs. (7)-(8) and Proposition 1.
+
+    Examples
+    --------
+    >>> cheapest_scores([[1.0, 0.0]], nudge=0.001)      # sigma = (0, 1), then (1, 0)
+    array([[[1.001, 0.   ],
+            [0.5  , 0.501]]])
+    """
+    t = check_array(tbar, "tbar", ndim=2)
+    if t.shape[1] > MAX_ITEMS:
+        raise ValueError(f"tbar has {t.shape[1]} items; cheapest_scores enumerates n! cones "
+                         f"and accepts at most {MAX_ITEMS}")
+    if t.shape[0] * math.factorial(t.shape[1]) > _MAX_GRID:
+        raise ValueError(f"tbar has {t.shape[0]} rows; at most {_MAX_GRID} (rows x n!) cones")
+    step = check_real(nudge, "nudge", positive=True, maximum=1e-3)
+    sigmas = all_permutations(t.shape[1])
+    orders = np.argsort(sigmas, axis=1)
+    out = np.empty((t.shape[0], sigmas.shape[0], t.shape[1]))
+    for q, target in enumerate(t):
+        for r, order in enumerate(orders):
+            out[q, r, order] = _pav_fit(target[order])
+    return out + step * (t.shape[1] - 1 - sigmas)[None, :, :]
+
+
+def least_squares_excess(loss_matrix, targets, probs, scores):
+    """Surrogate excess and loss regret of sorted scores, query by query.
+
+    For a least-squares surrogate ``||alpha - targets[s]||^2`` with pred = sort (ties to the
+    smaller index), query ``q`` with label distribution ``probs[q]`` and scores
+    ``scores[q]`` has surrogate excess ``||scores[q] - probs[q] @ targets||^2`` and loss
+    regret ``loss_matrix[sigma] @ probs[q] - min_sigma' loss_matrix[sigma'] @ probs[q]``,
+    ``sigma`` the ranking of ``scores[q]``.  A population of queries with weights ``w``
+    has the excesses ``w @ surrogate_excess`` and ``w @ regret``: the two sides of Duchi et
+    al.'s uniform bound (7).
+
+    Parameters
+    ----------
+    loss_matrix : array_like of float, shape (n!, k)
+        ``loss_matrix[r, s]``, the loss of ``all_permutations(n)[r]`` on label ``s``.
+    targets : array_like of float, shape (k, n)
+        The regression target of each label.
+    probs : array_like of float, shape (m, k)
+        One label distribution per query.
+    scores : array_like of float, shape (m, n)
+        The scores of each query.
+
+    Returns
+    -------
+    surrogate_excess : ndarray of float, shape (m,)
+    regret : ndarray of float, shape (m,)
+
+    Raises
+    ------
+    ValueError, TypeError
+        If shapes disagree, an entry is not finite, a row of ``probs`` is not a
+        distribution, or ``n > MAX_ITEMS``.
+
+    References
+    ----------
+    Duchi, Mackey and Jordan (2013), eq. (7) and Proposition 1.
+
+    Examples
+    --------
+    Two items, one label each way, the 0-1 loss of ranking the wrong item first:
+
+    >>> excess, regret = least_squares_excess([[0.0, 1.0], [1.0, 0.0]], [[1, 0], [0, 1]],
+    ...                                       [[0.7, 0.3]], [[0.4, 0.6]])
+    >>> round(float(excess[0]), 4), round(float(regret[0]), 4)
+    (0.18, 0.4)
+    """
+    targets = check_array(targets, "targets", ndim=2)
+    k, n = targets.shape
+    if n > MAX_ITEMS:
+        raise ValueError(f"targets has {n} items; least_squares_excess accepts at most "
+                         f"{MAX_ITEMS}")
+    loss = check_array(loss_matrix, "loss_matrix", ndim=2)
+    if loss.shape != (math.factorial(n), k):
+        raise ValueError(f"loss_matrix must have shape ({math.factorial(n)}, {k}) (n! rankings "
+                         f"by the {k} labels, as targets has {k} rows of {n} items), got "
+                         f"{loss.shape}")
+    p = check_array(probs, "probs", ndim=2)
+    if p.shape[1] != k:
+        raise ValueError(f"probs must have {k} columns (one per label), got {p.shape[1]}")
+    if np.any(p < 0) or not np.allclose(p.sum(axis=1), 1.0, atol=1e-9):
+        raise ValueError("probs must hold distributions: non-negative rows summing to 1")
+    u = check_array(scores, "scores", ndim=2)
+    if u.shape != (p.shape[0], n):
+        raise ValueError(f"scores must have shape ({p.shape[0]}, {n}) (one row per row of "
+                         f"probs), got {u.shape}")
+    surrogate_excess = np.sum((u - p @ targets) ** 2, axis=1)
+    risks = p @ loss.T
+    ranks = pred_sort(u)  # sigma of each row, ties to the smaller index
+    sigmas = all_permutations(n)
+    index = np.array([np.flatnonzero((sigmas == s).all(axis=1))[0] for s in ranks])
+    regret = risks[np.arange(p.shape[0]), index] - risks.min(axis=1)
+    return surrogate_excess, regret

@@ -2,9 +2,11 @@
 
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
+import sympy as sp
 from distributions_over_labels import AB, direct_risks, random_distribution
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,8 +15,10 @@ from rankviz.bayes import (
     DEFAULT_TOL,
     RankingLoss,
     bayes_permutations,
+    chain_vectors,
     conditional_risk,
     err_loss,
+    item_sets,
     label_set,
     loss_matrix,
     loss_matrix_rank,
@@ -23,6 +27,8 @@ from rankviz.bayes import (
     pairwise_disagreement_loss,
     precision_loss,
     product_distribution,
+    rank_mod_prime,
+    subset_containment,
 )
 from rankviz.measures import average_precision, err, ndcg
 from rankviz.pairwise import pairwise_disagreement
@@ -216,3 +222,37 @@ def test_issue_19_bad_inputs_raise_clear_errors():
         RankingLoss("x", "ranks", lambda sigma, y: 0.0)
     with pytest.raises(ValueError, match="max_grade must be <= 64"):
         err_loss(10**12)
+
+
+def test_item_sets_and_containment_by_brute_force():
+    for n in (1, 2, 3, 4):
+        sets = item_sets(n)
+        assert len(sets) == 2 ** n - 1 and len(set(sets)) == len(sets)
+        assert [len(S) for S in sets] == sorted(len(S) for S in sets)
+        Z = subset_containment(n)
+        for a, T in enumerate(sets):
+            for b, S in enumerate(sets):
+                assert Z[a, b] == all(item in T for item in S)
+        assert np.array_equal(np.triu(Z, 1), np.zeros_like(Z))  # triangular: sets by size
+        assert np.all(np.diag(Z) == 1)
+
+
+def test_chain_vectors_telescope_to_one_over_the_largest_position():
+    for n in (2, 3, 4, 5):
+        d = [1 / r - 1 / (r + 1) for r in range(1, n)] + [1 / n]
+        f = chain_vectors(d) @ subset_containment(n)
+        for row, sigma in enumerate(all_permutations(n)):
+            for col, S in enumerate(item_sets(n)):
+                exact = Fraction(1, int(max(sigma[list(S)])) + 1)  # oracle: 1 / max position
+                assert f[row, col] == pytest.approx(float(exact), abs=1e-12)
+    assert chain_vectors([2, 3, 5]).dtype.kind == "i"
+
+
+def test_rank_mod_prime_matches_the_rational_rank():
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        m, k = rng.integers(1, 7, size=2)
+        rank = rng.integers(1, min(m, k) + 1)
+        matrix = rng.integers(-5, 6, size=(m, rank)) @ rng.integers(-5, 6, size=(rank, k))
+        assert rank_mod_prime(matrix) == sp.Matrix(matrix.tolist()).rank()
+    assert rank_mod_prime([[2, 0], [0, 5]], prime=2) == 1

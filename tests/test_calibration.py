@@ -20,11 +20,17 @@ from rankviz.calibration import (
     calibration_regret,
     find_calibration_counterexample,
     is_calibrated_at,
+    largest_ndcg_surrogate_ratio,
     ndcg_regression_bound,
+    ndcg_regression_instances,
+    ndcg_sharp_constant,
+    ndcg_sharp_instance,
+    ndcg_surrogate_ratio,
     satisfies_map_reinforcement,
     simplex_triangulation,
     structure_consistency_gap,
 )
+from rankviz.measures import dcg_discounts
 from rankviz.permutations import all_permutations, sigma_from_scores
 from rankviz.surrogates import (
     map_surrogate,
@@ -181,6 +187,77 @@ def test_least_squares_bound_on_the_ndcg_regret(rng):
         b = ndcg_regression_bound(w[::-1], labels2, probs2)
         ratios.append(b.regret / b.surrogate_regret)
     assert ratios[0] < ratios[1] < ratios[2] and ratios[2] > 50  # grows like 1 / delta
+
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_sharp_constant_is_the_largest_distance_between_rearranged_discounts(n):
+    # oracle: brute force over every pair of rearrangements of the discounts
+    c = dcg_discounts(n)
+    orders = list(itertools.permutations(range(n)))
+    widest = max(np.linalg.norm(c[list(a)] - c[list(b)]) for a in orders for b in orders)
+    assert ndcg_sharp_constant(n) == pytest.approx(widest, abs=1e-12)
+    assert ndcg_sharp_constant(n) <= math.sqrt(2) * np.linalg.norm(c) + 1e-12
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_sharp_instance_reaches_the_constant(n):
+    scores, labels, probs = ndcg_sharp_instance(n)
+    assert np.array_equal(labels, np.eye(n))
+    assert probs.sum() == pytest.approx(1.0) and (probs > 0).all()
+    # the regret by enumeration of all n! rankings, independently of ndcg_regression_bound
+    risks = direct_risks(ndcg_loss(), labels, probs)
+    sigma = sigma_from_scores(scores)
+    assert np.array_equal(sigma, np.arange(n)[::-1])  # tied scores nudged to the reverse order
+    index = np.flatnonzero((all_permutations(n) == sigma).all(axis=1))[0]
+    regret = risks[index] - risks.min()
+    surrogate_regret = np.sum((scores - probs) ** 2)  # w = probs on one-item labels
+    assert regret / math.sqrt(surrogate_regret) == pytest.approx(ndcg_sharp_constant(n), rel=1e-4)
+    loose = ndcg_sharp_instance(n, spread=0.5, nudge=1e-4)
+    b = ndcg_regression_bound(*loose)
+    assert b.regret <= ndcg_sharp_constant(n) * math.sqrt(b.surrogate_regret) + 1e-12
+
+
+def test_regression_instances_replay_their_draws():
+    labels = label_set(3, (0, 1, 2))
+    bounds = ndcg_regression_instances(labels, 30, support=2, noise=[0.1], rng=5)
+    replay = np.random.default_rng(5)
+    target = squared_surrogate("ndcg_gain").statistic(labels)
+    for b in bounds:
+        chosen = replay.choice(labels.shape[0], size=2, replace=False)
+        p = replay.dirichlet(np.ones(2))
+        level = replay.choice([0.1])
+        scores = p @ target[chosen] + replay.normal(scale=level, size=3)
+        risks = direct_risks(ndcg_loss(), labels[chosen], p)
+        index = np.flatnonzero((all_permutations(3) == sigma_from_scores(scores)).all(axis=1))[0]
+        assert b.regret == pytest.approx(risks[index] - risks.min(), abs=1e-12)
+        assert b.surrogate_regret == pytest.approx(np.sum((scores - p @ target[chosen]) ** 2))
+        assert b.regret <= ndcg_sharp_constant(3) * math.sqrt(b.surrogate_regret) + 1e-12
+    assert ndcg_regression_instances(labels, 30, support=2, noise=[0.1], rng=5) == bounds
+
+
+
+def test_largest_ratio_is_approached_by_scores_and_never_beaten_by_random_ones():
+    rng = np.random.default_rng(11)
+    labels = label_set(3, (0, 1, 2))
+    labels = labels[labels.max(axis=1) > 0]
+    ratio, y, sigma = largest_ndcg_surrogate_ratio(labels)
+    assert ratio == pytest.approx((1 - 1 / math.log2(4)) * 3 / 2, rel=1e-9)
+    # oracle: random scores never beat it; scores just inside the worst cone come close
+    for _ in range(2000):
+        label = labels[rng.integers(labels.shape[0])]
+        scores = label + rng.normal(scale=rng.choice([0.1, 0.5, 2.0]), size=3)
+        assert ndcg_surrogate_ratio(label, scores) <= ratio + 1e-9
+    inside = np.full(3, y.mean()) + 1e-7 * (2 - sigma)
+    assert ndcg_surrogate_ratio(y, inside) == pytest.approx(ratio, rel=1e-5)
+
+
+def test_surrogate_ratio_by_the_definition():
+    assert ndcg_surrogate_ratio([2, 1, 0], [3.0, 2.0, 1.0]) == 0.0  # the right order: no loss
+    loss = 1 - 1 / math.log2(3)  # the relevant item second of two
+    assert ndcg_surrogate_ratio([1, 0], [0.4, 0.6]) == pytest.approx(loss / 0.72)
+    assert ndcg_surrogate_ratio([0, 0], [0.0, 0.0]) == math.inf
+    assert largest_ndcg_surrogate_ratio([[0, 0]])[0] == math.inf
 
 
 def test_simplex_grid_covers_the_triangle():

@@ -10,12 +10,14 @@ from rankviz.bayes import loss_matrix, ndcg_loss
 from rankviz.permutations import all_permutations
 from rankviz.suboptimality import (
     REGRET_TOLERANCE,
+    cheapest_scores,
+    least_squares_excess,
     order_cone_distance,
     order_cone_projection,
     simplex_grid,
     suboptimality_function,
 )
-from rankviz.surrogates import squared_surrogate
+from rankviz.surrogates import pred_sort, squared_surrogate
 
 
 def _cone_projection_cvxpy(target, sigma):
@@ -127,3 +129,40 @@ def test_a_regret_equal_to_the_level_up_to_rounding_reaches_it():
     at, below = suboptimality_function(L, [[1, 0], [0, 1]], grid, [0.4, 0.4 - 1e-12])
     assert at == below
     assert REGRET_TOLERANCE < 1e-6
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cheapest_scores_are_nudged_cvxpy_projections(seed):
+    rng = np.random.default_rng(seed)
+    tbar = rng.random((4, 3))
+    nudge = 1e-6
+    found = cheapest_scores(tbar, nudge=nudge)
+    assert found.shape == (4, 6, 3)
+    for q, target in enumerate(tbar):
+        for r, sigma in enumerate(all_permutations(3)):
+            value, projection = _cone_projection_cvxpy(target, sigma)
+            np.testing.assert_allclose(found[q, r] - nudge * (2 - sigma), projection, atol=1e-5)
+            assert np.array_equal(pred_sort(found[q, r]), sigma)  # sorts to exactly sigma
+            assert np.sum((found[q, r] - target) ** 2) == pytest.approx(value, abs=1e-5)
+
+
+def test_least_squares_excess_by_the_definition():
+    rng = np.random.default_rng(7)
+    labels = np.array([[1, 0, 0], [0, 2, 0], [0, 0, 1]])
+    loss = loss_matrix(ndcg_loss(), 3, labels)
+    targets = squared_surrogate("ndcg_gain").statistic(labels)
+    probs = rng.dirichlet(np.ones(3), size=20)
+    scores = rng.random((20, 3))
+    scores[0] = [0.5, 0.5, 0.2]  # a tie: sort puts the smaller index first
+    excess, regret = least_squares_excess(loss, targets, probs, scores)
+    for p, u, e, g in zip(probs, scores, excess, regret, strict=True):
+        # oracle: the loss of the ranking by a direct loop over labels, the best by brute force
+        sigma = sorted(range(3), key=lambda i: (-u[i], i))  # items from the top
+        positions = np.argsort(sigma)
+        risk = {tuple(s): sum(pk * ndcg_loss()(np.array(s), y)
+                              for pk, y in zip(p, labels, strict=True))
+                for s in all_permutations(3)}
+        assert g == pytest.approx(risk[tuple(positions)] - min(risk.values()), abs=1e-12)
+        assert e == pytest.approx(sum((u[i] - sum(p[k] * targets[k, i] for k in range(3))) ** 2
+                                      for i in range(3)), abs=1e-12)
+

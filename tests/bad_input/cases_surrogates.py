@@ -7,8 +7,10 @@ from bad_input.harness import Call, Case
 from rankviz.bayes import (
     RankingLoss,
     bayes_permutations,
+    chain_vectors,
     conditional_risk,
     err_loss,
+    item_sets,
     label_set,
     loss_matrix,
     loss_matrix_rank,
@@ -17,12 +19,19 @@ from rankviz.bayes import (
     pairwise_disagreement_loss,
     precision_loss,
     product_distribution,
+    rank_mod_prime,
+    subset_containment,
 )
 from rankviz.calibration import (
     calibration_regret,
     find_calibration_counterexample,
     is_calibrated_at,
+    largest_ndcg_surrogate_ratio,
     ndcg_regression_bound,
+    ndcg_regression_instances,
+    ndcg_sharp_constant,
+    ndcg_sharp_instance,
+    ndcg_surrogate_ratio,
     satisfies_map_reinforcement,
     simplex_triangulation,
     structure_consistency_gap,
@@ -51,6 +60,8 @@ from rankviz.disagreement import (
 )
 from rankviz.measures import precision_at_k
 from rankviz.suboptimality import (
+    cheapest_scores,
+    least_squares_excess,
     order_cone_distance,
     order_cone_projection,
     simplex_grid,
@@ -198,6 +209,14 @@ CASES = {
     "rankviz.calibration.SimplexTriangulation.locate": Case(
         lambda: Call(simplex_triangulation(3).locate, [[0.2, 0.3, 0.5]]),
         extra={"probs": {"sum 2": [[1.0, 0.5, 0.5]]}}),
+    "rankviz.bayes.chain_vectors": Case(lambda: Call(chain_vectors, [2, 1, 1]),
+                                        valid={"weights": {"one entry fewer"}}),
+    "rankviz.bayes.item_sets": Case(lambda: Call(item_sets, 3)),
+    "rankviz.bayes.rank_mod_prime": Case(
+        lambda: Call(rank_mod_prime, [[1, 2], [3, 4]], prime=7),
+        valid={"matrix": {"one entry fewer"}},
+        extra={"prime": {"not a prime": 9, "too large": 2**31 + 11}}),
+    "rankviz.bayes.subset_containment": Case(lambda: Call(subset_containment, 3)),
     "rankviz.calibration.calibration_regret": Case(
         lambda: Call(calibration_regret, map_loss(), squared_surrogate(), MAP_LABELS,
                      [[0.4, 0.6], [0.5, 0.5]], tol=1e-9),
@@ -217,6 +236,23 @@ CASES = {
         lambda: Call(ndcg_regression_bound, [0.3, 0.2, 0.1], [[2, 1, 0], [0, 1, 2]], [0.6, 0.4],
                      gain="exponential"),
         extra={"probs": BAD_PROBS}),
+    "rankviz.calibration.ndcg_regression_instances": Case(
+        lambda: Call(ndcg_regression_instances, [[2, 1, 0], [0, 1, 2], [1, 0, 0]], 5, support=2,
+                     noise=(0.01, 0.05), rng=0),
+        valid={"labels": {"one entry fewer"}, "noise": {"one entry fewer"}, "rng": {"huge"}},
+        extra={"labels": {"graphs": np.zeros((2, 3, 3))}, "support": {"above k": 4},
+               "noise": {"zero": (0.0, 0.1), "empty": ()}}),
+    "rankviz.calibration.ndcg_sharp_constant": Case(lambda: Call(ndcg_sharp_constant, 4)),
+    "rankviz.calibration.ndcg_sharp_instance": Case(
+        lambda: Call(ndcg_sharp_instance, 3, spread=0.9, nudge=1e-7),
+        extra={"spread": {"one": 1.0}, "nudge": {"large": 0.1}}),
+    "rankviz.calibration.largest_ndcg_surrogate_ratio": Case(
+        lambda: Call(largest_ndcg_surrogate_ratio, [[1, 0, 2], [0, 1, 0]]),
+        valid={"labels": {"one entry fewer"}},
+        infinite_ok="a label without a relevant item has a positive loss at surrogate 0"),
+    "rankviz.calibration.ndcg_surrogate_ratio": Case(
+        lambda: Call(ndcg_surrogate_ratio, [1, 0, 2], [0.5, 0.7, 0.1]),
+        infinite_ok="a positive loss at surrogate 0 has an infinite ratio"),
     "rankviz.calibration.satisfies_map_reinforcement": Case(
         lambda: Call(satisfies_map_reinforcement, MAP_LABELS, [0.4, 0.6], tol=1e-12),
         extra={"probs": BAD_PROBS}),
@@ -282,6 +318,14 @@ CASES = {
                      max_orders=10),
         extra={"u": {"cyclic": [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]}}),
     # --- suboptimality ---
+    "rankviz.suboptimality.cheapest_scores": Case(
+        lambda: Call(cheapest_scores, [[0.5, 0.2, 0.3], [0.1, 0.1, 0.8]], nudge=1e-7),
+        valid={"tbar": {"one entry fewer"}},
+        extra={"tbar": {"seven items": np.zeros((1, 7))}, "nudge": {"large": 0.1}}),
+    "rankviz.suboptimality.least_squares_excess": Case(
+        lambda: Call(least_squares_excess, loss_matrix(ndcg_loss(), 2, [[1, 0], [0, 1]]),
+                     [[1.0, 0.0], [0.0, 1.0]], [[0.7, 0.3], [0.2, 0.8]], [[0.4, 0.6], [0.1, 0.5]]),
+        extra={"probs": {"not a distribution": [[0.7, 0.7], [0.2, 0.8]]}}),
     "rankviz.suboptimality.order_cone_distance": Case(
         lambda: Call(order_cone_distance, [0.2, 0.5, 0.1], [0, 1, 2]),
         extra={"sigma": {"not a permutation": [0, 0, 1]}}),
