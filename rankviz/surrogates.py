@@ -979,8 +979,9 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
     One convex programme (cvxpy, CLARABEL; ``a_0 = 0``) gives a minimiser and the minimum
     ``R*``; then, for every pair with ``W_ij > 0``, a second one finds the smallest
     ``a_i - a_j`` over the scores with risk at most ``R* + tol * sum(W)`` (a slack relative to
-    the risk's scale, so multiplying ``W`` by a constant leaves the margins unchanged).  With ``W`` the difference
-    graph this is the aggregated loss (23), with ``W`` the mean graph the pairwise form (12):
+    the risk's scale, so multiplying ``W`` by a constant leaves the margins unchanged).  With
+    ``W`` the difference graph this is the aggregated loss (23), with ``W`` the mean graph the
+    pairwise form (12):
     the same programme, only the weights differ.  A positive smallest margin on every edge
     means that *every* minimiser orders every edge, not only the one a solver returns.
 
@@ -1039,7 +1040,8 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
     slack = tol * float(W.sum())
     smallest = {}
     for i, j in edges:
-        worst = cp.Problem(cp.Minimize(scores[i] - scores[j]), [scores[0] == 0, risk <= best + slack])
+        worst = cp.Problem(cp.Minimize(scores[i] - scores[j]),
+                           [scores[0] == 0, risk <= best + slack])
         solve(worst, "CLARABEL", f"the smallest margin of {i}->{j}")
         if worst.value is None or not np.isfinite(worst.value):
             raise SolverError(f"the smallest margin of {i}->{j} could not be computed: "
