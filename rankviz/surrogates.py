@@ -981,8 +981,9 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
     ``a_i - a_j`` over the scores with risk at most ``R* + tol * sum(W)`` (a slack relative to
     the risk's scale, so multiplying ``W`` by a constant leaves the margins unchanged).  With
     ``W`` the difference graph this is the aggregated loss (23), with ``W`` the mean graph the
-    pairwise form (12): the same programme, only the weights differ.  A positive smallest margin on every edge
-    means that *every* minimiser orders every edge, not only the one a solver returns.
+    pairwise form (12): the same programme, only the weights differ.  A positive smallest
+    margin on every edge means that *every* minimiser orders every edge, not only the one a
+    solver returns.
 
     Parameters
     ----------
