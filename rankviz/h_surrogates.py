@@ -350,7 +350,8 @@ class StationaryPoint:
     alpha : tuple of sympy expressions
         The scores, ``alpha[0] = 0``; functions of the parameters of ``h``.
     slacks : tuple of sympy expressions
-        ``h(Y_ij) - (alpha_i - alpha_j)`` for every term: the point minimises the risk when all
+        ``h(Y_ij) + 1 - (alpha_i - alpha_j)`` for every term (the argument of the active
+        piece ``(1 - t + h(y))^2``): the point minimises the risk when all
         are positive (every piece active) and the Hessian is positive definite.
     positive_definite : bool
         Whether the Hessian in ``alpha_1, ..., alpha_{n-1}`` is positive definite.

@@ -978,10 +978,12 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
 
     One convex programme (cvxpy, CLARABEL; ``a_0 = 0``) gives a minimiser and the minimum
     ``R*``; then, for every pair with ``W_ij > 0``, a second one finds the smallest
-    ``a_i - a_j`` over the scores with risk at most ``R* + tol``.  With ``W`` the difference
-    graph this is the aggregated loss (23), with ``W`` the mean graph the pairwise form (12):
-    the same programme, only the weights differ.  A positive smallest margin on every edge
-    means that *every* minimiser orders every edge, not only the one a solver returns.
+    ``a_i - a_j`` over the scores with risk at most ``R* + tol * sum(W)`` (a slack relative to
+    the risk's scale, so multiplying ``W`` by a constant leaves the margins unchanged).  With
+    ``W`` the difference graph this is the aggregated loss (23), with ``W`` the mean graph the
+    pairwise form (12): the same programme, only the weights differ.  A positive smallest
+    margin on every edge means that *every* minimiser orders every edge, not only the one a
+    solver returns.
 
     Parameters
     ----------
@@ -991,7 +993,8 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
         Losses whose infimum is attained (the logistic and exponential losses of (23) have
         no minimiser on an acyclic difference graph).
     tol : float, default 1e-7
-        How far above the minimum a score vector may be and still count as a minimiser.
+        How far above the minimum, relative to ``sum(W)``, a score vector's risk may be and
+        still count as a minimiser.
 
     Returns
     -------
@@ -1032,9 +1035,13 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
     if scores.value is None:
         raise SolverError(f"the {phi} risk could not be minimised: {problem.status}")
     alpha, best = np.array(scores.value, dtype=float) + 0.0, float(problem.value)
+    # relative to the risk's scale sum(W) (the risk of a = 0, at least R*): scaling W leaves the
+    # margins unchanged, where an absolute slack would loosen them as the weights shrink
+    slack = tol * float(W.sum())
     smallest = {}
     for i, j in edges:
-        worst = cp.Problem(cp.Minimize(scores[i] - scores[j]), [scores[0] == 0, risk <= best + tol])
+        worst = cp.Problem(cp.Minimize(scores[i] - scores[j]),
+                           [scores[0] == 0, risk <= best + slack])
         solve(worst, "CLARABEL", f"the smallest margin of {i}->{j}")
         if worst.value is None or not np.isfinite(worst.value):
             raise SolverError(f"the smallest margin of {i}->{j} could not be computed: "

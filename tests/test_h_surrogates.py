@@ -190,3 +190,20 @@ def test_weighted_pairs_margins_match_a_linear_programme(W):
         want = linprog(objective, A_ub=np.vstack([rows, cost]),
                        b_ub=np.r_[-np.ones(len(edges)), best + 1e-7], bounds=bounds).fun
         assert smallest[(int(i), int(j))] == pytest.approx(want, abs=1e-4)
+
+
+@pytest.mark.parametrize("phi", ["hinge", "squared_hinge"])
+@pytest.mark.parametrize("W", MARGIN_GRAPHS[:2])
+def test_weighted_pairs_margins_do_not_depend_on_the_weights_scale(W, phi):
+    # the slack above the minimum is relative to sum(W): scaling the weights by 1e-3 or 1e3 must
+    # leave every smallest margin where it is (an absolute slack of 1e-7 loosened the squared
+    # hinge's margins on (23) to 0.986 / 1.984 / 0.993 at scale 1e-3, the hinge's on (12) to -2e-4)
+    from rankviz.surrogates import weighted_pairs_margins
+    W = np.array(W, dtype=float)
+    for graph in (W, np.maximum(W - W.T, 0.0)):  # (12)'s and (23)'s weights
+        _, unit = weighted_pairs_margins(graph, phi)
+        for scale in (1e-3, 1e3):
+            _, scaled = weighted_pairs_margins(scale * graph, phi)
+            assert scaled.keys() == unit.keys()
+            for edge, margin in unit.items():
+                assert scaled[edge] == pytest.approx(margin, abs=1e-4), (scale, edge)

@@ -9,6 +9,7 @@ screened with Definition 4.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import networkx as nx
 import numpy as np
@@ -155,19 +156,32 @@ def _covered_losses(answer):
 # ---- 07.3 · a margin counterexample by hand ------------------------------------------------------
 
 
-@exercise("07.3", "a tuple (p, u, v): a share p of the users states '0 above 1' with weight u, the "
-                  "others '1 above 0' with weight v (0 < p < 1, weights between 0 and 100)")
+def _six_decimals(x):
+    """``x`` as the fraction with denominator <= 10^6 it stands for, or None if it is none."""
+    exact = Fraction(x).limit_denominator(10**6)
+    return exact if abs(float(exact) - x) <= 4 * np.spacing(abs(x)) else None
+
+
+@exercise("07.3", "a tuple (p, u, v) of numbers with at most 6 decimals: a share p of the users "
+                  "states '0 above 1' with weight u, the others '1 above 0' with weight v "
+                  "(0 < p < 1, weights between 0 and 100)")
 def _margin_counterexample(answer):
     p, u, v = read_numbers(answer, 3, "your answer (p, u, v)")
     if not 0 < p < 1:
         raise Malformed(f"p should lie strictly between 0 and 1, got {p:g}.")
     if not (0 < u <= 100 and 0 < v <= 100):
         raise Malformed(f"the weights u and v should lie in (0, 100], got u = {u:g}, v = {v:g}.")
-    mu = [(p, [[0.0, u], [0.0, 0.0]]), (1 - p, [[0.0, 0.0], [v, 0.0]])]
-    D = difference_graph(mean_adjacency(mu))
-    if D[1, 0] <= 0:
-        return wrong(f"here p u = {p * u:.3g} is not below q v = {(1 - p) * v:.3g}, so the Bayes "
-                     "order does not put 1 on top: the edge 1 -> 0 is missing from G_mu.")
+    # the certificate reads probabilities and weights as fractions with denominators <= 10^6, and
+    # q = 1 - p must be the exact complement (the float 1 - p misses it for p near 1)
+    P, U, V = (_six_decimals(x) for x in (p, u, v))
+    if P is None or U is None or V is None:
+        raise Malformed(f"use p, u, v with at most 6 decimals (the exact certificate reads them as "
+                        f"fractions with denominators up to 10^6), got ({p!r}, {u!r}, {v!r}).")
+    Q = 1 - P
+    if not P * U < Q * V:
+        return wrong(f"here p u = {float(P * U):.3g} is not below q v = {float(Q * V):.3g}, so the "
+                     "Bayes order does not put 1 on top: the edge 1 -> 0 is missing from G_mu.")
+    mu = [(float(P), [[0.0, float(U)], [0.0, 0.0]]), (float(Q), [[0.0, 0.0], [float(V), 0.0]])]
     solution = graph_surrogate_minimizer(mu, "hinge", "margin")
     probs, graphs = check_preference_distribution(mu)
     try:
@@ -180,8 +194,8 @@ def _margin_counterexample(answer):
         return wrong("the Bayes order puts 1 on top, but not every minimiser of the hinge margin "
                      "risk puts 0 strictly above 1: recall which of p and q decides the hinge's "
                      "minimiser.")
-    return right(f"the Bayes order puts 1 on top (p u = {p * u:.3g} < q v = {(1 - p) * v:.3g}) "
-                 f"while every minimiser has x = alpha_0 - alpha_1 = "
+    return right(f"the Bayes order puts 1 on top (p u = {float(P * U):.3g} < q v = "
+                 f"{float(Q * V):.3g}) while every minimiser has x = alpha_0 - alpha_1 = "
                  f"{solution.alpha[0] - solution.alpha[1]:.3g} > 0 (certified exactly): the hinge "
                  "follows the more frequent preference, not the heavier one.")
 
@@ -297,7 +311,7 @@ def _four_item_counterexample(answer):
         return wrong("cvxpy's minimiser gets an edge wrong, but the certificate cannot prove it "
                      "for every minimiser: use weights that are simple fractions.")
     i, j = wrong_edges[0]
-    return right(f"low noise on four items, and the unique minimiser of (12) with the logistic "
+    return right(f"low noise on four items, and every minimiser of (12) with the logistic "
                  f"loss puts {j} above {i} although {i} -> {j} is an edge of G_mu (certified at "
                  "50 digits): counterexamples exist on four items, the search just rarely "
                  "draws a low-noise candidate there.")

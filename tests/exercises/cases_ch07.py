@@ -33,11 +33,12 @@ CASES = {
         malformed=["hinge", ["hinge", "ramp"], [1, 2]],
     ),
     "07.3": Cases(
-        right=[(0.7, 1, 3), (0.7, 3, 9), [0.6, 1, 2], (0.9, 1, 10)],
+        right=[(0.7, 1, 3), (0.7, 3, 9), [0.6, 1, 2], (0.9, 1, 10), (0.95, 1, 20), (0.99, 1, 100)],
         wrong=[(0.3, 1, 3),  # p < q: the hinge follows the frequent side, 1 on top as Bayes
                (0.7, 3, 5),  # p u > q v: the Bayes order puts 0 on top, no counterexample
                (0.5, 1, 3)],  # p = q: the minimisers are not all on one side
-        malformed=[(0.7, 1), (1.2, 1, 3), (0.7, -1, 3), (0, 1, 3)],
+        malformed=[(0.7, 1), (1.2, 1, 3), (0.7, -1, 3), (0, 1, 3),
+                   (0.7, 1, 3.0000001), (0.6, 1e-9, 1)],  # more than 6 decimals: not certifiable
     ),
     "07.4": Cases(
         right=[[[0, 1, 1], [0, 0, 1], [0, 0, 0]], [[0, 2, 1], [0, 0, 2], [0, 0, 0]],

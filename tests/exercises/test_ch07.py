@@ -7,6 +7,8 @@ certificate's uniqueness (07.1).
 """
 
 import itertools
+import math
+from fractions import Fraction
 
 import networkx as nx
 import numpy as np
@@ -22,6 +24,32 @@ def test_07_3_accepts_exactly_the_counterexamples():
         expected = p > 0.5 and p * u < (1 - p) * v
         verdict = check("07.3", (p, u, v)).verdict
         assert verdict == ("right" if expected else "wrong"), (p, u, v, verdict)
+
+
+def test_07_3_accepts_p_near_1():
+    # the second probability is the exact 1 - p: for p = 0.51, ..., 0.99 (u = 1, v the smallest
+    # whole number with p u < q v) every answer is a counterexample; the float 1 - p used to miss
+    # the certificate's fractions for p near 1 and rejected (0.95, 1, 20), (0.99, 1, 100), ...
+    for hundredths in range(51, 100):
+        p = hundredths / 100
+        v = math.floor(Fraction(hundredths, 100 - hundredths)) + 1
+        verdict = check("07.3", (p, 1, v)).verdict
+        assert verdict == "right", (p, v, verdict)
+    for answer in [(0.94, 1, 17), (0.95, 1, 20), (0.96, 1, 25), (0.97, 1, 33), (0.98, 1, 50),
+                   (0.99, 1, 100), (0.6, 1, 1.500001), (0.75, 1, 3.000001)]:
+        assert check("07.3", answer).verdict == "right", answer
+    # on the Bayes boundary p u = q v (exactly, though 0.4 * 1.5 > 0.6 in floats) there is no edge
+    for answer in [(0.6, 1, 1.5), (0.75, 1, 3), (0.95, 1, 19)]:
+        assert check("07.3", answer).verdict == "wrong", answer
+
+
+def test_07_3_says_when_the_answer_has_too_many_decimals():
+    # the certificate needs fractions with denominators up to 10^6: a finer answer is not called
+    # wrong (with a false reason about p and q) but malformed, with the rule to follow
+    for answer in [(0.7, 1, 3.0000001), (0.5000001, 1, 1.5), (0.6, 1e-9, 1)]:
+        feedback = check("07.3", answer)
+        assert feedback.verdict == "malformed", (answer, feedback)
+        assert "6 decimals" in feedback.message
 
 
 def test_07_4_accepts_exactly_acyclic_graphs_that_are_not_low_noise():
@@ -54,3 +82,12 @@ def test_07_5_only_the_infimum_is_right():
     for value in np.linspace(0, 9, 91):
         verdict = check("07.5", float(value)).verdict
         assert verdict == ("right" if abs(value - 1.5) < 5e-3 else "wrong"), value
+
+
+def test_07_6_does_not_call_the_padded_minimiser_unique():
+    # the solution's answer pads a three-item counterexample with a fourth item no one ranks: its
+    # score is free, so the minimisers form a family; the message must speak of every minimiser
+    from exercises.cases_ch07 import _LOGISTIC_3, _pad
+    feedback = check("07.6", _pad(_LOGISTIC_3))
+    assert feedback.correct, feedback
+    assert "every minimiser" in feedback.message and "unique" not in feedback.message
