@@ -12,6 +12,7 @@ from rankviz.aggregation import (
     comparison_mask,
     empirical_probabilities,
     probability_differences,
+    thurstone_mosteller_scores,
     win_counts,
 )
 from rankviz.exercises._registry import (
@@ -24,6 +25,7 @@ from rankviz.exercises._registry import (
     right,
     wrong,
 )
+from rankviz.lipschitz import algebraic_connectivity, masked_lipschitz_constant
 from rankviz.permutations import merge_near_ties
 from rankviz.ustatistics import average_log_odds, ndcg_regression_labels, simulate_ranking_data
 
@@ -110,9 +112,9 @@ def _ammar_shah_met(answer):
         return right(f"Borda puts items {i} and {j} in one order and Ammar-Shah averaged over the "
                      "opponents met in the other: the identity needs a missing pair to count 1/2 "
                      "each way, i.e. an average over all m - 1 opponents.")
-    return wrong("Borda and the average over the opponents met order every pair alike here; "
-                 "Borda adds up the net wins while the other divides by the number of opponents "
-                 "met: let two items differ in how many opponents they met.")
+    return wrong("no pair is ordered strictly opposite by the two rules here (a tie in either "
+                 "does not count); Borda adds up the net wins while the other divides by the "
+                 "number of opponents met: let two items differ in how many opponents they met.")
 
 
 # ---- 08.3 · cascade logs from a fixed order -----------------------------------------------------
@@ -171,33 +173,42 @@ def _order_one_labels(answer):
         return wrong("the ratios between the three labels are right, but not the normaliser: Z(s) "
                      "is the DCG of the gains in decreasing order, with discounts 1/log2(r + 1).")
     if given.min() > 0 and np.isclose(given[0] / given[2], 2.0 ** (3 * delta), rtol=0.05):
-        return wrong("the winner's score is off: in (27) the log-odds are averaged over the "
-                     "m - 1 = 3 others, so delta = log((1 + c)/c) / (m - 1).")
-    return wrong("compute the scores (27) first (the winner +delta, the loser -delta, the rest 0, "
-                 "delta = log((1 + c)/c) / (m - 1)), then the labels 2^s / Z(s).")
+        return wrong("the winner's score is off: the structure scores s_1 average the smoothed "
+                     "log-odds over the m - 1 = 3 others, so delta = log((1 + c)/c) / (m - 1).")
+    return wrong("compute the structure scores s_1 first (average smoothed log-odds, whose limit "
+                 "is (27): the winner +delta, the loser -delta, the rest 0, delta = "
+                 "log((1 + c)/c) / (m - 1)), then the labels 2^s / Z(s).")
 
 
 # ---- 08.5 · the Lipschitz constant with a mask --------------------------------------------------
 
-_PATH = win_counts([(0, 1), (1, 2), (2, 3)], 4)  # the comparison graph 0 - 1 - 2 - 3
+_PATH = comparison_mask(win_counts([(0, 1), (1, 2), (2, 3)], 4))  # the path 0 - 1 - 2 - 3
 
 
-def _path_constant() -> tuple[float, float]:
-    omega = (comparison_mask(_PATH) & ~np.eye(4, dtype=bool)).astype(float)
-    lambda_2 = float(np.linalg.eigvalsh(np.diag(omega.sum(axis=1)) - omega)[1])
-    return lambda_2, len(_PATH) / lambda_2**2
+def _path_worst_case() -> tuple[float, float, float]:
+    """lambda_2, the bound's constant m / lambda_2^2 and the ratio of M = -1 on (0, 1), (2, 3).
+
+    That ratio ||s_M||^2 / |||M|||_2^2 is the largest over the skew-symmetric M on the path's
+    pairs (a search in tests/exercises/test_ch08.py confirms it).
+    """
+    M = np.zeros((4, 4))
+    M[0, 1] = M[2, 3] = -1.0
+    M = M - M.T
+    worst = float(np.sum(thurstone_mosteller_scores(M, _PATH) ** 2) / np.linalg.norm(M, 2) ** 2)
+    return algebraic_connectivity(_PATH), masked_lipschitz_constant(_PATH), worst
 
 
 @exercise("08.5", "a number: the constant m / lambda_2^2 of the masked bound for the comparison "
                   "graph 0 - 1 - 2 - 3 (a path on 4 items), to 2 decimals")
 def _masked_constant(answer):
     value = read_number(answer, "your constant")
-    lambda_2, constant = _path_constant()
+    lambda_2, constant, worst = _path_worst_case()
     m = len(_PATH)
     if math.isclose(value, constant, abs_tol=0.01):
-        return right(f"lambda_2 = 2 - sqrt 2 = {lambda_2:.3f} for the path, so the constant is "
-                     f"{constant:.2f}, about 47 times the 1/m = 0.25 of full observation: a sparse "
-                     "graph makes the scores react strongly to one comparison.")
+        return right(f"lambda_2 = 2 - sqrt 2 = {lambda_2:.3f}, so the bound's constant is "
+                     f"{constant:.2f}, about {constant * m:.0f} times 1/m = {1 / m:g}. The bound "
+                     f"is safe but not tight here: the worst case on this path is {worst:.3g} "
+                     f"(M = -1 on the pairs (0, 1) and (2, 3)), still {worst * m:.3g} times 1/m.")
     if math.isclose(value, 1 / m, abs_tol=0.01):
         return wrong("1/m is the constant of full observation (lambda_2 = m for the complete "
                      "graph); on the path, lambda_2 is the smallest nonzero eigenvalue of its own "

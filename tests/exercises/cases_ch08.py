@@ -26,7 +26,8 @@ CASES = {
                np.array([[0, 0, 2, 0], [0, 0, 2, 3], [0, 0, 0, 0], [0, 1, 0, 0]])],
         wrong=[[[0, 1, 1], [1, 0, 1], [1, 1, 0]],  # every pair compared: the conventions coincide
                [[0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0]],  # a chain: same order
-               [[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]],  # items 2, 3 met no one
+               [[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],  # items 2, 3 met no one
+               [[0, 0, 1, 0], [0, 0, 1, 1], [0, 0, 0, 0], [0, 1, 0, 0]]],  # Borda ties 0 and 1
         malformed=[[[0, 1], [1, 0]], [[0, -1, 1], [1, 0, 1], [1, 1, 0]],
                    [[1, 1, 1], [1, 0, 1], [1, 1, 0]], [[0, 0.5, 1], [1, 0, 1], [1, 1, 0]],
                    [[0, 1, 1], [1, 0, 1]]],
@@ -54,7 +55,8 @@ CASES = {
         wrong=[0.25,  # 1/m, the constant of full observation
                4 / (2 - math.sqrt(2)),  # m / lambda_2, not squared
                2 / (2 - math.sqrt(2)),  # sqrt(m) / lambda_2
-               4.0],  # lambda_2 taken as 1
+               4.0,  # lambda_2 taken as 1
+               2.0],  # the path's worst case, not the bound's constant
         malformed=["11.66", [11.66, 0.25], complex(11.66, 0)],
     ),
     "08.6": Cases(
