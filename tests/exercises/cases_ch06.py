@@ -1,6 +1,9 @@
 """Right, wrong and malformed answers to chapter 06's exercises."""
 
+from fractions import Fraction
+
 import numpy as np
+import sympy as sp
 
 from exercises.cases import Cases
 from rankviz.bayes import err_loss, label_set
@@ -25,9 +28,12 @@ CASES = {
         malformed=[(6, True), (6, "yes", False), (6.5, True, False), 6],
     ),
     "06.2": Cases(
-        right=[(5 / 13, 1 / 2), (0.385, 0.5), [0.3846, 0.5]],
+        right=[(5 / 13, 1 / 2), (0.385, 0.5), [0.3846, 0.5],
+               (sp.Rational(5, 13), sp.Rational(1, 2)), (Fraction(5, 13), Fraction(1, 2))],
         wrong=[(1 / 3, 5 / 13),  # the band of the normalised means
                (0.4, 0.5),  # the band thought to shrink
+               (0.38, 0.5), (0.3846, 0.4955), (5 / 13, 0.5049),  # an end off in the 3rd decimal
+               (0.3, 0.6),  # both ends off
                (5 / 13, 1.0), (0.0, 0.5)],
         malformed=[(0.5, 5 / 13), (5 / 13,), "5/13, 1/2", (5 / 13, None)],
     ),
@@ -65,9 +71,13 @@ CASES = {
         malformed=[-0.5, "1", (1,), None],
     ),
     "06.7": Cases(
-        right=[(0.000972, 0.0008), (7 / 7200, 2 * 0.02 ** 2), [0.00097, 0.0008]],
+        right=[(0.000972, 0.0008), (7 / 7200, 2 * 0.02 ** 2), [0.00097, 0.0008],
+               (sp.Rational(7, 7200), sp.Rational(1, 1250)),
+               (Fraction(7, 7200), Fraction(1, 1250))],
         wrong=[(0.00167, 0.0008),  # the value of the coarser grid: a finer grid cannot go up
                (0.000972, 0.000972),  # the grid value taken for the infimum
+               (0.000972, 0.000785),  # below the lower bound eps^2 / ||c - c^rev||^2 = 0.0008
+               (0.000972, 0.000815),  # 2% above the true value: not 4 significant digits
                (0.000972, 0.0002),  # the coarse lower bound eps^2 / (2 ||c||^2)
                (0.0005, 0.0008)],
         malformed=[(0.000972,), (0.000972, 0.0008, 0.0), "0.000972, 0.0008"],
