@@ -58,24 +58,39 @@ def built_site(tmp_path_factory):
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """In a single process, start the notebooks' mutant runs in the background.
+    """In a single process, move the tests that wait for the notebooks' mutant runs last.
 
     ``tests/test_mutants.py`` runs every chapter once more with its committed mutants, in
     processes of their own.  Under pytest-xdist (``make test``) each chapter's run is a unit of
     work like any other (``conftest.py`` at the top of the checkout).  In a single process
-    (``pytest -n 0``), they start now, in the background, and use the core the rest of the
-    session leaves idle; the tests that wait for them are moved last.
+    (``pytest -n 0``), they run in the background (``pytest_collection_finish``), on the core
+    the rest of the session leaves idle, and the tests that wait for them come last.
     """
-    from mutants.harness import BACKGROUND_RUNS, BackgroundRuns
-    from test_mutants import RUN_TEST, selected_chapters
+    from test_mutants import RUN_TEST
 
     if hasattr(config, "workerinput"):  # a pytest-xdist worker
         return
     waiting = [item for item in items if getattr(item, "originalname", None) == RUN_TEST]
+    items[:] = [item for item in items if item not in waiting] + waiting
+
+
+def pytest_collection_finish(session):
+    """In a single process, start the mutant runs of the chapters the session still selects.
+
+    This runs after every ``pytest_collection_modifyitems`` hook, ``-k`` and ``-m``
+    deselection included, so that ``pytest -n 0 tests/test_mutants.py -k 05_`` runs chapter
+    05's mutants only.
+    """
+    from mutants.harness import BACKGROUND_RUNS, BackgroundRuns
+    from test_mutants import RUN_TEST, selected_chapters
+
+    config = session.config
+    if hasattr(config, "workerinput") or config.option.collectonly:
+        return
+    waiting = [item for item in session.items
+               if getattr(item, "originalname", None) == RUN_TEST]
     if not waiting:
         return
-    items[:] = [item for item in items if item not in waiting] + waiting
     runs = BackgroundRuns()
     runs.start(selected_chapters(waiting))
     config.stash[BACKGROUND_RUNS] = runs
-
