@@ -23,6 +23,7 @@ with ``RANKVIZ_REQUIRE_BROWSER=1`` (set by ``.ci/run``) they fail instead.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -101,6 +102,46 @@ def write_lab_settings(settings_dir: Path) -> None:
         (folder / f"{plugin}.jupyterlab-settings").write_text(json.dumps(values))
 
 
+def lab_environment(home: Path) -> dict[str, str]:
+    """This process's environment with Jupyter's config, data and settings folders in home."""
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
+                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
+        env[name] = str(home / name.lower())
+    write_lab_settings(Path(env["JUPYTERLAB_SETTINGS_DIR"]))
+    return env
+
+
+@contextlib.contextmanager
+def running_server(command, *, env, cwd, log_path: Path, base_url: str, token: str):
+    """Start a JupyterLab server, wait until it answers, yield its URL; stop it at the end."""
+    log = open(log_path, "w")
+    server = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while True:
+            if server.poll() is not None:
+                raise RuntimeError("JupyterLab exited at start-up:\n"
+                                   + log_path.read_text()[-3000:])
+            try:
+                urllib.request.urlopen(f"{base_url}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"JupyterLab did not answer within {SERVER_START_S} s") from None
+                time.sleep(0.3)
+        yield base_url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=15)
+        log.close()
+
+
 @pytest.fixture(scope="session")
 def jupyterlab(chromium_path, tmp_path_factory):
     """A JupyterLab server on a copy of the chapters; yields (base_url, token, served_root)."""
@@ -108,18 +149,14 @@ def jupyterlab(chromium_path, tmp_path_factory):
     shutil.copytree(ROOT / "notebooks", served / "notebooks")
     shutil.copytree(ROOT / "lectures", served / "lectures")
     jupyter_home = tmp_path_factory.mktemp("jupyter")
-    env = dict(os.environ)
+    env = lab_environment(jupyter_home)
     # the kernels run the notebooks with the rankviz they were written for
     kernel_path = tmp_path_factory.mktemp("kernel-path")
     shutil.copytree(ROOT / "rankviz", kernel_path / "rankviz",
                     ignore=shutil.ignore_patterns("__pycache__"))
     env["PYTHONPATH"] = os.pathsep.join(
         [str(kernel_path), *filter(None, [os.environ.get("PYTHONPATH")])])
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
-                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
-        env[name] = str(jupyter_home / name.lower())
     env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
-    write_lab_settings(Path(env["JUPYTERLAB_SETTINGS_DIR"]))
     port, token = _free_port(), secrets.token_hex(16)
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser",
@@ -130,32 +167,9 @@ def jupyterlab(chromium_path, tmp_path_factory):
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
-    log = open(jupyter_home / "server.log", "w")
-    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError("JupyterLab exited at start-up:\n"
-                                   + (jupyter_home / "server.log").read_text()[-3000:])
-            try:
-                urllib.request.urlopen(f"{base_url}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(
-                        f"JupyterLab did not answer within {SERVER_START_S} s") from None
-                time.sleep(0.3)
+    with running_server(command, env=env, cwd=None, log_path=jupyter_home / "server.log",
+                        base_url=f"http://127.0.0.1:{port}", token=token) as base_url:
         yield base_url, token, served
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=15)
-        log.close()
 
 
 @pytest.fixture(scope="session")

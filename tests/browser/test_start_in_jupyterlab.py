@@ -10,19 +10,16 @@
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 import shlex
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import SERVER_START_S, _free_port, write_lab_settings
+from tests.browser.conftest import _free_port, lab_environment, running_server
 
 ROOT = Path(__file__).resolve().parents[2]
 LECTURES = sorted(p.name for p in (ROOT / "lectures").glob("*.md"))
@@ -56,39 +53,13 @@ def make_lab(jupyterlab, tmp_path_factory):
     """JupyterLab started with ``make lab``'s arguments in a copy of the checkout."""
     _, _, served = jupyterlab  # a copy of notebooks/ and lectures/
     home = tmp_path_factory.mktemp("make-lab")
-    env = dict(os.environ)
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
-                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
-        env[name] = str(home / name.lower())
-    write_lab_settings(Path(env["JUPYTERLAB_SETTINGS_DIR"]))
     port, token = _free_port(), secrets.token_hex(16)
     command = [*lab_command(port), "--no-browser", f"--IdentityProvider.token={token}",
                "--ServerApp.port_retries=0", "--LabApp.expose_app_in_browser=True"]
-    log = open(home / "server.log", "w")
-    server = subprocess.Popen(command, cwd=served, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError("make lab's JupyterLab exited:\n"
-                                   + (home / "server.log").read_text()[-3000:])
-            try:
-                urllib.request.urlopen(f"{base_url}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("make lab's JupyterLab did not answer") from None
-                time.sleep(0.3)
+    with running_server(command, env=lab_environment(home), cwd=served,
+                        log_path=home / "server.log", base_url=f"http://127.0.0.1:{port}",
+                        token=token) as base_url:
         yield base_url, token
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=15)
-        log.close()
 
 
 def test_make_lab_opens_the_start_page(make_lab, browser):
