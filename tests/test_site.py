@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from test_figure_alt_text import alt_text_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
@@ -153,6 +154,17 @@ def test_every_image_of_every_page_exists(site):
     figures = sum(1 for stem in NOTEBOOKS for cell in _cells(stem) for output in
                   cell.get("outputs", []) if "image/png" in output.get("data", {}))
     assert count >= figures > 0
+
+
+def test_every_image_of_every_page_has_a_written_alt_text(site):
+    # docutils' default alt is the image's path: a screen reader would read a file name
+    problems = []
+    for page in sorted(site.rglob("*.html")):
+        for tag, attrs in tags(page):
+            if tag == "img" and (problem := alt_text_problem(attrs.get("alt"))):
+                problems.append(f"{page.relative_to(site)}: {attrs.get('src')}: {problem}")
+    assert not problems, f"{len(problems)} images without a written alt text:\n" + "\n".join(
+        problems[:20])
 
 
 def _cells(stem: str) -> list[dict]:
