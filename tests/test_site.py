@@ -220,6 +220,19 @@ def test_the_lectures_reference_list_matches_the_bibliography():
         assert cited <= entries, (path.name, cited - entries)
 
 
+def test_display_math_numbers_equations_in_a_way_a_latex_build_accepts():
+    # MyST's $$...$$ becomes, in Sphinx's LaTeX builder, an equation* holding a split
+    # environment, where amsmath rejects \tag ("\tag not allowed here"). An equation number
+    # of a source is written as text instead: \qquad\text{(23)}.
+    sources = {path.relative_to(ROOT): path.read_text(encoding="utf-8")
+               for path in [*(ROOT / "lectures").glob("*.md"), *(ROOT / "site").glob("*.md")]}
+    for stem in [*NOTEBOOKS, "00_start_here"]:
+        sources[Path("notebooks", f"{stem}.ipynb")] = "\n".join(
+            "".join(cell["source"]) for cell in _cells(stem) if cell["cell_type"] == "markdown")
+    tagged = [str(path) for path, text in sources.items() if re.search(r"\\tag\*?\{", text)]
+    assert not tagged, f"\\tag in display math: {tagged}"
+
+
 def test_exercise_solutions_are_folded(site):
     for stem in NOTEBOOKS:
         page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
