@@ -49,7 +49,7 @@ bibtex_foot_reference_style = "foot"
 # ---- HTML -------------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
 html_title = "Learning to rank, interactively"
-html_static_path: list[str] = []
+html_static_path = ["_static"]  # the site's own scripts and styles (see coursesite.py)
 html_last_updated_fmt = None
 html_copy_source = True  # the download button offers the notebook (.ipynb) and the lecture (.md)
 html_show_sourcelink = False

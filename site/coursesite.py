@@ -1,4 +1,4 @@
-"""The course website's own Sphinx extension: four things the stock tools do not do.
+"""The course website's own Sphinx extension: five things the stock tools do not do.
 
 * **The students' start page as the landing page.** The landing page's marker is replaced by
   ``notebooks/00_start_here.ipynb``, the page ``make lab`` opens, so that the site and JupyterLab
@@ -15,6 +15,8 @@
   ``{footcite:p}`` roles, and the list of the works a page cites is added under a "References"
   heading at the end of the page. (``lectures/references.md`` itself is not a page of the site:
   the site's ``references.md`` lists every work from the same ``.bib`` file.)
+* **Search results without raw TeX.** On the search page only, ``_static/search-snippets.js``
+  rewrites formulas as plain text (``\\alpha_t`` as α_t) in the snippets and titles Sphinx lists.
 * **A note instead of each dashboard.** A notebook's dashboards (ipywidgets) need a running
   kernel; on a static page MyST-NB would leave an empty element that loads a widget manager
   from a CDN. Each one becomes a note saying where to run it; the static figure of its default
@@ -164,9 +166,21 @@ class DashboardNote(SphinxPostTransform):
                 raw.replace_self(note)
 
 
+SEARCH_SCRIPT = "search-snippets.js"
+
+
+def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict,
+                      doctree) -> None:
+    """Load the snippet script on the search page (``html-page-context``): deferred, so that it
+    runs after Sphinx's searchtools.js has defined ``Search`` and before the search starts."""
+    if pagename == "search":
+        app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
+
+
 def setup(app: Sphinx) -> dict:
     app.add_directive("chapter-table", ChapterTable)
     app.connect("source-read", include_start_page)
     app.connect("source-read", add_references_section)
     app.add_post_transform(DashboardNote)
+    app.connect("html-page-context", add_search_script)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
