@@ -167,6 +167,18 @@ def test_every_image_of_every_page_has_a_written_alt_text(site):
         problems[:20])
 
 
+def test_every_notebook_figure_links_to_its_full_size_image(site):
+    # on a phone a figure is scaled to the column; a tap on it opens the image file itself
+    for stem in NOTEBOOKS:
+        page = site / "notebooks" / f"{stem}.html"
+        found = tags(page)
+        images = [attrs["src"] for tag, attrs in found if tag == "img" and "_images/" in
+                  attrs.get("src", "")]
+        links = [attrs["href"] for tag, attrs in found
+                 if tag == "a" and "figure-full-size" in attrs.get("class", "").split()]
+        assert images and links == images, stem
+
+
 def _cells(stem: str) -> list[dict]:
     return json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
 

@@ -229,3 +229,20 @@ def test_search_results_show_formulas_as_text_not_tex(offline_page, site_url):
     for tex, plain in PLAIN_MATH:
         assert page.evaluate("tex => window.rankvizSite.plainMath(tex)", tex) == plain, tex
     assert not problems, "\n".join(problems)
+
+
+def test_on_a_phone_a_dashboard_picture_opens_full_size_on_a_tap(offline_page, site_url):
+    # the static picture of a dashboard, scaled to a 390-px column, is too small to read there
+    page, problems = offline_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    visit(page, problems, f"{site_url}/notebooks/02_roc_auc.html")
+    note = page.locator("article .dashboard-note").first
+    picture = note.locator(
+        "xpath=preceding::a[contains(concat(' ', @class, ' '), ' figure-full-size ')][1]")
+    shown = picture.locator("img").evaluate("img => img.getBoundingClientRect().width")
+    assert shown <= 390
+    picture.click()
+    page.wait_for_url("**/_images/*.png")
+    full = page.evaluate("() => document.images[0].naturalWidth")
+    assert full >= 2 * shown, (full, shown)  # at full size, its text is twice as large or more
+    assert not problems, "\n".join(problems)
