@@ -945,7 +945,7 @@ class Dashboard:
         GitHub, on the website, in a PDF export and under nbval, numbers included.
         """
         return DashboardSnapshot(self.title, bytes(self.image.value),
-                                 [(str(name), _format_value(value))
+                                 [(str(name), html.unescape(_format_value(value)))
                                   for name, value in self.readouts.items()])
 
     def fresh_picture(self) -> bytes:

@@ -69,10 +69,13 @@ class DashboardSnapshot:
 
     def readout_html(self) -> str:
         """The readouts as an HTML table with a caption and row headers."""
-        rows = "".join(f"<tr><th scope='row'>{html.escape(name)}</th>"
-                       f"<td style='text-align:right'>{html.escape(value)}</td></tr>"
+        def text(value: str) -> str:
+            return html.escape(value, quote=False)
+
+        rows = "".join(f"<tr><th scope='row'>{text(name)}</th>"
+                       f"<td style='text-align:right'>{text(value)}</td></tr>"
                        for name, value in self.readouts)
-        return (f"<table class='rankviz-snapshot-readouts'><caption>{html.escape(self.title)}: "
+        return (f"<table class='rankviz-snapshot-readouts'><caption>{text(self.title)}: "
                 f"what the dashboard reads at this state</caption><tbody>{rows}</tbody></table>")
 
     def _ipython_display_(self) -> None:

@@ -61,3 +61,13 @@ def test_readouts_are_escaped_in_html():
 def test_readouts_must_be_pairs_of_text(readouts):
     with pytest.raises(TypeError, match="readouts"):
         DashboardSnapshot("toy", b"", readouts)
+
+
+def test_a_readout_with_markup_characters_reads_plainly():
+    # the live table escapes "<" for HTML; the snapshot's text must not show "&lt;"
+    from rankviz.widgets import rankboost_stepper
+
+    snap = rankboost_stepper(presentation=False).snapshot()
+    stump = dict(snap.readouts)["stump h_t"]
+    assert "<=" in stump and "&lt;" not in snap.readout_text()
+    assert "&lt;=" in snap.readout_html() and "&amp;" not in snap.readout_html()
