@@ -50,6 +50,7 @@ bibtex_foot_reference_style = "foot"
 html_theme = "sphinx_book_theme"
 html_title = "Learning to rank, interactively"
 html_static_path = ["_static"]  # the site's own scripts and styles (see coursesite.py)
+html_css_files = ["print.css"]  # the site on paper: Ctrl+P and make pdf (site/pdf.py)
 html_last_updated_fmt = None
 html_copy_source = True  # the download button offers the notebook (.ipynb) and the lecture (.md)
 html_show_sourcelink = False
