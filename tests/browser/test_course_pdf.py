@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -42,15 +43,19 @@ PHRASE_WORDS = 7
 
 
 def load_printer():
-    spec = importlib.util.spec_from_file_location("course_pdf", ROOT / "site" / "pdf.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``site/pdf.py``, the script ``make pdf`` runs, as a module."""
+    name = "course_site_pdf"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "site" / "pdf.py")
+        sys.modules[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules[name])
+    return sys.modules[name]
 
 
 def normalized(text: str) -> str:
-    """Text compared as a reader sees it: ligatures and typographic quotes plain, one space."""
-    text = unicodedata.normalize("NFKC", text)
+    """Text compared as a reader sees it: ligatures and typographic quotes plain, one space,
+    and a word broken after its hyphen at a line's end ("preference-", "based") whole again."""
+    text = re.sub(r"(?<=\w)-\n", "-", unicodedata.normalize("NFKC", text))
     text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"',
                                          "\u201d": '"'}))
     return " ".join(text.split())
