@@ -59,8 +59,8 @@ DECK = "10_classroom_demos"  # the deck's notebook (its guide is the lecture of 
 # to the inch. The pages are laid out and checked at this width, the width they print at.
 COLUMN_PX = round((210 - 2 * 16) / 25.4 * 96)
 PAGE_MS = 120_000  # a bound on loading, typesetting or printing one page
-# the page size and margins are print.css's; backgrounds (code, notes) are printed
-PDF_OPTIONS = {"prefer_css_page_size": True, "print_background": True}
+# A4, with print.css's margins; backgrounds (of code, of notes) printed
+PDF_OPTIONS = {"format": "A4", "print_background": True}
 
 # Wait until a page is ready to print (MathJax done, every image loaded); return its title,
 # its sections and what would print wrong.
@@ -275,7 +275,7 @@ def title_page(project: str, author: str, parts: list[PrintedPage], base_url: st
         page += part.pages
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(project)}</title><style>
-@page {{ size: A4; margin: 16mm 16mm 18mm; }}
+@page {{ margin: 16mm 16mm 18mm; }}
 body {{ font-family: system-ui, sans-serif; color: #222832; font-size: 10.5pt; }}
 .title {{ height: 230mm; display: flex; flex-direction: column; justify-content: center;
          text-align: center; break-after: page; }}
