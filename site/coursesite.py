@@ -34,6 +34,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -158,6 +159,19 @@ def include_start_page(app: Sphinx, docname: str, source: list[str]) -> None:
             START_MARKER, start_page_markdown(notebook, Path(START_PAGE).parent.as_posix()))
 
 
+@functools.cache
+def _myst_markdown():
+    """A Markdown parser that finds code, math, HTML and ``:::`` blocks where MyST does, with
+    the extensions ``conf.py`` enables (for ``api_links``)."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.amsmath import amsmath_plugin
+    from mdit_py_plugins.colon_fence import colon_fence_plugin
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+    return (MarkdownIt("commonmark").use(dollarmath_plugin, double_inline=True)
+            .use(amsmath_plugin).use(colon_fence_plugin).enable("table"))
+
+
 # inline code that names something: `auc`, `rankviz.metrics.auc`, or a call, `auc(y, s)`
 API_MENTION = re.compile(r"^([A-Za-z_][\w.]*)(?:\(.*\))?$")
 
@@ -169,19 +183,14 @@ def api_links(text: str, targets: Mapping[str, str], seen: set[str] | None = Non
     full name; a mention is the name alone or followed by a call's arguments, and becomes
     ``{py:obj}`text <full name>```, showing the same text. ``seen`` holds the entries already
     linked (a notebook passes the same set for every cell) and is updated. The Markdown is
-    parsed as MyST parses it (CommonMark, tables, dollar math), so that only inline code of
-    prose is touched: never a code block, math, a heading, raw HTML or a link's text.
+    parsed as MyST parses it (CommonMark, tables, dollar math, ``:::`` fences), so that only
+    inline code of prose is touched: never a code block, math, a heading, raw HTML or a link's
+    text.
     """
-    from markdown_it import MarkdownIt
-    from mdit_py_plugins.amsmath import amsmath_plugin
-    from mdit_py_plugins.dollarmath import dollarmath_plugin
-
     seen = set() if seen is None else seen
-    parser = (MarkdownIt("commonmark").use(dollarmath_plugin, double_inline=True)
-              .use(amsmath_plugin).enable("table"))
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)] + [len(text)]
     edits, cursor, previous = [], 0, None
-    for token in parser.parse(text):
+    for token in _myst_markdown().parse(text):
         if token.type != "inline" or token.map is None or previous == "heading_open":
             previous = token.type
             continue
