@@ -3,7 +3,7 @@
 The chapters' notebooks import what they compute, draw and check from the modules below, each
 listed under the chapter whose notebook first uses it. ``help(rankviz.metrics)`` shows a module's
 functions with their parameters and examples, and the course website's API reference has a page
-for each module (``make site``, then ``api/index.html``).
+for each module (``make site`` builds it into ``build/site/api/``).
 
 The start page: Start here
     exercises                Checkers for the chapters' exercises: write your answer, run

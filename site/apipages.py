@@ -8,8 +8,9 @@ the pages are made afresh from the code at every build and cannot drift from it:
   ``rankviz.widgets``, ``rankviz.plotting`` and ``rankviz.exercises`` as one page each (their
   ``__init__`` defines what they offer: the dashboards, every drawing function, the exercise
   checker); :func:`public_modules`;
-* **a module's page**: Sphinx's autodoc on the module, whose members are its ``__all__``; the
-  numpydoc sections (Parameters, Returns, Examples, ...) are rendered by ``sphinx.ext.napoleon``;
+* **a module's page**: Sphinx's autodoc on the module, an entry for every name of its
+  ``__all__``; the numpydoc sections (Parameters, Returns, Examples, ...) are rendered by
+  ``sphinx.ext.napoleon``. The site's menu lists the index only, which links to every module;
 * **the index** groups the modules by the chapter whose notebook first imports them
   (:func:`first_chapters`, read from the notebooks' code cells); a module no notebook imports
   is "supporting". The package's own names (``rankviz.SolverError``) are documented there too.
@@ -255,23 +256,29 @@ def entry_directive(module: str, name: str) -> str:
 
 def module_page(module: str, chapter: Chapter | None) -> str:
     """The reStructuredText of a module's page: where it is first used, its docstring, then an
-    entry for each name of its ``__all__`` (documented or not), in that order."""
+    entry for each name of its ``__all__`` (documented or not), in that order.
+
+    The page is in no table of contents (``:orphan:``): the index links to every module, and
+    the site's menu stays one entry long (a folded list of 40 modules in every page's sidebar
+    would also add an unlabelled toggle).
+    """
     used = (f"First used in **{chapter.heading}** ({chapter_links(chapter)})." if chapter else
             "No chapter's notebook imports it: it supports the modules the chapters use.")
     entries = "\n".join(entry_directive(module, name) for name in public_names(module))
-    return f"{rst_heading(module)}\n{used}\n\n.. automodule:: {module}\n\n{entries}"
+    return (f":orphan:\n\n{rst_heading(module)}\n{used} Every module, by chapter: "
+            f":doc:`the API reference <{INDEX}>`.\n\n.. automodule:: {module}\n\n{entries}")
 
 
 def index_page(groups: list[tuple[Chapter | None, list[str]]]) -> str:
     """The reStructuredText of ``api/index``: the modules by chapter, each with its summary."""
     parts = [
         rst_heading("The modules of rankviz, by chapter"),
-        "Every function, class and constant a notebook imports from ``rankviz``, with its "
-        "parameters, what it returns, the errors it raises and a short example (each example "
-        "is a doctest the test suite runs). The modules are grouped by the chapter whose "
-        "notebook first uses them; in a notebook, ``help(auc)`` shows the same text.\n",
+        "Every public function, class and constant of ``rankviz``, the module the notebooks "
+        "compute, draw and check with: its parameters, what it returns, the errors it raises "
+        "and a short example (each example is a doctest the test suite runs). The modules are "
+        "grouped by the chapter whose notebook first uses them. In a notebook, ``help(auc)`` "
+        "shows the same text.\n",
     ]
-    toctree = []
     for chapter, modules in groups:
         parts.append(rst_heading(chapter.heading if chapter else SUPPORTING, "-"))
         parts.append(f"The chapter: {chapter_links(chapter)}." if chapter else
@@ -280,12 +287,10 @@ def index_page(groups: list[tuple[Chapter | None, list[str]]]) -> str:
         parts.append("")
         for module in modules:
             parts.append(f"* :doc:`{module} <{module}>`: {module_summary(module)}")
-            toctree.append(module)
         parts.append("")
     parts.append(rst_heading("The package itself", "-"))
     parts.append(f".. py:module:: {PACKAGE}\n")
     parts.append("\n".join(entry_directive(PACKAGE, name) for name in public_names(PACKAGE)))
-    parts.append(".. toctree::\n   :hidden:\n\n" + "".join(f"   {m}\n" for m in toctree))
     return "\n".join(parts)
 
 
@@ -319,9 +324,10 @@ def constant_doc(app, what, name, obj, options, lines) -> None:
     """``autodoc-process-docstring``: a constant's text is its ``#:`` comment, or nothing.
 
     With no comment next to it, autodoc shows the docstring of the value's type (``int``'s,
-    ``dict``'s): that is dropped. A constant a package re-exports (``rankviz.plotting`` gives
-    ``POSITIVE_COLOR`` of ``rankviz/plotting/_style.py``) gets the comment of the module that
-    defines it, which autodoc looks for only in the re-exporting module.
+    ``dict``'s): that is dropped. A constant re-exported from a submodule or a private module
+    (``rankviz.plotting`` gives ``POSITIVE_COLOR`` of ``rankviz/plotting/_style.py``) gets the
+    comment of the module that defines it, which autodoc looks for only in the re-exporting
+    module (never the comment of another public module's constant of the same name).
     """
     if what != "data" or not name.startswith(PACKAGE + "."):
         return
@@ -329,8 +335,9 @@ def constant_doc(app, what, name, obj, options, lines) -> None:
     if lines and " ".join("\n".join(lines).split()) != " ".join(type_doc.split()):
         return  # the constant's own comment
     lines.clear()
-    short = name.rpartition(".")[2]
-    for module in sorted(m for m in sys.modules if m.split(".")[0] == PACKAGE):
+    documented, _, short = name.rpartition(".")
+    for module in sorted(m for m in sys.modules if m.startswith(documented + ".")
+                         or (m.startswith(PACKAGE + ".") and "._" in m)):
         if getattr(sys.modules[module], short, None) is obj and doc_comments(module).get(short):
             lines.extend(doc_comments(module)[short])
             return

@@ -215,7 +215,8 @@ def test_a_call_or_a_full_name_keeps_its_text():
 def test_code_math_headings_link_texts_html_and_directives_are_untouched():
     text = ("# The `auc`\n\n```python\nauc(y, s)  # `auc`\n```\n\n    `auc` indented code\n\n"
             "Math $`auc`$ and $$`auc`$$, a [link to `auc`](x.md), ``auc`` (two backticks).\n\n"
-            "<details><summary>`auc`</summary>\n\n$$\n`auc`\n$$\n\n:::{note}\n`auc`\n:::\n\nThen `auc`.\n")
+            "<details><summary>`auc`</summary>\n\n$$\n`auc`\n$$\n\n"
+            ":::{note}\n`auc`\n:::\n\nThen `auc`.\n")
     assert api_links(text, TARGETS) == text.replace("Then `auc`.", f"Then {AUC}.")
 
 
