@@ -281,9 +281,14 @@ def index_page(groups: list[tuple[Chapter | None, list[str]]]) -> str:
     ]
     for chapter, modules in groups:
         parts.append(rst_heading(chapter.heading if chapter else SUPPORTING, "-"))
-        parts.append(f"The chapter: {chapter_links(chapter)}." if chapter else
-                     "Modules no notebook imports: the ones the chapters' modules build on, and "
-                     "the pre-class check.")
+        if chapter is None:
+            parts.append("Modules no notebook imports: the ones the chapters' modules build on, "
+                         "and the pre-class check.")
+        elif chapter.lecture is None:
+            parts.append("The start page is this site's :doc:`landing page <../index>`.")
+        else:
+            parts.append(f"The chapter's :doc:`lecture <../lectures/{chapter.lecture}>` and "
+                         f":doc:`notebook <../notebooks/{chapter.notebook}>`.")
         parts.append("")
         for module in modules:
             parts.append(f"* :doc:`{module} <{module}>`: {module_summary(module)}")
