@@ -54,6 +54,7 @@ napoleon_google_docstring = False
 # types as words ("ndarray of shape (m, n)"), not as cross-references to guess from each word
 napoleon_use_param = napoleon_use_rtype = False
 napoleon_custom_sections = [("Attributes", "params_style")]
+html_domain_indices = False  # api/index lists the modules, by chapter; no py-modindex.html
 
 # ---- HTML -------------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
