@@ -575,7 +575,7 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
     for k, (_, name, y) in enumerate(c for c in curves if c[0] == "references"):
         # the k-th formula goes with the k-th measured series: its colour and, hollow, its marker
         ax.plot(n_values, y, ls="--", color=colors[k % 4], lw=1, marker=markers[k % 4], ms=5,
-                mfc="white", label=name)
+                mfc="white", zorder=1.9, label=name)  # under the measured lines
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("number of items n")
