@@ -22,6 +22,7 @@ from rankviz._validation import (
     check_real,
 )
 from rankviz.plotting._style import (
+    _SERIES_MARKERS,
     ACCENT_COLOR,
     AGREE_COLOR,
     EXACT_COLOR,
@@ -119,10 +120,10 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     figure 10.5 draws it the other way round); a weak preference (``h`` near
     1/2) is drawn faint.  Given a target, arrows that agree with it are grey
     and those that contradict it (the pairs ``L(h, sigma*)`` pays for) are
-    coloured, thicker and crossed by an X a little before their middle; in the bipartite
-    case arrows between two items of the same class cost nothing and are drawn
-    faint and thin (:data:`ARROW_STYLES`), and positives are squares, negatives
-    circles (:data:`NODE_STYLES`).  Nodes sit on a circle from the
+    coloured, thicker and crossed by an X a little before their middle; in
+    the bipartite case arrows between two items of the same class cost nothing
+    and are drawn faint and thin (:data:`ARROW_STYLES`), and positives are
+    squares, negatives circles (:data:`NODE_STYLES`).  Nodes sit on a circle from the
     :func:`networkx.circular_layout` (item 0 on top, then clockwise), or in a
     column in the order of ``layout_sigma`` with curved arrows.
 
@@ -247,7 +248,7 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
                 **marker)
     fill = ["white"] * n if pos_mask is None else [
         POSITIVE_COLOR if p else NEGATIVE_COLOR for p in pos_mask]
-    # a positive is a square (its corners where a circle of the same area's rim would be)
+    # a positive is a square of a circle's area (half-diagonal 1.25 radius: 2 x 1.25² ≈ π)
     nodes = [RegularPolygon(tuple(where[i]), 4, radius=1.25 * radius, orientation=np.pi / 4)
              if pos_mask is not None and pos_mask[i] else Circle(tuple(where[i]), radius)
              for i in range(n)]
@@ -568,7 +569,7 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
                 raise ValueError(f"{what}[{name!r}] must be positive on log axes")
             curves.append((what, name, y))
     legend = check_bool(legend, "legend")
-    markers = ("o", "s", "^", "D")
+    markers = _SERIES_MARKERS
     colors = (SAMPLE_COLOR, NEGATIVE_COLOR, POSITIVE_COLOR, ACCENT_COLOR)
     for k, (_, name, y) in enumerate(c for c in curves if c[0] == "measured"):
         ax.plot(n_values, y, marker=markers[k % 4], color=colors[k % 4], lw=1.5, label=name)
