@@ -62,6 +62,13 @@ html_theme_options = {
     "show_toc_level": 2,
     "use_download_button": True,
     "use_fullscreen_button": False,
+    # pydata-sphinx-theme >= 0.17 draws a top navbar when navbar_persistent is set, and sets it
+    # (to its search field) unless the configuration does: that navbar brings a second, hidden
+    # pair of sidebar buttons (.primary-toggle, .secondary-toggle) ahead of the book theme's
+    # visible ones, and both themes' scripts bind only the first of each (querySelector), so
+    # the visible menu and contents buttons did nothing. Empty, there is no navbar and one pair
+    # of buttons; the book theme has its own search button in the article header and sidebar.
+    "navbar_persistent": [],
 }
 if repository_url:
     html_theme_options.update({
