@@ -49,7 +49,13 @@ bibtex_foot_reference_style = "foot"
 # ---- HTML -------------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
 html_title = "Learning to rank, interactively"
-html_static_path: list[str] = []
+# _templates/: two theme components rewritten for accessibility (the sidebar's title and search
+# field); _static/accessible-navigation.js: what the themes leave out for keyboard, screen-reader
+# and phone readers (the sidebar buttons' state, a panel closing when a section is chosen in it,
+# scrollable boxes named for what they hold).
+templates_path = ["_templates"]
+html_static_path = ["_static"]
+html_js_files = ["accessible-navigation.js"]
 html_last_updated_fmt = None
 html_copy_source = True  # the download button offers the notebook (.ipynb) and the lecture (.md)
 html_show_sourcelink = False

@@ -1,0 +1,169 @@
+/*
+ * Moving around the course site with a keyboard, a screen reader or a phone: what the themes
+ * leave out.
+ *
+ * The two sidebar panels are the chapter list (primary sidebar, opened by the menu button) and
+ * the page's contents (secondary sidebar, opened by the contents button). The themes open and
+ * close them (pydata-sphinx-theme: a modal <dialog> from 0.16 on, a hidden checkbox before;
+ * sphinx-book-theme: on a wide screen the menu button folds the chapter list away instead).
+ * This script adds no second way to open them; on every theme version the project supports,
+ * it adds:
+ *
+ * 1. Each button says whether its panel is shown: aria-expanded is kept equal to the panel's
+ *    state after every click, key press and change of window size.
+ * 2. Following a link in a panel to a place on the same page (a section of the contents)
+ *    closes the panel. Otherwise, on a phone, the panel stays over the section the reader
+ *    asked for.
+ * 3. A button pressed from the keyboard keeps the focus. sphinx-book-theme takes the focus off
+ *    these buttons after every click (to hide their tooltip after a mouse click), which leaves
+ *    a keyboard user nowhere: pressing Enter again would do nothing.
+ *
+ * And one thing for the page itself: pydata-sphinx-theme puts every code block, output and
+ * table too wide (or tall) for its box in the keyboard's tab order (tabindex="0"), so that
+ * the keyboard can scroll it. A stop in the tab order needs a role that says what it is: each
+ * such box becomes a region named for what it holds ("Scrollable code", ...), and stops being
+ * one when it no longer overflows.
+ */
+(() => {
+  "use strict";
+
+  // The themes' breakpoint (Bootstrap's "lg"): from this width on, the chapter list is a column
+  // of the page that the menu button folds away; below it, a panel over the page.
+  const WIDE = window.matchMedia("(min-width: 992px)");
+
+  const PANELS = [
+    {
+      button: ".primary-toggle",
+      sidebar: ["#pst-primary-sidebar", ".bd-sidebar-primary"],  // with an id from 0.16 on
+      dialog: "#pst-primary-sidebar-modal",
+      checkbox: "#pst-primary-sidebar-checkbox",
+      foldsOnWideScreens: true,
+    },
+    {
+      button: ".secondary-toggle",
+      sidebar: ["#pst-secondary-sidebar", ".bd-sidebar-secondary"],
+      dialog: "#pst-secondary-sidebar-modal",
+      checkbox: "#pst-secondary-sidebar-checkbox",
+      foldsOnWideScreens: false,
+    },
+  ];
+
+  const find = (selector) => document.querySelector(selector);
+  // The sidebar itself (the dialog takes over its classes while it is open, not its id)
+  const sidebarOf = (panel) => panel.sidebar.map(find).find(Boolean);
+
+  function isShown(panel) {
+    const dialog = find(panel.dialog);
+    const checkbox = find(panel.checkbox);
+    if (dialog?.open) {
+      return true;
+    }
+    if (panel.foldsOnWideScreens && WIDE.matches) {
+      // shown unless folded away (the class of sphinx-book-theme >= 1.2, the checkbox before)
+      const sidebar = sidebarOf(panel);
+      return Boolean(sidebar) && !sidebar.classList.contains("pst-sidebar-hidden")
+        && !checkbox?.checked;
+    }
+    return Boolean(checkbox?.checked);
+  }
+
+  function updateButtons() {
+    for (const panel of PANELS) {
+      const expanded = String(isShown(panel));
+      for (const button of document.querySelectorAll(panel.button)) {
+        if (button.getAttribute("aria-expanded") !== expanded) {
+          button.setAttribute("aria-expanded", expanded);
+        }
+      }
+    }
+  }
+
+  // After the themes' own handlers: they stop some events from bubbling, so listen while they
+  // are captured, and look once the handlers have run.
+  const updateSoon = () => window.setTimeout(updateButtons, 0);
+
+  function closePanelOnLinkWithinPage(event) {
+    const link = event.target.closest?.("a[href]");
+    if (!link || !link.hash || link.origin !== location.origin
+        || link.pathname !== location.pathname) {
+      return;
+    }
+    for (const panel of PANELS) {
+      const dialog = find(panel.dialog);
+      const checkbox = find(panel.checkbox);
+      if (dialog?.open && dialog.contains(link)) {
+        dialog.close();
+      } else if (checkbox?.checked && sidebarOf(panel)?.contains(link)
+                 && !(panel.foldsOnWideScreens && WIDE.matches)) {
+        checkbox.checked = false;
+      }
+    }
+    updateSoon();
+  }
+
+  function keepKeyboardFocus(event) {
+    const button = event.target.closest?.(PANELS.map((panel) => panel.button).join(", "));
+    if (!button || event.detail !== 0) {  // detail 0: a click made by Enter or Space
+      return;
+    }
+    window.setTimeout(() => {
+      // unless the focus went somewhere on purpose (into a panel that opened)
+      if (!document.activeElement || document.activeElement === document.body) {
+        button.focus();
+      }
+    }, 0);
+  }
+
+  // The boxes pydata-sphinx-theme makes focusable when they overflow, and their names.
+  const SCROLLABLE = [
+    ["pre", "Scrollable code"],
+    [".pst-scrollable-table-container", "Scrollable table"],
+    [".cell_output > .output, .nboutput > .output_area", "Scrollable output"],
+  ];
+  const NAMED_BY_US = "data-scroll-region";
+
+  function nameScrollable(element) {
+    const kind = SCROLLABLE.find(([selector]) => element.matches?.(selector));
+    if (!kind) {
+      return;
+    }
+    if (element.getAttribute("tabindex") === "0") {
+      if (!element.hasAttribute("role")) {
+        element.setAttribute("role", "region");
+        element.setAttribute("aria-label", kind[1]);
+        element.setAttribute(NAMED_BY_US, "");
+      }
+    } else if (element.hasAttribute(NAMED_BY_US)) {
+      element.removeAttribute("role");
+      element.removeAttribute("aria-label");
+      element.removeAttribute(NAMED_BY_US);
+    }
+  }
+
+  function watchScrollables() {
+    const all = SCROLLABLE.map(([selector]) => selector).join(", ");
+    document.querySelectorAll(all).forEach(nameScrollable);
+    new MutationObserver((changes) => changes.forEach((change) => nameScrollable(change.target)))
+      .observe(document.body, {subtree: true, attributes: true, attributeFilter: ["tabindex"]});
+  }
+
+  function start() {
+    document.addEventListener("click", updateSoon, true);
+    document.addEventListener("keydown", updateSoon, true);
+    document.addEventListener("click", closePanelOnLinkWithinPage);
+    document.addEventListener("click", keepKeyboardFocus, true);
+    for (const panel of PANELS) {
+      find(panel.dialog)?.addEventListener("close", updateSoon);
+      find(panel.checkbox)?.addEventListener("change", updateSoon);
+    }
+    WIDE.addEventListener("change", updateSoon);
+    updateButtons();
+    watchScrollables();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
