@@ -14,15 +14,19 @@
  * 2. Following a link in a panel to a place on the same page (a section of the contents)
  *    closes the panel. Otherwise, on a phone, the panel stays over the section the reader
  *    asked for.
- * 3. A button pressed from the keyboard keeps the focus. sphinx-book-theme takes the focus off
- *    these buttons after every click (to hide their tooltip after a mouse click), which leaves
- *    a keyboard user nowhere: pressing Enter again would do nothing.
+ * 3. A button pressed from the keyboard keeps the focus, and the focus never stays in a panel
+ *    that is hidden. sphinx-book-theme >= 1.2 takes the focus off these buttons after every
+ *    click (to hide their tooltip after a mouse click); pydata-sphinx-theme 0.15 moves it into
+ *    the chapter list after every press, also when the press folds the list away. Either way a
+ *    keyboard user was left nowhere, and pressing Enter again did nothing.
  *
- * And one thing for the page itself: pydata-sphinx-theme puts every code block, output and
- * table too wide (or tall) for its box in the keyboard's tab order (tabindex="0"), so that
- * the keyboard can scroll it. A stop in the tab order needs a role that says what it is: each
- * such box becomes a region named for what it holds ("Scrollable code", ...), and stops being
- * one when it no longer overflows.
+ * And one thing for the page itself: pydata-sphinx-theme puts every table, output and code
+ * block too wide (or tall) for its box in the keyboard's tab order (tabindex="0"), so that the
+ * keyboard can scroll it. A stop in the tab order needs a role that says what it is: each such
+ * table or output box becomes a region with a name of its own, from its section and what it
+ * holds ("Table in Ties: ties, credit of a tie, where it comes from"), and stops being one when
+ * it no longer overflows. (A code block is a <pre>, which needs no role: a screen reader reads
+ * the code.)
  */
 (() => {
   "use strict";
@@ -114,37 +118,90 @@
     }, 0);
   }
 
-  // The boxes pydata-sphinx-theme makes focusable when they overflow, and their names.
+  // The boxes pydata-sphinx-theme makes focusable when they overflow, and what to call them.
   const SCROLLABLE = [
-    ["pre", "Scrollable code"],
-    [".pst-scrollable-table-container", "Scrollable table"],
-    [".cell_output > .output, .nboutput > .output_area", "Scrollable output"],
+    [".pst-scrollable-table-container", "Table", (box) => {
+      const table = box.querySelector("table");
+      const caption = table?.caption?.textContent ?? "";
+      const headers = [...(table?.querySelectorAll("thead th") ?? [])]
+        .map((cell) => cell.textContent.trim()).filter(Boolean).join(", ");
+      return caption.trim() || headers;
+    }],
+    [".cell_output > .output, .nboutput > .output_area", "Output", (box) => {
+      const text = box.textContent.trim().split("\n")[0].trim();
+      return text || [...box.querySelectorAll("img[alt]")].map((img) => img.alt).join(", ");
+    }],
   ];
   const NAMED_BY_US = "data-scroll-region";
+  const LONGEST_NAME = 100;
 
-  function nameScrollable(element) {
-    const kind = SCROLLABLE.find(([selector]) => element.matches?.(selector));
-    if (!kind) {
-      return;
+  function sectionTitle(box) {
+    const heading = box.closest("section")?.querySelector(":scope > h1, :scope > h2, "
+      + ":scope > h3, :scope > h4, :scope > h5, :scope > h6");
+    if (!heading) {
+      return "";
     }
-    if (element.getAttribute("tabindex") === "0") {
-      if (!element.hasAttribute("role")) {
-        element.setAttribute("role", "region");
-        element.setAttribute("aria-label", kind[1]);
-        element.setAttribute(NAMED_BY_US, "");
+    const title = heading.cloneNode(true);
+    title.querySelectorAll(".headerlink").forEach((link) => link.remove());
+    return title.textContent.trim();
+  }
+
+  function nameScrollables() {
+    document.querySelectorAll(`[${NAMED_BY_US}]`).forEach((box) => {
+      box.removeAttribute("role");
+      box.removeAttribute("aria-label");
+      box.removeAttribute(NAMED_BY_US);
+    });
+    const used = new Map();  // a region's name is unique on the page
+    for (const [selector, kind, describe] of SCROLLABLE) {
+      for (const box of document.querySelectorAll(selector)) {
+        if (box.getAttribute("tabindex") !== "0" || box.hasAttribute("role")) {
+          continue;
+        }
+        const section = sectionTitle(box);
+        const what = describe(box);
+        let name = (section ? `${kind} in ${section}` : kind) + (what ? `: ${what}` : "");
+        name = name.replace(/\s+/g, " ");
+        if (name.length > LONGEST_NAME) {
+          name = `${name.slice(0, LONGEST_NAME - 1)}…`;
+        }
+        const seen = (used.get(name) ?? 0) + 1;
+        used.set(name, seen);
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", seen > 1 ? `${name} (${seen})` : name);
+        box.setAttribute(NAMED_BY_US, "");
       }
-    } else if (element.hasAttribute(NAMED_BY_US)) {
-      element.removeAttribute("role");
-      element.removeAttribute("aria-label");
-      element.removeAttribute(NAMED_BY_US);
     }
   }
 
   function watchScrollables() {
+    let pending = false;
+    const nameSoon = () => {
+      if (!pending) {
+        pending = true;
+        window.requestAnimationFrame(() => {
+          pending = false;
+          nameScrollables();
+        });
+      }
+    };
+    nameScrollables();
     const all = SCROLLABLE.map(([selector]) => selector).join(", ");
-    document.querySelectorAll(all).forEach(nameScrollable);
-    new MutationObserver((changes) => changes.forEach((change) => nameScrollable(change.target)))
-      .observe(document.body, {subtree: true, attributes: true, attributeFilter: ["tabindex"]});
+    new MutationObserver((changes) => {
+      if (changes.some((change) => change.target.matches?.(all))) {
+        nameSoon();
+      }
+    }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["tabindex"]});
+  }
+
+  function keepFocusOutOfHiddenPanels(event) {
+    for (const panel of PANELS) {
+      if (sidebarOf(panel)?.contains(event.target) && !isShown(panel)) {
+        const button = [...document.querySelectorAll(panel.button)]
+          .find((candidate) => candidate.checkVisibility());
+        button?.focus();
+      }
+    }
   }
 
   function start() {
@@ -152,6 +209,7 @@
     document.addEventListener("keydown", updateSoon, true);
     document.addEventListener("click", closePanelOnLinkWithinPage);
     document.addEventListener("click", keepKeyboardFocus, true);
+    document.addEventListener("focusin", keepFocusOutOfHiddenPanels);
     for (const panel of PANELS) {
       find(panel.dialog)?.addEventListener("close", updateSoon);
       find(panel.checkbox)?.addEventListener("change", updateSoon);

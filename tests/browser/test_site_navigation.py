@@ -1,11 +1,12 @@
 """The website's navigation as a reader uses it, on a phone (390x844) and on a desktop (1440x900).
 
 The menu button opens the chapter list (the primary sidebar) and closes it again, by a click,
-by the keyboard, by Escape and by a click beside the panel; a chapter link in it is seen and
-leads to that chapter. The contents button opens the page's sections (the secondary sidebar),
-and following a section there shows that section, not the panel over it. On a desktop the
-chapter list and the contents are shown from the start, and the menu button folds the chapter
-list away and back. Each button's ``aria-expanded`` says whether its panel is shown.
+by the keyboard, by Escape and by a click beside the panel; opening it moves the keyboard's
+focus into it; a chapter link in it is seen and leads to that chapter. The contents button
+opens the page's sections (the secondary sidebar), and following a section there shows that
+section, not the panel over it. On a desktop the chapter list and the contents are shown from
+the start, and the menu button folds the chapter list away and back, from the keyboard too.
+Each button's ``aria-expanded`` says whether its panel is shown.
 
 "Seen" means what a reader sees, not what is in the page: the element has a size, is not
 hidden (``visibility``, ``opacity``, ``display``), lies in the viewport, and is the element on
@@ -61,6 +62,20 @@ def wait_until(page, selector: str, *, shown: bool) -> None:
         arg=[selector, shown], timeout=PANEL_MS)
 
 
+FOCUS_IN_PANEL = """selector => {
+  const link = document.querySelector(selector);
+  const panel = link?.closest('dialog')
+    ?? link?.closest('.bd-sidebar-primary, .bd-sidebar-secondary');
+  return Boolean(panel?.contains(document.activeElement));
+}"""
+
+
+def wait_for_focus_in_panel(page, selector: str) -> None:
+    """Wait until the keyboard focus is in the panel that holds the element (opening a panel
+    moves it there, so that Tab goes through the panel and Escape closes it)."""
+    page.wait_for_function(FOCUS_IN_PANEL, arg=selector, timeout=PANEL_MS)
+
+
 def open_page(page, problems, url: str, viewport: dict) -> None:
     page.set_viewport_size(viewport)
     page.goto(url, wait_until="load")
@@ -94,6 +109,7 @@ def test_the_menu_button_opens_the_chapter_list_on_a_phone(offline_page, site_ur
     assert expanded(menu) == "true"
     page.screenshot(path=str(SCREENSHOTS / "site-menu-open-phone.png"))
 
+    wait_for_focus_in_panel(page, CHAPTER_LINK)
     page.keyboard.press("Escape")
     wait_until(page, CHAPTER_LINK, shown=False)
     assert expanded(menu) == "false"
@@ -102,6 +118,7 @@ def test_the_menu_button_opens_the_chapter_list_on_a_phone(offline_page, site_ur
     page.keyboard.press("Enter")
     wait_until(page, CHAPTER_LINK, shown=True)
     assert expanded(menu) == "true"
+    wait_for_focus_in_panel(page, CHAPTER_LINK)
 
     page.mouse.click(PHONE["width"] - 15, PHONE["height"] // 2)  # beside the panel
     wait_until(page, CHAPTER_LINK, shown=False)
@@ -155,6 +172,7 @@ def test_the_contents_button_leads_to_a_section_on_a_phone(offline_page, site_ur
     contents.click()
     wait_until(page, SECTION_LINK, shown=True)
     assert expanded(contents) == "true"
+    wait_for_focus_in_panel(page, SECTION_LINK)
     page.keyboard.press("Escape")
     wait_until(page, SECTION_LINK, shown=False)
     assert expanded(contents) == "false"
