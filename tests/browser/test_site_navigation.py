@@ -56,10 +56,16 @@ def seen(page, selector: str) -> bool:
 
 def wait_until(page, selector: str, *, shown: bool) -> None:
     """Wait until the element is seen (shown=True) or not (shown=False); fail after PANEL_MS."""
-    page.wait_for_function(
-        f"([selector, shown]) => {{ const e = document.querySelector(selector);"
-        f" return Boolean(e && ({SEEN})(e)) === shown; }}",
-        arg=[selector, shown], timeout=PANEL_MS)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            f"([selector, shown]) => {{ const e = document.querySelector(selector);"
+            f" return Boolean(e && ({SEEN})(e)) === shown; }}",
+            arg=[selector, shown], timeout=PANEL_MS)
+    except PlaywrightTimeout:
+        state = "is still not seen" if shown else "is still seen"
+        raise AssertionError(f"{selector} {state} {PANEL_MS} ms later") from None
 
 
 FOCUS_IN_PANEL = """selector => {
@@ -73,7 +79,13 @@ FOCUS_IN_PANEL = """selector => {
 def wait_for_focus_in_panel(page, selector: str) -> None:
     """Wait until the keyboard focus is in the panel that holds the element (opening a panel
     moves it there, so that Tab goes through the panel and Escape closes it)."""
-    page.wait_for_function(FOCUS_IN_PANEL, arg=selector, timeout=PANEL_MS)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(FOCUS_IN_PANEL, arg=selector, timeout=PANEL_MS)
+    except PlaywrightTimeout:
+        focused = page.evaluate("() => document.activeElement?.outerHTML.slice(0, 120)")
+        raise AssertionError(f"the focus is not in the panel of {selector}: {focused}") from None
 
 
 def open_page(page, problems, url: str, viewport: dict) -> None:
