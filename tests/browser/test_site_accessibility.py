@@ -90,16 +90,21 @@ def run_axe(page) -> list[dict]:
     return result["violations"]
 
 
+NODES_SHOWN = 8  # elements listed per violation
+
+
 def describe(violations: list[dict]) -> str:
     """One paragraph per violation: rule, impact, help text and the elements (CSS selectors)."""
     lines = []
     for violation in violations:
         lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}"
                      f" - {violation['helpUrl']}")
-        for node in violation["nodes"]:
+        for node in violation["nodes"][:NODES_SHOWN]:
             target = " >> ".join(str(part) for part in node["target"])
             summary = " ".join(node.get("failureSummary", "").split())
             lines.append(f"    {target}\n        {summary}")
+        if len(violation["nodes"]) > NODES_SHOWN:
+            lines.append(f"    ... and {len(violation['nodes']) - NODES_SHOWN} more elements")
     return "\n".join(lines)
 
 
