@@ -31,24 +31,25 @@
 (() => {
   "use strict";
 
-  // The themes' breakpoint (Bootstrap's "lg"): from this width on, the chapter list is a column
-  // of the page that the menu button folds away; below it, a panel over the page.
-  const WIDE = window.matchMedia("(min-width: 992px)");
-
+  // From these widths on (the themes' breakpoints, Bootstrap's "lg" and "xl") a sidebar is a
+  // column of the page, not a panel over it; the menu button folds the chapter list's column
+  // away and back, the contents' column has no button.
   const PANELS = [
     {
       button: ".primary-toggle",
       sidebar: ["#pst-primary-sidebar", ".bd-sidebar-primary"],  // with an id from 0.16 on
       dialog: "#pst-primary-sidebar-modal",
       checkbox: "#pst-primary-sidebar-checkbox",
-      foldsOnWideScreens: true,
+      column: window.matchMedia("(min-width: 992px)"),
+      folds: true,
     },
     {
       button: ".secondary-toggle",
       sidebar: ["#pst-secondary-sidebar", ".bd-sidebar-secondary"],
       dialog: "#pst-secondary-sidebar-modal",
       checkbox: "#pst-secondary-sidebar-checkbox",
-      foldsOnWideScreens: false,
+      column: window.matchMedia("(min-width: 1200px)"),
+      folds: false,
     },
   ];
 
@@ -62,7 +63,10 @@
     if (dialog?.open) {
       return true;
     }
-    if (panel.foldsOnWideScreens && WIDE.matches) {
+    if (panel.column.matches) {
+      if (!panel.folds) {
+        return true;
+      }
       // shown unless folded away (the class of sphinx-book-theme >= 1.2, the checkbox before)
       const sidebar = sidebarOf(panel);
       return Boolean(sidebar) && !sidebar.classList.contains("pst-sidebar-hidden")
@@ -97,8 +101,8 @@
       const checkbox = find(panel.checkbox);
       if (dialog?.open && dialog.contains(link)) {
         dialog.close();
-      } else if (checkbox?.checked && sidebarOf(panel)?.contains(link)
-                 && !(panel.foldsOnWideScreens && WIDE.matches)) {
+      } else if (checkbox?.checked && !panel.column.matches
+                 && sidebarOf(panel)?.contains(link)) {
         checkbox.checked = false;
       }
     }
@@ -214,7 +218,7 @@
       find(panel.dialog)?.addEventListener("close", updateSoon);
       find(panel.checkbox)?.addEventListener("change", updateSoon);
     }
-    WIDE.addEventListener("change", updateSoon);
+    PANELS.forEach((panel) => panel.column.addEventListener("change", updateSoon));
     updateButtons();
     watchScrollables();
   }

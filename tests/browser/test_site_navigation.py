@@ -1,4 +1,7 @@
-"""The website's navigation as a reader uses it, on a phone (390x844) and on a desktop (1440x900).
+"""The website's navigation as a reader uses it, on a phone and on a desktop.
+
+Pages are read at 390x844 (a phone) and 1440x900 (a desktop); the contents also at 1024x768 (a
+tablet, where the chapter list is a column but the contents are a panel).
 
 The menu button opens the chapter list (the primary sidebar) and closes it again, by a click,
 by the keyboard, by Escape and by a click beside the panel; opening it moves the keyboard's
@@ -18,10 +21,14 @@ Screenshots of the open menu and of a notebook page at phone width go to
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.conftest import SCREENSHOTS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
+# the chapter list is a column of the page, the contents still a panel (the themes' "lg" to "xl")
+TABLET = {"width": 1024, "height": 768}
 PANEL_MS = 5_000  # a panel's opening or closing animation is over (the themes': 0.2-0.3 s)
 MATHJAX_MS = 60_000
 
@@ -173,9 +180,11 @@ def test_the_menu_button_folds_the_chapter_list_on_a_desktop(offline_page, site_
     assert not problems, "\n".join(problems)
 
 
-def test_the_contents_button_leads_to_a_section_on_a_phone(offline_page, site_url):
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_contents_button_leads_to_a_section_on_a_narrow_screen(offline_page, site_url,
+                                                                   viewport):
     page, problems = offline_page
-    open_page(page, problems, f"{site_url}/{LECTURE}", PHONE)
+    open_page(page, problems, f"{site_url}/{LECTURE}", viewport)
     contents = the_button(page, CONTENTS)
     heading = f"section#{SECTION} > h2"
     assert not seen(page, SECTION_LINK) and not seen(page, heading)
