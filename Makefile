@@ -14,6 +14,9 @@
 #   make bench        the benchmark tables (speed targets of the issues)
 #   make site         the course website (lectures and stored notebooks) in build/site
 #   make serve-site   serve build/site on http://127.0.0.1:8000 to read it locally
+#   make pdf          the course as one PDF and the classroom deck as a handout, in
+#                     build/pdf, printed from build/site by headless Chromium (the
+#                     site is built first when it is missing or older than its sources)
 #   make lint         ruff on the module, tests, benchmarks, notebooks and site
 #   make execute      re-run every notebook in place (after changing rankviz)
 #   make clean        remove the virtual environments and caches
@@ -42,7 +45,7 @@ OLDEST_VENV   := .venv-oldest
 # unit tests, doctests and every notebook under nbval; the browser tests are optional there
 DRIFT_TESTS   := -m pytest --ignore=tests/browser
 
-.PHONY: lab test test-latest test-oldest lock bench lint execute clean venv site serve-site
+.PHONY: lab test test-latest test-oldest lock bench lint execute clean venv site serve-site pdf
 
 venv: $(STAMP)
 
@@ -125,6 +128,20 @@ REPOSITORY ?=
 
 site: $(STAMP)
 	RANKVIZ_SITE_REPOSITORY="$(REPOSITORY)" $(BIN)/python site/build.py --out $(SITE_OUT)
+
+# The course as PDFs (site/pdf.py): the pages of the built site printed by the Chromium the
+# browser tests use, offline, and joined with pypdf.  The site is rebuilt first when it is
+# missing or older than any of its sources (a failed build leaves no index.html behind).
+PDF_OUT      ?= build/pdf
+SITE_SOURCES := README.md $(shell find site lectures notebooks -type f -not -name '*.pyc' \
+                  -not -path '*/.ipynb_checkpoints/*' -not -name pdf.py 2>/dev/null)
+
+$(SITE_OUT)/index.html: $(STAMP) $(SITE_SOURCES)
+	RANKVIZ_SITE_REPOSITORY="$(REPOSITORY)" $(BIN)/python site/build.py --out $(SITE_OUT) \
+	  || { rm -f $@; exit 1; }
+
+pdf: $(SITE_OUT)/index.html
+	$(BIN)/python site/pdf.py --site $(SITE_OUT) --out $(PDF_OUT)
 
 serve-site:
 	@test -f $(SITE_OUT)/index.html || { echo "No site in $(SITE_OUT): run make site first."; exit 1; }

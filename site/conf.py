@@ -49,15 +49,16 @@ bibtex_foot_reference_style = "foot"
 # ---- HTML -------------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
 html_title = "Learning to rank, interactively"
-# _templates/: two theme components rewritten for accessibility (the sidebar's title and search
-# field); _static/accessible-navigation.js: what the themes leave out for keyboard, screen-reader
-# and phone readers (the sidebar buttons' state, a panel closing when a section is chosen in it,
-# scrollable boxes named for what they hold); _static/contrast.css: links in tables readable on
-# every row stripe.
+# _static/: the site's own scripts and styles (see coursesite.py); print.css: the site on paper
+# (Ctrl+P and make pdf, site/pdf.py); accessible-navigation.js: what the themes leave out for
+# keyboard, screen-reader and phone readers (the sidebar buttons' state, a panel closing when a
+# section is chosen in it, scrollable boxes named for what they hold); contrast.css: links in
+# tables readable on every row stripe. _templates/: two theme components rewritten for
+# accessibility (the sidebar's title and search field).
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_js_files = ["accessible-navigation.js"]
-html_css_files = ["contrast.css"]
+html_css_files = ["print.css", "contrast.css"]
 html_last_updated_fmt = None
 html_copy_source = True  # the download button offers the notebook (.ipynb) and the lecture (.md)
 html_show_sourcelink = False

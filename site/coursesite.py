@@ -1,4 +1,4 @@
-"""The course website's own Sphinx extension: five things the stock tools do not do.
+"""The course website's own Sphinx extension: seven things the stock tools do not do.
 
 * **The students' start page as the landing page.** The landing page's marker is replaced by
   ``notebooks/00_start_here.ipynb``, the page ``make lab`` opens, so that the site and JupyterLab
@@ -15,6 +15,11 @@
   ``{footcite:p}`` roles, and the list of the works a page cites is added under a "References"
   heading at the end of the page. (``lectures/references.md`` itself is not a page of the site:
   the site's ``references.md`` lists every work from the same ``.bib`` file.)
+* **Search results without raw TeX.** On the search page only, ``_static/search-snippets.js``
+  rewrites formulas as plain text (``\\alpha_t`` as α_t) in the snippets and titles Sphinx lists.
+* **Figures that open full size on a tap.** A notebook's figure is scaled down to the column;
+  on a phone its labels are a few pixels high. Each figure of a cell's output links to its image
+  file, which the browser shows at full size (and a phone lets the reader zoom).
 * **A note instead of each dashboard.** A notebook's dashboards (ipywidgets) need a running
   kernel; on a static page MyST-NB would leave an empty element that loads a widget manager
   from a CDN. Each one becomes a note saying where to run it; the static figure of its default
@@ -202,6 +207,43 @@ def accessible_markup(app: Sphinx, pagename: str, templatename: str, context: di
         context["body"] = EMPTY_CORNER.sub("<td></td>", body)
 
 
+class FigureFullSizeLink(SphinxPostTransform):
+    """Link each image of a notebook cell's output to its own file (``_images/<name>``).
+
+    Sphinx copies the image to ``_images/`` under its file name after the post-transforms, so
+    the link is made to where it will be.
+    """
+
+    default_priority = 110
+    formats = ("html",)
+
+    def run(self, **kwargs) -> None:
+        from sphinx.util.osutil import relative_uri
+
+        images = relative_uri(self.app.builder.get_target_uri(self.env.docname), "_images")
+        for output in list(self.document.findall(nodes.container)):
+            if "cell_output" not in output["classes"]:
+                continue
+            for image in list(output.findall(nodes.image)):
+                if isinstance(image.parent, nodes.reference) or "://" in image["uri"]:
+                    continue
+                link = nodes.reference("", "", internal=True, classes=["figure-full-size"],
+                                       refuri=f"{images}/{Path(image['uri']).name}")
+                image.replace_self(link)
+                link.append(image)
+
+
+SEARCH_SCRIPT = "search-snippets.js"
+
+
+def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict,
+                      doctree) -> None:
+    """Load the snippet script on the search page (``html-page-context``): deferred, so that it
+    runs after Sphinx's searchtools.js has defined ``Search`` and before the search starts."""
+    if pagename == "search":
+        app.add_js_file(SEARCH_SCRIPT, loading_method="defer")
+
+
 def setup(app: Sphinx) -> dict:
     app.add_directive("chapter-table", ChapterTable)
     app.connect("source-read", include_start_page)
@@ -209,4 +251,6 @@ def setup(app: Sphinx) -> dict:
     app.add_post_transform(DashboardNote)
     app.add_post_transform(RowHeaders)
     app.connect("html-page-context", accessible_markup)
+    app.add_post_transform(FigureFullSizeLink)
+    app.connect("html-page-context", add_search_script)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

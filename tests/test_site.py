@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from test_figure_alt_text import alt_text_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
@@ -155,6 +156,29 @@ def test_every_image_of_every_page_exists(site):
     assert count >= figures > 0
 
 
+def test_every_image_of_every_page_has_a_written_alt_text(site):
+    # docutils' default alt is the image's path: a screen reader would read a file name
+    problems = []
+    for page in sorted(site.rglob("*.html")):
+        for tag, attrs in tags(page):
+            if tag == "img" and (problem := alt_text_problem(attrs.get("alt"))):
+                problems.append(f"{page.relative_to(site)}: {attrs.get('src')}: {problem}")
+    assert not problems, f"{len(problems)} images without a written alt text:\n" + "\n".join(
+        problems[:20])
+
+
+def test_every_notebook_figure_links_to_its_full_size_image(site):
+    # on a phone a figure is scaled to the column; a tap on it opens the image file itself
+    for stem in NOTEBOOKS:
+        page = site / "notebooks" / f"{stem}.html"
+        found = tags(page)
+        images = [attrs["src"] for tag, attrs in found if tag == "img" and "_images/" in
+                  attrs.get("src", "")]
+        links = [attrs["href"] for tag, attrs in found
+                 if tag == "a" and "figure-full-size" in attrs.get("class", "").split()]
+        assert images and links == images, stem
+
+
 def _cells(stem: str) -> list[dict]:
     return json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
 
@@ -208,6 +232,19 @@ def test_the_lectures_reference_list_matches_the_bibliography():
     for path in sorted((ROOT / "lectures").glob("*.md")):
         cited = set(re.findall(r"\]\(references\.md#([\w:-]+)\)", path.read_text(encoding="utf-8")))
         assert cited <= entries, (path.name, cited - entries)
+
+
+def test_display_math_numbers_equations_in_a_way_a_latex_build_accepts():
+    # MyST's $$...$$ becomes, in Sphinx's LaTeX builder, an equation* holding a split
+    # environment, where amsmath rejects \tag ("\tag not allowed here"). An equation number
+    # of a source is written as text instead: \qquad\text{(23)}.
+    sources = {path.relative_to(ROOT): path.read_text(encoding="utf-8")
+               for path in [*(ROOT / "lectures").glob("*.md"), *(ROOT / "site").glob("*.md")]}
+    for stem in [*NOTEBOOKS, "00_start_here"]:
+        sources[Path("notebooks", f"{stem}.ipynb")] = "\n".join(
+            "".join(cell["source"]) for cell in _cells(stem) if cell["cell_type"] == "markdown")
+    tagged = [str(path) for path, text in sources.items() if re.search(r"\\tag\*?\{", text)]
+    assert not tagged, f"\\tag in display math: {tagged}"
 
 
 def test_exercise_solutions_are_folded(site):

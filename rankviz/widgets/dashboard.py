@@ -82,6 +82,7 @@ from traitlets import TraitError, validate
 
 from rankviz._validation import check_array, check_bool, check_int, check_real, check_text
 from rankviz.widgets._shell import check_names
+from rankviz.widgets.snapshot import DashboardSnapshot
 
 __all__ = [
     "MAX_FIGURE_PIXELS",
@@ -937,15 +938,15 @@ class Dashboard:
                     break
         return chosen
 
-    def snapshot(self):
-        """The current picture as a static ``IPython.display.Image``.
+    def snapshot(self) -> DashboardSnapshot:
+        """The current picture and readouts, displayed as a static picture and a table.
 
-        A notebook shows it before the live dashboard, so that the chapter
-        reads the same on GitHub, in a PDF export and under nbval.
+        A notebook shows it before the live dashboard, so that the chapter reads the same on
+        GitHub, on the website, in a PDF export and under nbval, numbers included.
         """
-        from IPython.display import Image
-
-        return Image(data=bytes(self.image.value), format="png")
+        return DashboardSnapshot(self.title, bytes(self.image.value),
+                                 [(str(name), html.unescape(_format_value(value)))
+                                  for name, value in self.readouts.items()])
 
     def fresh_picture(self) -> bytes:
         """The PNG a dashboard built afresh at the current control values would show.

@@ -26,6 +26,7 @@ from rankviz.widgets import (
     roc,
     scheduling,
     slides,
+    snapshot,
 )
 
 # --- the shared mechanism: a toy dashboard ------------------------------------------------------
@@ -159,6 +160,18 @@ CASES = {
     "rankviz.widgets.dashboard.Dashboard.swap_layout": Case(
         lambda: Call(roc.roc_explorer(presentation=False).swap_layout)),
     "rankviz.widgets.slides.slideshow_keys": Case(lambda: Call(slides.slideshow_keys)),
+    "rankviz.widgets.snapshot.DashboardSnapshot": Case(
+        lambda: Call(snapshot.DashboardSnapshot, "toy", b"png bytes", [("slope", "1.000")]),
+        valid={"title": {"unknown string"}},  # any text
+        extra={"readouts": {"a number, not text": [("slope", 1.0)],
+                            "not pairs": ["slope"]}},
+    ),
+    "rankviz.widgets.snapshot.DashboardSnapshot.picture": Case(
+        lambda: Call(_toy().snapshot().picture)),
+    "rankviz.widgets.snapshot.DashboardSnapshot.readout_text": Case(
+        lambda: Call(_toy().snapshot().readout_text)),
+    "rankviz.widgets.snapshot.DashboardSnapshot.readout_html": Case(
+        lambda: Call(_toy().snapshot().readout_html)),
     # --- the dashboards --------------------------------------------------------------------------
     **{
         f"rankviz.widgets.{module.__name__.rsplit('.', 1)[1]}.{name}": Case(

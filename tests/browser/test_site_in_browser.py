@@ -148,3 +148,48 @@ def test_search_finds_the_lectures_with_the_word(offline_page, site_url):
              if (match := re.search(r"lectures/(\d\d_[a-z_]+)\.html", href))}
     assert found == set(with_word), hrefs
     assert not problems, "\n".join(problems)
+
+
+# formulas in TeX and what a reader should see instead (site/_static/search-snippets.js)
+PLAIN_MATH = [
+    (r"\(\hat R_S(h) \le \frac{1}{n}\)", "R̂_S(h) ≤ 1/n"),
+    (r"\(\mathbb{E}[\phi(\alpha_i - \alpha_j)]\)", "𝔼[φ(α_i - α_j)]"),
+    (r"\(\tfrac14\sum_{i,j} \Omega_{ij}\)", "1/4 Σ_i,j Ω_ij"),
+    (r"\[\binom{n}{k} \qquad\text{(19)}\]", "C(n, k) (19)"),
+]
+
+
+def test_search_results_show_formulas_as_text_not_tex(offline_page, site_url):
+    # "suboptimality" finds sections whose titles and snippets hold formulas (H(\varepsilon))
+    page, problems = offline_page
+    page.goto(f"{site_url}/search.html?q=suboptimality", wait_until="load")
+    page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)
+    page.wait_for_function(
+        "() => !/searching|preparing/i.test("
+        "document.querySelector('#search-results h2')?.textContent ?? '')", timeout=SEARCH_MS)
+    page.wait_for_function(  # every listed page's snippet fetched and shown
+        "() => [...document.querySelectorAll('#search-results ul.search > li')]"
+        ".every(li => li.querySelector('p.context'))", timeout=SEARCH_MS)
+    shown = page.locator("#search-results").inner_text()
+    assert "\\" not in shown and "$$" not in shown, shown
+    assert "H(ε)" in shown, shown  # the formula is there, as text
+    for tex, plain in PLAIN_MATH:
+        assert page.evaluate("tex => window.rankvizSite.plainMath(tex)", tex) == plain, tex
+    assert not problems, "\n".join(problems)
+
+
+def test_on_a_phone_a_dashboard_picture_opens_full_size_on_a_tap(offline_page, site_url):
+    # the static picture of a dashboard, scaled to a 390-px column, is too small to read there
+    page, problems = offline_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    visit(page, problems, f"{site_url}/notebooks/02_roc_auc.html")
+    note = page.locator("article .dashboard-note").first
+    picture = note.locator(
+        "xpath=preceding::a[contains(concat(' ', @class, ' '), ' figure-full-size ')][1]")
+    shown = picture.locator("img").evaluate("img => img.getBoundingClientRect().width")
+    assert shown <= 390
+    picture.click()
+    page.wait_for_url("**/_images/*.png")
+    full = page.evaluate("() => document.images[0].naturalWidth")
+    assert full >= 2 * shown, (full, shown)  # at full size, its text is twice as large or more
+    assert not problems, "\n".join(problems)
