@@ -52,9 +52,10 @@ html_title = "Learning to rank, interactively"
 # _static/: the site's own scripts and styles (see coursesite.py); print.css: the site on paper
 # (Ctrl+P and make pdf, site/pdf.py); accessible-navigation.js: what the themes leave out for
 # keyboard, screen-reader and phone readers (the sidebar buttons' state, a panel closing when a
-# section is chosen in it, scrollable boxes named for what they hold); contrast.css: links in
-# tables readable on every row stripe. _templates/: two theme components rewritten for
-# accessibility (the sidebar's title and search field).
+# section is chosen in it, scrollable boxes named for what they hold); contrast.css: text the
+# themes' colours leave too faint (links on striped rows, captions of outputs in dark mode).
+# _templates/: two theme components rewritten for accessibility (the sidebar's title and search
+# field).
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_js_files = ["accessible-navigation.js"]

@@ -204,7 +204,7 @@ def test_the_contents_button_leads_to_a_section_on_a_narrow_screen(offline_page,
     # the section is shown, and the panel no longer covers it
     wait_until(page, heading, shown=True)
     assert page.url.endswith(f"#{SECTION}"), page.url
-    assert not seen(page, SECTION_LINK)
+    wait_until(page, SECTION_LINK, shown=False)  # the panel's closing animation is over
     assert expanded(contents) == "false"
     assert not problems, "\n".join(problems)
 
