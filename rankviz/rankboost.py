@@ -25,6 +25,7 @@ Public names
 :func:`adaboost`
     AdaBoost on the same stumps plus the constant hypothesis, for the
     comparison of section 10.5.1 (F_Rank = F+ F-, F_Ada = F+ + F-).
+
 :class:`RankBoostModel`, :class:`BoostingHistory`, :data:`MAX_ROUNDS`.
 
 How a round chooses its stump (exact search, ties, perfect stumps)

@@ -13,7 +13,7 @@ a convex function of alpha; this module minimizes it with scipy's bounded
 scalar minimizer, and chooses in each round the base ranker of a finite family
 whose minimized Z is smallest (the greedy step on prod_t Z_t).  The identity
 (10.12) and the first inequality of Theorem 10.3, error <= prod_t Z_t, hold
-for any steps.  When every |u_i| <= 1 (values in [0, 1]), convexity of
+for any steps.  When every ``|u_i| <= 1`` (values in [0, 1]), convexity of
 exp gives exp(-alpha u) <= (1 + u)/2 e^-alpha + (1 - u)/2 e^alpha, hence
 
     min_alpha Z <= sqrt(1 - r_t^2) <= exp(-r_t^2 / 2),    r_t = sum_i D_t(i) u_i,
@@ -40,7 +40,7 @@ from rankviz.rankboost import MAX_ROUNDS
 __all__ = ["MAX_ALPHA", "RealRankBoostResult", "real_rankboost"]
 
 #: Largest ``alpha_max``: exp(700) is close to the largest float64, so a step beyond it
-#: overflows the weights exp(-alpha u) for any |u| >= 1.
+#: overflows the weights exp(-alpha u) for any ``|u| >= 1``.
 MAX_ALPHA = 700.0
 
 
@@ -60,8 +60,8 @@ class RealRankBoostResult:
         ``r_t = sum_i D_t(i) y_i (h_t(x'_i) - h_t(x_i))``, the weighted
         correlation of the chosen ranker with the labels.
     error : ndarray
-        Empirical pairwise error of f_t (a tie, |f(x') - f(x)| <= 1e-10 (1 +
-        ||alpha||_1), counts as an error).
+        Empirical pairwise error of f_t (a tie,
+        ``|f(x') - f(x)| <= 1e-10 (1 + ||alpha||_1)``, counts as an error).
     capped : ndarray of bool
         Rounds whose minimizer sat at the bound ``alpha_max`` (Z decreasing
         without a minimizer, as for a base ranker that misranks no pair).
@@ -163,7 +163,7 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     n_rounds : int
         Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_ROUNDS`.
     alpha_max : float, default 20
-        Bound on |alpha_t|, in (0, :data:`MAX_ALPHA`]; a round whose minimizer
+        Bound on ``|alpha_t|``, in (0, :data:`MAX_ALPHA`]; a round whose minimizer
         reaches it is flagged in ``capped`` (Z has no minimizer there: the ranker
         misranks no pair).
 

@@ -9,6 +9,9 @@ site is made of into ``build/site-src/``:
   in a lecture, ``../lectures/X.md`` in a notebook) resolve as they do on GitHub;
 * ``README.md``, whose chapter table the landing page includes (it is not a page of its own).
 
+The API reference, ``api/``, is not staged: ``apipages.py`` writes its pages into the staged
+folder when Sphinx starts, from the ``rankviz`` that Python imports.
+
 The notebooks are copied with their stored outputs and never executed
 (``nb_execution_mode = "off"`` in ``conf.py``): the outputs the site shows are the ones nbval
 checks. Only their ``widgets`` metadata is dropped: it is the state of live dashboards, which

@@ -22,6 +22,7 @@ extensions = [
     "sphinx-mathjax-offline",  # MathJax 3 copied into _static/, never a CDN
     "sphinx.ext.githubpages",  # .nojekyll, so that GitHub Pages serves _static/ and _images/
     "coursesite",
+    "apipages",  # the API reference, api/*.rst, written at build time (autodoc and napoleon)
 ]
 
 root_doc = "index"
@@ -45,6 +46,15 @@ bibtex_bibfiles = ["references.bib"]
 bibtex_default_style = "plain"
 bibtex_reference_style = "author_year"
 bibtex_foot_reference_style = "foot"
+
+# ---- API reference (apipages.py): autodoc documents each module's __all__ -------------------
+autodoc_member_order = "bysource"
+autodoc_typehints = "none"  # the numpydoc Parameters sections give the types, in words
+napoleon_google_docstring = False
+# types as words ("ndarray of shape (m, n)"), not as cross-references to guess from each word
+napoleon_use_param = napoleon_use_rtype = False
+napoleon_custom_sections = [("Attributes", "params_style")]
+html_domain_indices = False  # api/index lists the modules, by chapter; no py-modindex.html
 
 # ---- HTML -------------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"

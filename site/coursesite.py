@@ -20,6 +20,12 @@
 * **Figures that open full size on a tap.** A notebook's figure is scaled down to the column;
   on a phone its labels are a few pixels high. Each figure of a cell's output links to its image
   file, which the browser shows at full size (and a phone lets the reader zoom).
+* **Links to the API reference.** The first time a lecture (or a notebook's Markdown) names a
+  public ``rankviz`` function, class, constant or module in inline code (`` `auc` ``,
+  `` `auc(y, s)` ``, `` `rankviz.metrics.auc` ``, `` `rankviz.metrics` ``), the mention becomes a
+  link to its entry in the API reference (``apipages.py``), with the same text. Code blocks,
+  math, headings, link texts and raw HTML are left alone, and so is a bare name that two
+  modules offer.
 * **A note instead of each dashboard.** A notebook's dashboards (ipywidgets) need a running
   kernel; on a static page MyST-NB would leave an empty element that loads a widget manager
   from a CDN. Each one becomes a note saying where to run it; the static figure of its default
@@ -34,7 +40,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from docutils import nodes
@@ -157,6 +165,86 @@ def include_start_page(app: Sphinx, docname: str, source: list[str]) -> None:
             START_MARKER, start_page_markdown(notebook, Path(START_PAGE).parent.as_posix()))
 
 
+@functools.cache
+def _myst_markdown():
+    """A Markdown parser that finds code, math, HTML and ``:::`` blocks where MyST does, with
+    the extensions ``conf.py`` enables (for ``api_links``)."""
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.amsmath import amsmath_plugin
+    from mdit_py_plugins.colon_fence import colon_fence_plugin
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+
+    return (MarkdownIt("commonmark").use(dollarmath_plugin, double_inline=True)
+            .use(amsmath_plugin).use(colon_fence_plugin).enable("table"))
+
+
+# inline code that names something: `auc`, `rankviz.metrics.auc`, or a call, `auc(y, s)`
+API_MENTION = re.compile(r"^([A-Za-z_][\w.]*)(?:\(.*\))?$")
+
+
+def api_links(text: str, targets: Mapping[str, str], seen: set[str] | None = None) -> str:
+    """Markdown with the first inline-code mention of each API entry as a link to it.
+
+    ``targets`` maps what a mention may say (``auc``, ``rankviz.metrics.auc``) to the entry's
+    full name; a mention is the name alone or followed by a call's arguments, and becomes
+    ``{py:obj}`text <full name>```, showing the same text. ``seen`` holds the entries already
+    linked (a notebook passes the same set for every cell) and is updated. The Markdown is
+    parsed as MyST parses it (CommonMark, tables, dollar math, ``:::`` fences), so that only
+    inline code of prose is touched: never a code block, math, a heading, raw HTML or a link's
+    text.
+    """
+    seen = set() if seen is None else seen
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)] + [len(text)]
+    edits, cursor, previous = [], 0, None
+    for token in _myst_markdown().parse(text):
+        if token.type != "inline" or token.map is None or previous == "heading_open":
+            previous = token.type
+            continue
+        previous = token.type
+        cursor = max(cursor, line_starts[token.map[0]])
+        end, in_link = line_starts[min(token.map[1], len(line_starts) - 1)], 0
+        for child in token.children or []:
+            in_link += {"link_open": 1, "link_close": -1}.get(child.type, 0)
+            if child.type.startswith("math_inline"):  # its text may hold backticks
+                source = child.markup + child.content + child.markup
+            elif child.type == "code_inline":
+                source = child.markup + child.content + child.markup
+            else:
+                continue
+            found = text.find(source, cursor, end)
+            if found < 0:  # not written as parsed (a code span across lines): leave it
+                continue
+            cursor = found + len(source)
+            mention = API_MENTION.match(child.content)
+            if (child.type != "code_inline" or child.markup != "`" or in_link or not mention
+                    or text[found - 1:found] == "}" or "<" in child.content):
+                continue
+            target = targets.get(mention.group(1))
+            if target is not None and target not in seen:
+                seen.add(target)
+                edits.append((found, cursor, f"{{py:obj}}`{child.content} <{target}>`"))
+    for start, stop, role in reversed(edits):
+        text = text[:start] + role + text[stop:]
+    return text
+
+
+def link_api_mentions(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Link each lecture's and notebook's first mention of an API entry (``source-read``)."""
+    import json
+
+    from apipages import link_targets
+
+    suffix = Path(app.env.doc2path(docname)).suffix
+    if docname.startswith("lectures/") and suffix == ".md":
+        source[0] = api_links(source[0], link_targets())
+    elif docname.startswith("notebooks/") and suffix == ".ipynb":
+        notebook, seen = json.loads(source[0]), set()
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                cell["source"] = api_links("".join(cell["source"]), link_targets(), seen)
+        source[0] = json.dumps(notebook, ensure_ascii=False)
+
+
 class DashboardNote(SphinxPostTransform):
     """Replace each widget view MyST-NB rendered by a note (the dashboard cannot run here).
 
@@ -248,6 +336,7 @@ def setup(app: Sphinx) -> dict:
     app.add_directive("chapter-table", ChapterTable)
     app.connect("source-read", include_start_page)
     app.connect("source-read", add_references_section)
+    app.connect("source-read", link_api_mentions)
     app.add_post_transform(DashboardNote)
     app.add_post_transform(RowHeaders)
     app.connect("html-page-context", accessible_markup)

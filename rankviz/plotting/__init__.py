@@ -88,6 +88,7 @@ from rankviz.plotting.margins import (
 )
 from rankviz.plotting.preference import (
     ARROW_STYLES,
+    NODE_STYLES,
     REFERENCE_STYLES,
     plot_call_counts,
     plot_quicksort_levels,
@@ -108,6 +109,7 @@ from rankviz.plotting.rankboost import (
 from rankviz.plotting.ranking import (
     CUTOFF_STYLES,
     GRADE_COLORS,
+    GRADE_HATCHES,
     plot_cutoff_curves,
     plot_position_bars,
     plot_preference_graph,
@@ -115,6 +117,8 @@ from rankviz.plotting.ranking import (
     style_position_axes,
 )
 from rankviz.plotting.roc import (
+    CLASS_STYLES,
+    RATE_STYLES,
     plot_auc_sampling,
     plot_confusion_matrix,
     plot_precision_recall,
@@ -142,11 +146,13 @@ __all__ = [
     "BOOSTING_BOUND_STYLES",
     "BOUND_TERM_COLORS",
     "BOUND_TERM_HATCHES",
+    "CLASS_STYLES",
     "CUTOFF_STYLES",
     "EDGE_COLOR",
     "EXACT_COLOR",
     "FAINT_COLOR",
     "GRADE_COLORS",
+    "GRADE_HATCHES",
     "GUIDE_COLOR",
     "HIGHLIGHT_COLOR",
     "ITEM_TIE_ATOL",
@@ -158,8 +164,10 @@ __all__ = [
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
+    "NODE_STYLES",
     "PARTS_DECIMALS",
     "POSITIVE_COLOR",
+    "RATE_STYLES",
     "REFERENCE_COLOR",
     "REFERENCE_STYLES",
     "SAMPLE_COLOR",

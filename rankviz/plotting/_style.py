@@ -17,6 +17,10 @@ thing across the collection and is defined once:
   :data:`EDGE_COLOR` graph edges, :data:`AGREE_COLOR` edges that agree with the target,
   :data:`NEUTRAL_COLOR` what costs nothing.
 
+Colour is never the only cue: the k-th series of a figure also takes the k-th line style of
+``_SERIES_LINESTYLES`` and marker of ``_SERIES_MARKERS``, and a class or region that colour marks
+is told apart by a line style, marker, hatch or direct label as well, with a legend entry.
+
 Besides the palette this module holds what several chapter modules share: :func:`plot_legend`
 and the private axes and argument checks.
 """
@@ -79,6 +83,10 @@ REFERENCE_COLOR = "0.5"
 NEUTRAL_COLOR = "0.55"
 
 _SERIES_COLORS = (HIGHLIGHT_COLOR, ACCENT_COLOR, LIGHT_COLOR, MUTED_COLOR)
+#: Line styles and markers that go with ``_SERIES_COLORS`` (series k takes entry k of each), so
+#: that series are told apart without their colours: dashed, dash-dotted, dotted, dash-dot-dotted.
+_SERIES_LINESTYLES = ("--", "-.", ":", (0, (5, 1.5, 1, 1.5, 1, 1.5)))
+_SERIES_MARKERS = ("o", "s", "^", "D")
 _CHANCE_GID = "rankviz-chance-line"
 _NO_SKILL_GID = "rankviz-no-skill-line"
 

@@ -240,7 +240,8 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
         base = base + values
     ax.plot(rho, base, color=EXACT_COLOR, lw=1.5, label="bound (sum of the terms)")
     best = bound.best()
-    ax.plot([best.rho], [best.total], "o", color=EXACT_COLOR, ms=7,
+    # not clipped: the smallest bound may lie on the edge of the axes (at rho = 1, say)
+    ax.plot([best.rho], [best.total], "o", color=EXACT_COLOR, ms=7, clip_on=False, zorder=3,
             label=rf"smallest bound {best.total:.3f} at $\rho$ = {best.rho:.2f}")
     if error is not None:
         ax.axhline(error, label=f"{error_label} = {error:.3f}", **_TRUE_ERROR_STYLE)

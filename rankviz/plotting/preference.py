@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.collections import PatchCollection, PolyCollection
 from matplotlib.colors import to_rgba
-from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
+from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, RegularPolygon
 
 from rankviz._validation import (
     as_item_ids,
@@ -22,6 +22,7 @@ from rankviz._validation import (
     check_real,
 )
 from rankviz.plotting._style import (
+    _SERIES_MARKERS,
     ACCENT_COLOR,
     AGREE_COLOR,
     EXACT_COLOR,
@@ -44,6 +45,7 @@ from rankviz.plotting._style import (
 
 __all__ = [
     "ARROW_STYLES",
+    "NODE_STYLES",
     "REFERENCE_STYLES",
     "plot_call_counts",
     "plot_quicksort_levels",
@@ -64,14 +66,22 @@ REFERENCE_STYLES = (
 _TOURNAMENT_LIMITS = (-1.3, 1.3)
 
 #: Legend styles of the kinds of arrow :func:`plot_tournament` draws; colour is never the only
-#: cue: an arrow that contradicts the target is drawn thicker than one that agrees, and one that
-#: costs nothing (two items of the same class, bipartite target) thinner and fainter.  The
-#: arrows' widths follow ``lw`` (:data:`ARROW_STYLES` ``["highlight"]`` is the flipped pair).
+#: cue: an arrow that contradicts the target is drawn thicker than one that agrees and crossed
+#: by an X (the marker of this style) a little before its middle, and one that costs nothing
+#: (two items of the same class, bipartite target) thinner and fainter.  The arrows' widths
+#: follow ``lw`` (:data:`ARROW_STYLES` ``["highlight"]`` is the flipped pair).
 ARROW_STYLES = {
     "agree": {"color": AGREE_COLOR, "lw": 2.0},
-    "contradict": {"color": HIGHLIGHT_COLOR, "lw": 3.0},
+    "contradict": {"color": HIGHLIGHT_COLOR, "lw": 3.0, "marker": "X", "ms": 10,
+                   "mec": "white", "mew": 1.0},
     "free": {"color": AGREE_COLOR, "alpha": 0.3, "lw": 1.0},
     "highlight": {"color": AGREE_COLOR, "lw": 5.0},
+}
+#: Legend styles of the nodes of :func:`plot_tournament` under a bipartite target: a positive
+#: is a square, a negative a circle (and coloured).
+NODE_STYLES = {
+    "positive": {"marker": "s", "color": POSITIVE_COLOR, "mec": EXACT_COLOR, "lw": 0},
+    "negative": {"marker": "o", "color": NEGATIVE_COLOR, "mec": EXACT_COLOR, "lw": 0},
 }
 #: Shaft width of a quiver arrow (a fraction of the Axes' width) per point of ``lw``.
 _QUIVER_WIDTH_PER_LW = 0.004
@@ -110,9 +120,10 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     figure 10.5 draws it the other way round); a weak preference (``h`` near
     1/2) is drawn faint.  Given a target, arrows that agree with it are grey
     and those that contradict it (the pairs ``L(h, sigma*)`` pays for) are
-    coloured and thicker; in the bipartite case arrows between two items of
-    the same class cost nothing and are drawn faint and thin
-    (:data:`ARROW_STYLES`).  Nodes sit on a circle from the
+    coloured, thicker and crossed by an X a little before their middle; in
+    the bipartite case arrows between two items of the same class cost nothing
+    and are drawn faint and thin (:data:`ARROW_STYLES`), and positives are
+    squares, negatives circles (:data:`NODE_STYLES`).  Nodes sit on a circle from the
     :func:`networkx.circular_layout` (item 0 on top, then clockwise), or in a
     column in the order of ``layout_sigma`` with curved arrows.
 
@@ -125,8 +136,8 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     sigma_star : array_like of int, shape (n,), optional
         Target permutation used to colour the arrows.
     positive : array_like of bool, shape (n,), optional
-        Bipartite labels: nodes are coloured by class and only arrows between
-        classes are judged.
+        Bipartite labels: nodes are coloured and shaped by class (positives
+        square) and only arrows between classes are judged.
     layout_sigma : array_like of int, shape (n,), optional
         Place the nodes in a column in this ranking's order (top = position 0)
         instead of on a circle, e.g. to show an algorithm's output.
@@ -190,6 +201,8 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     where = _tournament_positions(n, column)
     radius = 0.13
     tails, heads, colors, widths, kinds, weak = [], [], [], [], set(), False
+    crossed = []  # where the arrows that contradict the target are crossed
+    bend = 0.0 if column is None else 0.5  # the arc3 curvature of the arrows
     for u, v in majority_graph(H).edges():
         free = pos_mask is not None and pos_mask[u] == pos_mask[v]
         kind = "free" if free else (
@@ -203,6 +216,13 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
         heads.append(where[v])
         widths.append(ARROW_STYLES["highlight" if chosen == {u, v} else kind]["lw"])
         kinds.add(kind)
+        if kind == "contradict":  # the X sits at t = 0.4 of the arc3 curve (a quadratic
+            # Bezier), not at its middle, where the circle's diameters all cross
+            chord = where[v] - where[u]
+            control = (where[u] + where[v]) / 2 + bend * np.array([chord[1], -chord[0]])
+            t = 0.4
+            crossed.append((1 - t) ** 2 * where[u] + 2 * t * (1 - t) * control
+                           + t ** 2 * where[v])
     if tails and column is None:
         # straight arrows between the node boundaries, one artist per width (fast to redraw)
         tails, heads, widths = np.array(tails), np.array(heads), np.array(widths)
@@ -222,10 +242,17 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
                                          lw=_CURVE_LW_PER_LW * lw,
                                          connectionstyle="arc3,rad=0.5", shrinkA=12, shrinkB=12,
                                          zorder=1))
+    if crossed:
+        marker = {key: ARROW_STYLES["contradict"][key] for key in ("marker", "ms", "mec", "mew")}
+        ax.plot(*np.array(crossed).T, ls="", mfc=ARROW_STYLES["contradict"]["color"], zorder=1.5,
+                **marker)
     fill = ["white"] * n if pos_mask is None else [
         POSITIVE_COLOR if p else NEGATIVE_COLOR for p in pos_mask]
-    ax.add_collection(PatchCollection([Circle(tuple(where[i]), radius) for i in range(n)],
-                                      facecolors=fill, edgecolors=EXACT_COLOR, zorder=2))
+    # a positive is a square of a circle's area (half-diagonal 1.25 radius: 2 x 1.25² ≈ π)
+    nodes = [RegularPolygon(tuple(where[i]), 4, radius=1.25 * radius, orientation=np.pi / 4)
+             if pos_mask is not None and pos_mask[i] else Circle(tuple(where[i]), radius)
+             for i in range(n)]
+    ax.add_collection(PatchCollection(nodes, facecolors=fill, edgecolors=EXACT_COLOR, zorder=2))
     for i in range(n):
         ax.text(*where[i], str(i), ha="center", va="center", fontweight="bold", zorder=3,
                 color="black" if pos_mask is None else "white")
@@ -250,8 +277,8 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
             entries.append((f"pair {min(chosen)}, {max(chosen)} (highlighted)",
                             ARROW_STYLES["highlight"]))
         if pos_mask is not None:
-            entries += [("positive", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
-                        ("negative", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0})]
+            entries += [("positive", NODE_STYLES["positive"]),
+                        ("negative", NODE_STYLES["negative"])]
         plot_legend(ax, entries, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=2)
     return ax
 
@@ -497,7 +524,9 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
     measured : mapping of str to array_like of shape (K,)
         Measured call counts per algorithm, drawn as markers joined by lines.
     references : mapping of str to array_like of shape (K,), optional
-        Formulas to compare with (e.g. ``2 n ln n``), drawn dashed.
+        Formulas to compare with (e.g. ``2 n ln n``), drawn dashed; the k-th
+        formula takes the colour and, hollow, the marker of the k-th measured
+        series (give them in the same order).
     legend : bool, default True
         Add a legend.
 
@@ -540,12 +569,14 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
                 raise ValueError(f"{what}[{name!r}] must be positive on log axes")
             curves.append((what, name, y))
     legend = check_bool(legend, "legend")
-    markers = ("o", "s", "^", "D")
+    markers = _SERIES_MARKERS
     colors = (SAMPLE_COLOR, NEGATIVE_COLOR, POSITIVE_COLOR, ACCENT_COLOR)
     for k, (_, name, y) in enumerate(c for c in curves if c[0] == "measured"):
         ax.plot(n_values, y, marker=markers[k % 4], color=colors[k % 4], lw=1.5, label=name)
     for k, (_, name, y) in enumerate(c for c in curves if c[0] == "references"):
-        ax.plot(n_values, y, ls="--", color=colors[k % 4], lw=1, label=name)
+        # the k-th formula goes with the k-th measured series: its colour and, hollow, its marker
+        ax.plot(n_values, y, ls="--", color=colors[k % 4], lw=1, marker=markers[k % 4], ms=5,
+                mfc="white", zorder=1.9, label=name)  # under the measured lines
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("number of items n")

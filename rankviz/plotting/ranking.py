@@ -46,6 +46,7 @@ from rankviz.plotting._style import (
 __all__ = [
     "CUTOFF_STYLES",
     "GRADE_COLORS",
+    "GRADE_HATCHES",
     "plot_cutoff_curves",
     "plot_position_bars",
     "plot_preference_graph",
@@ -57,6 +58,11 @@ __all__ = [
 #: Colour of each relevance grade 0, 1, 2, 3, 4 (grey = irrelevant, then
 #: increasingly warm; the top grade in POSITIVE_COLOR).
 GRADE_COLORS = (FAINT_COLOR, LIGHT_COLOR, SAMPLE_COLOR, ACCENT_COLOR, POSITIVE_COLOR)
+#: Hatch of each relevance grade 0, 1, 2, 3, 4 (with :data:`GRADE_COLORS`, for
+#: :func:`plot_position_bars`' ``hatches``): colour is never the only cue to a grade.
+GRADE_HATCHES = ("", "...", "///", "xxx", "**")  # the top grade starred
+#: The characters of a Matplotlib hatch pattern.
+_HATCH_CHARACTERS = frozenset("/\\|-+xoO.*")
 
 
 
@@ -211,8 +217,25 @@ def style_position_axes(ax, n_positions, *, ymax, ylabel, title=None):
     return ax
 
 
-def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cutoff=None,
-                       label=None, legend=True, label_fontsize=10):
+def _check_hatches(values, name: str, n: int) -> list[str]:
+    """One Matplotlib hatch pattern ("" for none) per entry."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence | np.ndarray):
+        raise TypeError(f"{name} must be a sequence of hatch patterns, got {type(values).__name__}")
+    if len(values) != n:
+        raise ValueError(f"{name} must give one hatch pattern per entry of values ({n}), "
+                         f"got {len(values)}")
+    for k, value in enumerate(values):
+        if not isinstance(value, str):
+            raise TypeError(f"{name}[{k}] must be a hatch pattern (a string such as '//'), "
+                            f"got {type(value).__name__}")
+        if not set(value) <= _HATCH_CHARACTERS:
+            raise ValueError(f"{name}[{k}] must be a Matplotlib hatch pattern, made of "
+                             f"{''.join(sorted(_HATCH_CHARACTERS))}, got {value!r}")
+    return list(values)
+
+
+def plot_position_bars(ax, values, *, labels=None, colors=None, hatches=None, ideal=None,
+                       cutoff=None, label=None, legend=True, label_fontsize=10):
     """One bar per rank position: e.g. the gain, discount or DCG term at each position.
 
     Parameters
@@ -225,6 +248,9 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
         Text above each bar (e.g. the document at that position).
     colors : sequence of colours, optional
         One colour per bar; :data:`SAMPLE_COLOR` by default.
+    hatches : sequence of str, optional
+        One hatch pattern per bar ("" for none), e.g. from :data:`GRADE_HATCHES`, so that
+        what the colours tell apart is told apart without them too.
     ideal : array_like of shape (n,), optional
         Heights under the ideal ranking, drawn as a black step outline.
     cutoff : int, optional
@@ -265,6 +291,7 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
     positions = np.arange(1, n + 1)
     colors = ([SAMPLE_COLOR] * n if colors is None
               else _check_colors(colors, "colors", n, per="entry of values"))
+    hatches = [""] * n if hatches is None else _check_hatches(hatches, "hatches", n)
     if labels is not None:
         labels = _check_labels(labels, "labels", n=n, per="entry of values")
     # ideal: one value per entry of values
@@ -275,11 +302,15 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, ideal=None, cuto
     legend = check_bool(legend, "legend")
     label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True,
                                      names=True)
-    # one collection rather than n bar patches: a dashboard redraws it at every change
+    # one collection per hatch rather than n bar patches: a dashboard redraws them at every change
     corners = [[(x - 0.35, 0.0), (x - 0.35, h), (x + 0.35, h), (x + 0.35, 0.0)]
                for x, h in zip(positions, heights, strict=True)]
-    ax.add_collection(PolyCollection(corners, facecolors=list(colors), edgecolors="0.25",
-                                     linewidths=0.8, label=label), autolim=False)
+    for k, hatch in enumerate(dict.fromkeys(hatches)):  # a collection has one hatch
+        bars = [i for i in range(n) if hatches[i] == hatch]
+        ax.add_collection(PolyCollection([corners[i] for i in bars],
+                                         facecolors=[colors[i] for i in bars], edgecolors="0.25",
+                                         linewidths=0.8, hatch=hatch or None,
+                                         label=label if k == 0 else None), autolim=False)
     ax.update_datalim([(0.4, min(heights.min(), 0.0)), (n + 0.6, max(heights.max(), 0.0))])
     ax.autoscale_view()  # changes nothing on axes whose limits were set (style_position_axes)
     if labels is not None:

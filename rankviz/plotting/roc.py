@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+from matplotlib.colors import to_rgba
 
 from rankviz._validation import (
     as_binary_labels,
@@ -24,6 +25,7 @@ from rankviz.plotting._style import (
     _CHANCE_GID,
     _NO_SKILL_GID,
     _SERIES_COLORS,
+    _SERIES_LINESTYLES,
     EXACT_COLOR,
     GUIDE_COLOR,
     NEGATIVE_COLOR,
@@ -41,6 +43,8 @@ from rankviz.plotting._style import (
 )
 
 __all__ = [
+    "CLASS_STYLES",
+    "RATE_STYLES",
     "plot_auc_sampling",
     "plot_confusion_matrix",
     "plot_precision_recall",
@@ -53,10 +57,29 @@ __all__ = [
 
 _MODEL_ATTRIBUTES = ("pdf_pos", "pdf_neg", "mu_pos", "mu_neg", "sigma_pos", "sigma_neg")
 
+#: How :func:`plot_score_densities` tells the two classes apart by more than colour: the
+#: positives' density and sample histogram are dashed (a dashboard's static legend uses these).
+CLASS_STYLES = {
+    "negatives": {"color": NEGATIVE_COLOR, "ls": "-"},
+    "positives": {"color": POSITIVE_COLOR, "ls": "--"},
+}
+#: The shaded rates of :func:`plot_score_densities` right of the threshold, as
+#: :func:`plot_legend` patches: the FPR (negatives) plain, the TPR (positives) hatched, the
+#: hatch in the class's colour at full strength.
+RATE_STYLES = {
+    "negatives": {"patch": True, "facecolor": to_rgba(NEGATIVE_COLOR, 0.3),
+                  "edgecolor": NEGATIVE_COLOR, "lw": 0},
+    "positives": {"patch": True, "facecolor": to_rgba(POSITIVE_COLOR, 0.3),
+                  "edgecolor": POSITIVE_COLOR, "lw": 0, "hatch": "//"},
+}
+
 
 def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None, x_range=None,
                          legend=True):
     """Draw the two class-conditional score densities of a :class:`~rankviz.distributions.Binormal`.
+
+    The negatives are drawn solid and the positives dashed (:data:`CLASS_STYLES`), and the
+    positives' shaded rate is hatched (:data:`RATE_STYLES`).
 
     Parameters
     ----------
@@ -66,7 +89,7 @@ def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None,
         The population model; its ``pdf_pos`` and ``pdf_neg`` are drawn.
     threshold : float, optional
         If given, a vertical line, with the area under each density to its
-        right shaded: the true positive rate (positives) and the false
+        right shaded: the true positive rate (positives, hatched) and the false
         positive rate (negatives) of the rule ``score >= threshold``.
     scores, labels : array_like, optional
         A sample (scores and 0/1 labels), drawn as thin histogram outlines.
@@ -125,23 +148,23 @@ def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None,
     tallest = max(pos.max(), neg.max())
     if scores is not None:
         edges = np.linspace(lo, hi, 41)
-        for mask, color, name in ((~y, NEGATIVE_COLOR, "negatives"),
-                                  (y, POSITIVE_COLOR, "positives")):
+        for mask, name in ((~y, "negatives"), (y, "positives")):
             if mask.any():
                 # normalised by the class size, so that the histogram estimates the density
                 counts, _ = np.histogram(s[mask], bins=edges)
                 heights = counts / (mask.sum() * np.diff(edges))
-                ax.stairs(heights, edges, color=color, lw=1, alpha=0.7,
-                          label=f"sampled {name}")
+                ax.stairs(heights, edges, lw=1, alpha=0.7, label=f"sampled {name}",
+                          **CLASS_STYLES[name])
                 tallest = max(tallest, heights.max())
-    ax.plot(x, neg, color=NEGATIVE_COLOR, lw=2, label="negatives (D$_-$)")
-    ax.plot(x, pos, color=POSITIVE_COLOR, lw=2, label="positives (D$_+$)")
+    for curve, name, label in ((neg, "negatives", "negatives (D$_-$)"),
+                               (pos, "positives", "positives (D$_+$)")):
+        ax.plot(x, curve, lw=2, label=label, **CLASS_STYLES[name])
     if threshold is not None:
         right = x >= threshold
-        ax.fill_between(x[right], neg[right], color=NEGATIVE_COLOR, alpha=0.3, lw=0,
-                        label="FPR: negatives above $\\theta$")
-        ax.fill_between(x[right], pos[right], color=POSITIVE_COLOR, alpha=0.3, lw=0,
-                        label="TPR: positives above $\\theta$")
+        for curve, name, label in ((neg, "negatives", "FPR: negatives above $\\theta$"),
+                                   (pos, "positives", "TPR: positives above $\\theta$")):
+            style = {key: value for key, value in RATE_STYLES[name].items() if key != "patch"}
+            ax.fill_between(x[right], curve[right], label=label, **style)
         ax.axvline(threshold, color=GUIDE_COLOR, ls="--", lw=1.5,
                    label=f"threshold $\\theta$ = {threshold:.2f}")
     ax.set_xlim(lo, hi)
@@ -479,7 +502,8 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
     deviations : mapping of str to float, optional
         Named deviations ``t``; each is drawn as the interval
         ``[center - t, center + t]``, cut to [0, 1] where an AUC lies (an edge
-        outside [0, 1] is not drawn).
+        outside [0, 1] is not drawn), its edges dashed, dash-dotted, dotted, ...
+        in turn (and coloured), so that the legend tells them apart in grey too.
     bins : int, default 40
         Histogram bins.
     legend : bool, default True
@@ -520,12 +544,13 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
     for k, (name, t) in enumerate((deviations or {}).items()):
         t = check_real(t, f"deviations[{name!r}]", nonnegative=True)
         color = _SERIES_COLORS[k % len(_SERIES_COLORS)]
+        ls = _SERIES_LINESTYLES[k % len(_SERIES_LINESTYLES)]  # not told apart by colour alone
         label = f"{name}: $\\pm${t:.3f}"
         edges = [edge for edge in (center - t, center + t) if 0.0 <= edge <= 1.0]
         ax.axvspan(max(center - t, 0.0), min(center + t, 1.0), color=color, alpha=0.12, lw=0,
                    label=None if edges else label)
         for j, edge in enumerate(edges):
-            ax.axvline(edge, color=color, ls="--", lw=1.5, label=label if j == 0 else None)
+            ax.axvline(edge, color=color, ls=ls, lw=2, label=label if j == 0 else None)
     ax.set_xlabel("empirical AUC")
     ax.set_ylabel("number of samples")
     if legend:

@@ -419,7 +419,7 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: a loss, a surrogate and a mixture of three labels; is pred Bayes-optimal?
 
     Controls: the target loss (1 − Precision@2, 1 − AP, 1 − NDCG, 1 − ERR), the
-    surrogate (least squares on y, on y/|y|₁, on G(y)/Z(y), on ERR's R(y);
+    surrogate (least squares on y, on ``y/|y|₁``, on G(y)/Z(y), on ERR's R(y);
     pairwise logistic; the MAP quadratic surrogate), three label vectors typed
     as text (2 to 5 items; binary for Precision and MAP), and three weights,
     normalized to the distribution of the labels (all zero means uniform).

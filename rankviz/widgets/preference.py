@@ -11,8 +11,7 @@ from rankviz._validation import check_bool
 from rankviz.pairwise import emphasis_top_k, emphasis_uniform
 from rankviz.plotting import (
     ARROW_STYLES,
-    NEGATIVE_COLOR,
-    POSITIVE_COLOR,
+    NODE_STYLES,
     REFERENCE_STYLES,
     SAMPLE_COLOR,
     plot_legend,
@@ -194,8 +193,8 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
             ("h contradicts σ*", ARROW_STYLES["contradict"]),
             ("same class: free", ARROW_STYLES["free"]),
             ("flipped pair", ARROW_STYLES["highlight"]),
-            ("positive (bipartite)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
-            ("negative (bipartite)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0}),
+            ("positive (bipartite)", NODE_STYLES["positive"]),
+            ("negative (bipartite)", NODE_STYLES["negative"]),
             ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
             ("L(h, σ*)", _LOSS_STYLES[0]), ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
             ("2 L(h, σ*)", _LOSS_STYLES[2]), ("sort-by-degree", _LOSS_STYLES[3]),
@@ -212,8 +211,8 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
                ("h contradicts the target", ARROW_STYLES["contradict"]),
                ("same class: costs nothing", ARROW_STYLES["free"]),
                ("flipped pair", ARROW_STYLES["highlight"]),
-               ("positive (bipartite target)", {"marker": "o", "color": POSITIVE_COLOR, "lw": 0}),
-               ("negative (bipartite target)", {"marker": "o", "color": NEGATIVE_COLOR, "lw": 0})]
+               ("positive (bipartite target)", NODE_STYLES["positive"]),
+               ("negative (bipartite target)", NODE_STYLES["negative"])]
     plot_legend(graph, entries, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncols=2)
     style_run_histogram_axes(losses, xlabel="loss L(σ, σ*) of one run", xlim=(-0.02, 1.02))
     losses.set_title(f"losses of {QUICKSORT_RUNS} QuickSort runs")

@@ -43,6 +43,7 @@ from rankviz.plotting import (
     CUTOFF_STYLES,
     EXACT_COLOR,
     GRADE_COLORS,
+    GRADE_HATCHES,
     GUIDE_COLOR,
     NEUTRAL_COLOR,
     plot_cutoff_curves,
@@ -165,6 +166,13 @@ def ranking_of(values) -> np.ndarray:
     return sigma_from_scores(grades + values["noise"] * noise)
 
 
+def _grade_entries() -> list:
+    """Legend entries of the bars' grades: colour and hatch, edged as the bars are."""
+    return [(f"grade {g}", {"patch": True, "facecolor": GRADE_COLORS[g], "edgecolor": "0.25",
+                            "lw": 0.8, "hatch": GRADE_HATCHES[g] or None})
+            for g in range(MAX_GRADE + 1)]
+
+
 def setup_ranking_playground(fig, *, gain, wide=False, **_values):
     """Build the static part of the playground: its axes, the discounts and the legend.
 
@@ -204,8 +212,7 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
         term_ax.set_yticks(ticks[ticks <= 1.22 * top_gain])
         curves_ax.set_yticks(np.linspace(0.0, 1.0, 6))
         plot_legend(fig, [
-            *[(f"grade {g}", {"patch": True, "color": GRADE_COLORS[g]})
-              for g in range(MAX_GRADE + 1)],
+            *_grade_entries(),
             ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
             ("cut-off k", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
             *[(name, {**style, "ms": 7})
@@ -227,7 +234,7 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
                             for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)],
                 loc="lower right")
     plot_legend(fig, [
-        *[(f"grade {g}", {"patch": True, "color": GRADE_COLORS[g]}) for g in range(MAX_GRADE + 1)],
+        *_grade_entries(),
         ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
         ("cut-off k", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
     ], loc="outside lower center", ncols=7)
@@ -278,12 +285,13 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
     discounts = dcg_discounts(n)
     names = [DOCUMENTS[i] for i in order]
     colors = [GRADE_COLORS[int(grades[i])] for i in order]
+    hatches = [GRADE_HATCHES[int(grades[i])] for i in order]
     if axes.gain is not None:
-        plot_position_bars(axes.gain, gains[order], labels=names, colors=colors,
+        plot_position_bars(axes.gain, gains[order], labels=names, colors=colors, hatches=hatches,
                            ideal=gains[ideal_order], cutoff=k, legend=False)
     plot_position_bars(axes.term, gains[order] * discounts, labels=names, colors=colors,
-                       ideal=gains[ideal_order] * discounts, cutoff=k, legend=False,
-                       label_fontsize=axes.label_fontsize)
+                       hatches=hatches, ideal=gains[ideal_order] * discounts, cutoff=k,
+                       legend=False, label_fontsize=axes.label_fontsize)
     cutoffs = np.arange(1, n + 1)
     curves = {
         "NDCG@k": [ndcg(grades, scores, c, gain=gain, if_no_relevant="nan") for c in cutoffs],

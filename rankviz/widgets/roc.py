@@ -11,11 +11,11 @@ from rankviz._validation import check_bool
 from rankviz.distributions import Binormal
 from rankviz.metrics import auc, confusion_matrix_at_threshold, precision_recall_curve, roc_curve
 from rankviz.plotting import (
+    CLASS_STYLES,
     EDGE_COLOR,
     EXACT_COLOR,
     GUIDE_COLOR,
-    NEGATIVE_COLOR,
-    POSITIVE_COLOR,
+    RATE_STYLES,
     REFERENCE_COLOR,
     SAMPLE_COLOR,
     plot_confusion_matrix,
@@ -105,11 +105,11 @@ def setup_roc_explorer(fig, *, wide=False, **_values):
         style_confusion_axes(cm).set_title("sample confusion matrix at θ")
     density.set_yticks([])  # its height follows the curves (see rankviz.widgets.dashboard)
     plot_legend(fig, [
-        ("negatives (D₋)", {"color": NEGATIVE_COLOR}),
-        ("positives (D₊)", {"color": POSITIVE_COLOR}),
+        ("negatives (D₋)", CLASS_STYLES["negatives"]),
+        ("positives (D₊)", CLASS_STYLES["positives"]),
         ("sample histograms", {"color": "0.4", "lw": 1}),
-        ("FPR: negatives above θ", {"patch": True, "color": NEGATIVE_COLOR, "alpha": 0.3}),
-        ("TPR: positives above θ", {"patch": True, "color": POSITIVE_COLOR, "alpha": 0.3}),
+        ("FPR: negatives above θ", RATE_STYLES["negatives"]),
+        ("TPR: positives above θ", RATE_STYLES["positives"]),
         ("threshold θ", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
         ("exact (population)", {"color": EXACT_COLOR}),
         ("sample", {"color": SAMPLE_COLOR}),

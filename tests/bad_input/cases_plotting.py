@@ -95,11 +95,13 @@ CASES = {
     ),
     "rankviz.plotting.ranking.plot_position_bars": Case(
         lambda: Call(ranking.plot_position_bars, _ax(), [0.5, 0.3, 0.1], labels=["a", "b", "c"],
-                     colors=["r", "g", "b"], ideal=[0.6, 0.4, 0.2], cutoff=2, label="gain",
-                     legend=True, label_fontsize=9),
+                     colors=["r", "g", "b"], hatches=["", "//", "xx"], ideal=[0.6, 0.4, 0.2],
+                     cutoff=2, label="gain", legend=True, label_fontsize=9),
         # "abc": one letter per bar; a font size need not be whole
         valid={"label": TEXT, "labels": {"string"}, "label_fontsize": {"non-integer", "none"}},
-        extra={"colors": {"not a colour": ["r", "g", "NOPE"]}, "cutoff": {"too large": 4}},
+        extra={"colors": {"not a colour": ["r", "g", "NOPE"]}, "cutoff": {"too large": 4},
+               "hatches": {"not a hatch": ["", "//", "NOPE"], "one fewer": ["", "//"],
+                           "not a string": ["", "//", 3]}},
     ),
     "rankviz.plotting.ranking.style_cutoff_axes": Case(
         lambda: Call(ranking.style_cutoff_axes, _ax(), 3, title="t"),

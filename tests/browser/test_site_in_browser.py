@@ -169,6 +169,8 @@ def test_search_results_show_formulas_as_text_not_tex(offline_page, site_url):
         "document.querySelector('#search-results h2')?.textContent ?? '')", timeout=SEARCH_MS)
     page.wait_for_function(  # every listed page's snippet fetched and shown
         "() => [...document.querySelectorAll('#search-results ul.search > li')]"
+        # an API entry (kind-object) is listed with no snippet
+        ".filter(li => !li.classList.contains('kind-object'))"
         ".every(li => li.querySelector('p.context'))", timeout=SEARCH_MS)
     shown = page.locator("#search-results").inner_text()
     assert "\\" not in shown and "$$" not in shown, shown
