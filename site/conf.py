@@ -63,7 +63,8 @@ html_title = "Learning to rank, interactively"
 # (Ctrl+P and make pdf, site/pdf.py); accessible-navigation.js: what the themes leave out for
 # keyboard, screen-reader and phone readers (the sidebar buttons' state, a panel closing when a
 # section is chosen in it, scrollable boxes named for what they hold); contrast.css: text the
-# themes' colours leave too faint (links on striped rows, captions of outputs in dark mode).
+# themes' colours leave too faint (links on striped rows; in dark mode, captions of outputs and
+# highlighted search words).
 # _templates/: two theme components rewritten for accessibility (the sidebar's title and search
 # field).
 templates_path = ["_templates"]
