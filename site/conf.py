@@ -59,8 +59,18 @@ html_domain_indices = False  # api/index lists the modules, by chapter; no py-mo
 # ---- HTML -------------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
 html_title = "Learning to rank, interactively"
-html_static_path = ["_static"]  # the site's own scripts and styles (see coursesite.py)
-html_css_files = ["print.css"]  # the site on paper: Ctrl+P and make pdf (site/pdf.py)
+# _static/: the site's own scripts and styles (see coursesite.py); print.css: the site on paper
+# (Ctrl+P and make pdf, site/pdf.py); accessible-navigation.js: what the themes leave out for
+# keyboard, screen-reader and phone readers (the sidebar buttons' state, a panel closing when a
+# section is chosen in it, scrollable boxes named for what they hold); contrast.css: text the
+# themes' colours leave too faint (links on striped rows; in dark mode, captions of outputs and
+# highlighted search words).
+# _templates/: two theme components rewritten for accessibility (the sidebar's title and search
+# field).
+templates_path = ["_templates"]
+html_static_path = ["_static"]
+html_js_files = ["accessible-navigation.js"]
+html_css_files = ["print.css", "contrast.css"]
 html_last_updated_fmt = None
 html_copy_source = True  # the download button offers the notebook (.ipynb) and the lecture (.md)
 html_show_sourcelink = False
@@ -73,6 +83,13 @@ html_theme_options = {
     "show_toc_level": 2,
     "use_download_button": True,
     "use_fullscreen_button": False,
+    # pydata-sphinx-theme >= 0.17 draws a top navbar when navbar_persistent is set, and sets it
+    # (to its search field) unless the configuration does: that navbar brings a second, hidden
+    # pair of sidebar buttons (.primary-toggle, .secondary-toggle) ahead of the book theme's
+    # visible ones, and both themes' scripts bind only the first of each (querySelector), so
+    # the visible menu and contents buttons did nothing. Empty, there is no navbar and one pair
+    # of buttons; the book theme has its own search button in the article header and sidebar.
+    "navbar_persistent": [],
 }
 if repository_url:
     html_theme_options.update({

@@ -30,6 +30,12 @@
   kernel; on a static page MyST-NB would leave an empty element that loads a widget manager
   from a CDN. Each one becomes a note saying where to run it; the static figure of its default
   state, which every chapter notebook draws just before it, stays on the page.
+* **Markup that screen readers read right.** The entries of a bibliography have docutils' role
+  ``doc-biblioentry``, which DPUB-ARIA 1.1 deprecated and which a ``role="list"`` may not hold:
+  they become list items. A table whose top-left header cell is empty (``| | a | b |``) names
+  its rows in its first column: those cells become row headers (docutils' stub column), so a
+  screen reader says which row a value is in, and the empty corner, which heads nothing, a
+  plain cell instead of an empty header.
 """
 
 from __future__ import annotations
@@ -257,6 +263,38 @@ class DashboardNote(SphinxPostTransform):
                 raw.replace_self(note)
 
 
+class RowHeaders(SphinxPostTransform):
+    """In a table whose top-left header cell is empty, make the first column row headers."""
+
+    default_priority = 100
+    formats = ("html",)
+
+    def run(self, **kwargs) -> None:
+        for tgroup in self.document.findall(nodes.tgroup):
+            colspecs = [child for child in tgroup.children if isinstance(child, nodes.colspec)]
+            heads = [child for child in tgroup.children if isinstance(child, nodes.thead)]
+            if not colspecs or not heads or not heads[0].children:
+                continue
+            corner = heads[0].children[0].children[0]  # first row, first entry
+            if not corner.astext().strip() and "morecols" not in corner:
+                colspecs[0]["stub"] = 1
+
+
+# docutils' citation entries (role="doc-biblioentry", inside a role="list"), as list items
+BIBLIOGRAPHY_ENTRY = 'role="doc-biblioentry"'
+# the empty corner of a table with row headers (RowHeaders); MyST writes an empty paragraph
+EMPTY_CORNER = re.compile(r'<th class="head stub[^"]*">\s*(?:<p>\s*</p>)?\s*</th>')
+
+
+def accessible_markup(app: Sphinx, pagename: str, templatename: str, context: dict,
+                      doctree) -> None:
+    """Bibliography entries as list items, an empty corner as a plain cell (html-page-context)."""
+    body = context.get("body")
+    if body:
+        body = body.replace(BIBLIOGRAPHY_ENTRY, 'role="listitem"')
+        context["body"] = EMPTY_CORNER.sub("<td></td>", body)
+
+
 class FigureFullSizeLink(SphinxPostTransform):
     """Link each image of a notebook cell's output to its own file (``_images/<name>``).
 
@@ -300,6 +338,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("source-read", add_references_section)
     app.connect("source-read", link_api_mentions)
     app.add_post_transform(DashboardNote)
+    app.add_post_transform(RowHeaders)
+    app.connect("html-page-context", accessible_markup)
     app.add_post_transform(FigureFullSizeLink)
     app.connect("html-page-context", add_search_script)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

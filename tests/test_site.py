@@ -102,7 +102,7 @@ def test_the_landing_page_is_the_start_page_and_the_deck_comes_last(site):
     for heading in ("Who it is for", "Reading order", "How a chapter is laid out"):
         assert f">{heading}<" in article, heading
     # the sidebar: the chapters' lectures and notebooks in order, the deck after them
-    nav = landing.split('class="bd-sidebar-primary', 1)[1].split("</nav>", 1)[0]
+    nav = landing.split('class="bd-links bd-docs-nav"', 1)[1].split("</nav>", 1)[0]
     hrefs = [h for h in re.findall(r'href="((?:lectures|notebooks)/\d\d_\w+)\.html"', nav)]
     for folder in ("lectures", "notebooks"):
         listed = [h.split("/")[1] for h in hrefs if h.startswith(folder)]
@@ -210,7 +210,9 @@ def test_each_lecture_ends_with_the_works_it_cites(site):
         listed = page.split('id="references"', 1)[1].count('class="footnote brackets"')
         assert listed == len(cited), (stem, listed, sorted(cited))
     every = (site / "references.html").read_text(encoding="utf-8")
-    assert every.count('role="doc-biblioentry"') == len(entries)  # the page of all references
+    # the page of all references (its entries are list items: coursesite.accessible_markup)
+    assert every.count('<div class="citation" id=') == len(entries)
+    assert every.count('role="listitem"') == len(entries)
 
 
 def test_the_lectures_cite_in_markdown_that_jupyterlab_and_github_render():

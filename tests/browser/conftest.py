@@ -1,4 +1,4 @@
-"""Fixtures of the real-browser tests: a JupyterLab server and headless Chromium.
+"""Fixtures of the real-browser tests: a JupyterLab server, the website and headless Chromium.
 
 The server runs from this project's environment on a free localhost port with a
 random token, serving a temporary copy of ``notebooks/`` and ``lectures/`` (so
@@ -13,6 +13,10 @@ windowing (``windowingMode: "none"``, a choice JupyterLab has offered since
 4.0): with windowing, JupyterLab hides or detaches the cells and outputs that are
 out of view, and what the tests look for could be hidden.
 
+The course website's tests (``test_site_*.py``) get the site built once per session
+(``built_site``, ``tests/conftest.py``), served by a local HTTP server of their module
+(``site_url``), in pages that may load nothing from anywhere else (``offline_page``).
+
 Chromium is Debian's ``/usr/bin/chromium`` (or ``$RANKVIZ_CHROMIUM``), driven by
 Playwright for Python; Playwright's own browser download is never used.  Both
 are stopped at the end of the session even when a test fails.
@@ -24,6 +28,8 @@ with ``RANKVIZ_REQUIRE_BROWSER=1`` (set by ``.ci/run``) they fail instead.
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import json
 import os
 import secrets
@@ -31,6 +37,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -189,3 +196,57 @@ def browser(chromium_path, tmp_path_factory):
             yield context
         finally:
             context.close()
+
+
+class _SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    """The built site, served on a free localhost port for this module.
+
+    One server per module, so one origin per module: what a module stores in the browser for
+    the site (the theme's light or dark mode, in localStorage) stays in that module.
+    """
+    assert built_site.status == 0, f"the site build failed:\n{built_site.log[-5000:]}"
+    handler = functools.partial(_QuietHandler, directory=str(built_site.out))
+    server = _SiteServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def offline_page(browser, site_url):
+    """A page that may load only from the site's server; yields (page, problems)."""
+    page = browser.new_page()
+    problems: list[str] = []
+
+    def only_the_site(route):
+        url = route.request.url
+        if url.startswith(site_url + "/"):
+            route.continue_()
+        else:
+            problems.append(f"request outside the site (blocked): {url}")
+            route.abort()
+
+    page.route("**/*", only_the_site)
+    page.on("console", lambda message: message.type == "error"
+            and problems.append(f"console error: {message.text}"))
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("response", lambda response: response.status >= 400
+            and problems.append(f"HTTP {response.status}: {response.url}"))
+    try:
+        yield page, problems
+    finally:
+        page.close()

@@ -12,10 +12,7 @@ console has no error. A search for "Rademacher", a word of one lecture only, fin
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
 
 import pytest
@@ -62,56 +59,6 @@ PAGE_STATE = r"""async () => {
       .map(img => ({src: img.getAttribute('src'), width: img.naturalWidth})),
   };
 }"""
-
-
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    """The built site, served on a free localhost port for this module."""
-    assert built_site.status == 0, f"the site build failed:\n{built_site.log[-5000:]}"
-    handler = functools.partial(QuietHandler, directory=str(built_site.out))
-    server = Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture
-def offline_page(browser, site_url):
-    """A page that may load only from the site's server; yields (page, problems)."""
-    page = browser.new_page()
-    problems: list[str] = []
-
-    def only_the_site(route):
-        url = route.request.url
-        if url.startswith(site_url + "/"):
-            route.continue_()
-        else:
-            problems.append(f"request outside the site (blocked): {url}")
-            route.abort()
-
-    page.route("**/*", only_the_site)
-    page.on("console", lambda message: message.type == "error"
-            and problems.append(f"console error: {message.text}"))
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("response", lambda response: response.status >= 400
-            and problems.append(f"HTTP {response.status}: {response.url}"))
-    try:
-        yield page, problems
-    finally:
-        page.close()
 
 
 def visit(page, problems, url: str) -> dict:
