@@ -37,16 +37,17 @@ def unit_of_work(nodeid: str) -> str:
 def expected_cost(nodeid: str) -> int:
     """Rank of a test's unit by expected running time, longest first (0 is the longest).
 
-    The chapters' mutant runs (30-90 s each), the notebooks run in JupyterLab and the deck
-    (20-60 s each), the website's tests (one build, then about 40 pages), each notebook under
-    nbval, then every other test.
+    The website's tests (one build, then its pages in Chromium, the accessibility check and the
+    course PDF: the longest unit, several minutes), the chapters' mutant runs (30-90 s each), the
+    notebooks run in JupyterLab and the deck (20-60 s each), each notebook under nbval, then every
+    other test.
     """
     path = nodeid.split("::", 1)[0]
-    if nodeid.startswith(MUTANT_RUNS):
-        return 0
-    if path.startswith("tests/browser/") and path not in SITE_TESTS:
-        return 1
     if unit_of_work(nodeid) == "website":
+        return 0
+    if nodeid.startswith(MUTANT_RUNS):
+        return 1
+    if path.startswith("tests/browser/"):
         return 2
     if path.endswith(".ipynb"):
         return 3
