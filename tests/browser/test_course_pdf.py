@@ -21,6 +21,7 @@ Skipped without Chromium, like the other browser tests (failed with RANKVIZ_REQU
 
 from __future__ import annotations
 
+import concurrent.futures
 import importlib.util
 import json
 import re
@@ -124,7 +125,11 @@ def printed(built_site, chromium_path, tmp_path_factory):
     from pypdf import PdfReader
 
     assert built_site.status == 0, f"the site build failed:\n{built_site.log[-5000:]}"
-    report = load_printer().print_pdfs(built_site.out, tmp_path_factory.mktemp("pdf"))
+    # in a thread of its own: Playwright's sync API cannot start where another instance (the
+    # session's ``browser`` fixture, when the other browser tests run first) owns the loop
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
+        report = thread.submit(load_printer().print_pdfs, built_site.out,
+                               tmp_path_factory.mktemp("pdf")).result()
     course, handout = PdfReader(report.course), PdfReader(report.handout)
     return {
         "report": report,
