@@ -33,23 +33,23 @@ hold is dropped; its text stays).
 from __future__ import annotations
 
 import argparse
-import functools
 import html
-import http.server
 import io
 import re
 import runpy
 import sys
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
+if str(SITE) not in sys.path:  # headless.py, next to this file, when it is loaded by path
+    sys.path.insert(0, str(SITE))
+
+from headless import CHROMIUM_FLAGS, ENABLE_HINT, find_chromium, serving  # noqa: E402
+
 DEFAULT_SITE = ROOT / "build" / "site"
 DEFAULT_OUT = ROOT / "build" / "pdf"
 COURSE_PDF = "course.pdf"
@@ -173,35 +173,8 @@ def course_order(site: Path) -> tuple[list[str], list[str]]:
     return course, handout
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-
-@contextmanager
-def serving(site: Path) -> Iterator[str]:
-    """Serve ``site`` on a free localhost port while in the block; yield its base URL."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def chromium() -> tuple[str, list[str]]:
-    """The Chromium the browser tests drive and its flags (``tests/browser/conftest.py``)."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from tests.browser.conftest import CHROMIUM_FLAGS, ENABLE_HINT, find_chromium
-    finally:
-        sys.path.remove(str(ROOT))
+    """The Chromium the browser tests drive and its flags (``headless.py``)."""
     path = find_chromium()
     if path is None:
         raise RuntimeError(f"no Chromium to print with: {ENABLE_HINT}")

@@ -28,8 +28,6 @@ with ``RANKVIZ_REQUIRE_BROWSER=1`` (set by ``.ci/run``) they fail instead.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import json
 import os
 import secrets
@@ -37,7 +35,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -45,26 +42,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "site"))  # headless.py: the Chromium and server make pdf uses too
+from headless import CHROMIUM_FLAGS, ENABLE_HINT, find_chromium, serving  # noqa: E402
+
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 # Deadlines generous enough for a 2-core machine that is busy with something else.
 SERVER_START_S = 180
 BROWSER_STEP_MS = 120_000  # a bound on any single browser step without its own deadline
-ENABLE_HINT = ("install Chromium (Debian/Ubuntu: sudo apt install chromium) or point "
-               "RANKVIZ_CHROMIUM at a Chromium executable")
-
-
-def find_chromium() -> str | None:
-    """The Chromium executable to drive, or None."""
-    candidates = [os.environ.get("RANKVIZ_CHROMIUM"), "/usr/bin/chromium",
-                  shutil.which("chromium"), shutil.which("chromium-browser")]
-    for candidate in candidates:
-        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
-            return candidate
-    return None
+MATHJAX_MS = 60_000  # every formula of a page typeset
+SEARCH_MS = 60_000  # the search page's results listed
 
 
 def _skip_or_fail(problem: str):
@@ -198,15 +184,6 @@ def browser(chromium_path, tmp_path_factory):
             context.close()
 
 
-class _SiteServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def site_url(built_site):
     """The built site, served on a free localhost port for this module.
@@ -215,15 +192,8 @@ def site_url(built_site):
     the site (the theme's light or dark mode, in localStorage) stays in that module.
     """
     assert built_site.status == 0, f"the site build failed:\n{built_site.log[-5000:]}"
-    handler = functools.partial(_QuietHandler, directory=str(built_site.out))
-    server = _SiteServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(built_site.out) as url:
+        yield url
 
 
 @pytest.fixture
@@ -250,3 +220,30 @@ def offline_page(browser, site_url):
         yield page, problems
     finally:
         page.close()
+
+
+def wait_for_typesetting(page) -> None:
+    """Until MathJax (if the page loads it) has typeset every formula of the page."""
+    page.wait_for_function("() => !window.MathJax || window.MathJax.startup?.promise",
+                           timeout=MATHJAX_MS)
+    page.evaluate("async () => { if (window.MathJax?.startup?.promise)"
+                  " { await MathJax.startup.promise; } }")
+
+
+def wait_for_search_results(page) -> None:
+    """Until the search page has listed its results (its heading says "Searching" before)."""
+    page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)
+    page.wait_for_function(
+        "() => !/searching|preparing/i.test("
+        "document.querySelector('#search-results h2')?.textContent ?? '')", timeout=SEARCH_MS)
+
+
+def open_site_page(page, problems: list[str], url: str, viewport: dict) -> None:
+    """Open ``url`` at ``viewport`` and wait until a reader sees it whole (formulas typeset,
+    a search's results listed); fail on any problem ``offline_page`` recorded."""
+    page.set_viewport_size(viewport)
+    page.goto(url, wait_until="load")
+    wait_for_typesetting(page)
+    if "search.html" in url:
+        wait_for_search_results(page)
+    assert not problems, f"{url}:\n" + "\n".join(problems)

@@ -29,9 +29,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import open_site_page
+
 DESKTOP = {"width": 1440, "height": 900}
-MATHJAX_MS = 60_000
-SEARCH_MS = 60_000
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 # No rule is turned off. A rule would be listed here with the reason it is a false positive on
@@ -157,22 +157,6 @@ BACKGROUND_LUMINANCE = """() => {
 }"""
 
 
-def open_page(page, problems, url: str) -> None:
-    page.set_viewport_size(DESKTOP)
-    page.goto(url, wait_until="load")
-    page.wait_for_function("() => !window.MathJax || window.MathJax.startup?.promise",
-                           timeout=MATHJAX_MS)
-    page.evaluate("async () => { if (window.MathJax?.startup?.promise)"
-                  " { await MathJax.startup.promise; } }")
-    if "search.html" in url:  # the results, listed
-        page.locator("#search-results ul.search li").first.wait_for(timeout=SEARCH_MS)
-        page.wait_for_function(
-            "() => !/searching|preparing/i.test("
-            "document.querySelector('#search-results h2')?.textContent ?? '')",
-            timeout=SEARCH_MS)
-    assert not problems, f"{url}:\n" + "\n".join(problems)
-
-
 @pytest.mark.parametrize("mode", ["light", "dark"])
 @pytest.mark.parametrize("kind", list(PAGES))
 def test_every_kind_of_page_has_no_accessibility_violation(offline_page, site_url, kind, mode):
@@ -180,7 +164,7 @@ def test_every_kind_of_page_has_no_accessibility_violation(offline_page, site_ur
     path = PAGES[kind]
     set_mode(page, mode)
     try:
-        open_page(page, problems, f"{site_url}/{path}")
+        open_site_page(page, problems, f"{site_url}/{path}", DESKTOP)
         theme = page.evaluate("() => document.documentElement.dataset.theme")
         luminance = page.evaluate(BACKGROUND_LUMINANCE)
         assert theme == mode, f"{path}: data-theme is {theme!r}, not {mode!r}"
@@ -209,7 +193,7 @@ EXPECTED = {
 
 def test_the_check_reports_a_page_s_violations(offline_page, site_url):
     page, problems = offline_page
-    open_page(page, problems, f"{site_url}/lectures/notation.html")
+    open_site_page(page, problems, f"{site_url}/lectures/notation.html", DESKTOP)
     assert real_violations(page, run_axe(page)) == []
     page.evaluate(INJECTED)
     violations = real_violations(page, run_axe(page))

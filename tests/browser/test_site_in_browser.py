@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import SEARCH_MS, wait_for_search_results, wait_for_typesetting
+
 ROOT = Path(__file__).resolve().parents[2]
 LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
 # the chapters' and the deck's notebooks (the start page is the site's landing page)
 NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
                    if p.stem != "00_start_here")
-MATHJAX_MS = 60_000  # every formula of a page typeset
-SEARCH_MS = 60_000  # the search page's results listed
 SEARCH_WORD = "Rademacher"
 RAW_TEX = ("$$", "\\frac", "\\(", "\\[", "\\begin{")
 
@@ -64,8 +64,7 @@ PAGE_STATE = r"""async () => {
 def visit(page, problems, url: str) -> dict:
     page.goto(url, wait_until="load")
     assert not problems, f"{url}:\n" + "\n".join(problems)  # e.g. MathJax asked of a CDN
-    page.wait_for_function("() => !window.MathJax || window.MathJax.startup?.promise",
-                           timeout=MATHJAX_MS)
+    wait_for_typesetting(page)
     state = page.evaluate(PAGE_STATE)
     assert not problems, f"{url}:\n" + "\n".join(problems)
     return state
@@ -138,10 +137,7 @@ def test_search_finds_the_lectures_with_the_word(offline_page, site_url):
     assert 0 < len(with_word) < len(LECTURES), with_word
     page, problems = offline_page
     page.goto(f"{site_url}/search.html?q={SEARCH_WORD}", wait_until="load")
-    page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)
-    page.wait_for_function(  # the heading says "Searching" until the results are listed
-        "() => !/searching|preparing/i.test("
-        "document.querySelector('#search-results h2')?.textContent ?? '')", timeout=SEARCH_MS)
+    wait_for_search_results(page)
     hrefs = page.locator("#search-results ul.search li a").evaluate_all(
         "links => links.map(a => a.getAttribute('href'))")
     found = {match.group(1) for href in hrefs
@@ -163,10 +159,7 @@ def test_search_results_show_formulas_as_text_not_tex(offline_page, site_url):
     # "suboptimality" finds sections whose titles and snippets hold formulas (H(\varepsilon))
     page, problems = offline_page
     page.goto(f"{site_url}/search.html?q=suboptimality", wait_until="load")
-    page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)
-    page.wait_for_function(
-        "() => !/searching|preparing/i.test("
-        "document.querySelector('#search-results h2')?.textContent ?? '')", timeout=SEARCH_MS)
+    wait_for_search_results(page)
     page.wait_for_function(  # every listed page's snippet fetched and shown
         "() => [...document.querySelectorAll('#search-results ul.search > li')]"
         # an API entry (kind-object) is listed with no snippet

@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, open_site_page
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 # the chapter list is a column of the page, the contents still a panel (the themes' "lg" to "xl")
 TABLET = {"width": 1024, "height": 768}
 PANEL_MS = 5_000  # a panel's opening or closing animation is over (the themes': 0.2-0.3 s)
-MATHJAX_MS = 60_000
 
 LECTURE = "lectures/04_margin_bounds.html"
 # seen from LECTURE: a chapter in the chapter list, and a section in the contents
@@ -95,14 +94,13 @@ def wait_for_focus_in_panel(page, selector: str) -> None:
         raise AssertionError(f"the focus is not in the panel of {selector}: {focused}") from None
 
 
-def open_page(page, problems, url: str, viewport: dict) -> None:
-    page.set_viewport_size(viewport)
-    page.goto(url, wait_until="load")
-    page.wait_for_function("() => !window.MathJax || window.MathJax.startup?.promise",
-                           timeout=MATHJAX_MS)
-    page.evaluate("async () => { if (window.MathJax?.startup?.promise)"
-                  " { await MathJax.startup.promise; } }")
-    assert not problems, f"{url}:\n" + "\n".join(problems)
+def follow_the_chapter_link(page, problems) -> None:
+    """Click the chapter link of the open panel; its lecture is the page that opens."""
+    with page.expect_navigation():
+        page.locator(CHAPTER_LINK).first.click()
+    assert page.url.endswith("/lectures/02_roc_auc.html"), page.url
+    assert page.locator("article h1").first.inner_text().startswith(CHAPTER_TITLE)
+    assert not problems, "\n".join(problems)
 
 
 def the_button(page, name: str):
@@ -118,7 +116,7 @@ def expanded(button) -> str | None:
 
 def test_the_menu_button_opens_the_chapter_list_on_a_phone(offline_page, site_url):
     page, problems = offline_page
-    open_page(page, problems, f"{site_url}/{LECTURE}", PHONE)
+    open_site_page(page, problems, f"{site_url}/{LECTURE}", PHONE)
     menu = the_button(page, MENU)
     assert not seen(page, CHAPTER_LINK), "the chapter list is shown before the menu is opened"
     assert expanded(menu) == "false"
@@ -145,16 +143,12 @@ def test_the_menu_button_opens_the_chapter_list_on_a_phone(offline_page, site_ur
 
     menu.click()
     wait_until(page, CHAPTER_LINK, shown=True)
-    with page.expect_navigation():
-        page.locator(CHAPTER_LINK).first.click()
-    assert page.url.endswith("/lectures/02_roc_auc.html"), page.url
-    assert page.locator("article h1").first.inner_text().startswith(CHAPTER_TITLE)
-    assert not problems, "\n".join(problems)
+    follow_the_chapter_link(page, problems)
 
 
 def test_the_menu_button_folds_the_chapter_list_on_a_desktop(offline_page, site_url):
     page, problems = offline_page
-    open_page(page, problems, f"{site_url}/{LECTURE}", DESKTOP)
+    open_site_page(page, problems, f"{site_url}/{LECTURE}", DESKTOP)
     menu = the_button(page, MENU)
     assert seen(page, CHAPTER_LINK), "the chapter list is not shown on a desktop"
     assert expanded(menu) == "true"
@@ -173,18 +167,14 @@ def test_the_menu_button_folds_the_chapter_list_on_a_desktop(offline_page, site_
     page.keyboard.press("Enter")
     wait_until(page, CHAPTER_LINK, shown=True)
 
-    with page.expect_navigation():
-        page.locator(CHAPTER_LINK).first.click()
-    assert page.url.endswith("/lectures/02_roc_auc.html"), page.url
-    assert page.locator("article h1").first.inner_text().startswith(CHAPTER_TITLE)
-    assert not problems, "\n".join(problems)
+    follow_the_chapter_link(page, problems)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
 def test_the_contents_button_leads_to_a_section_on_a_narrow_screen(offline_page, site_url,
                                                                    viewport):
     page, problems = offline_page
-    open_page(page, problems, f"{site_url}/{LECTURE}", viewport)
+    open_site_page(page, problems, f"{site_url}/{LECTURE}", viewport)
     contents = the_button(page, CONTENTS)
     heading = f"section#{SECTION} > h2"
     assert not seen(page, SECTION_LINK) and not seen(page, heading)
@@ -211,7 +201,7 @@ def test_the_contents_button_leads_to_a_section_on_a_narrow_screen(offline_page,
 
 def test_the_contents_are_shown_beside_the_page_on_a_desktop(offline_page, site_url):
     page, problems = offline_page
-    open_page(page, problems, f"{site_url}/{LECTURE}", DESKTOP)
+    open_site_page(page, problems, f"{site_url}/{LECTURE}", DESKTOP)
     # wide enough for the contents to be a column of the page: no button needed
     assert page.get_by_role("button", name=CONTENTS, exact=True).count() == 0
     assert seen(page, SECTION_LINK)
@@ -226,7 +216,7 @@ def test_the_contents_are_shown_beside_the_page_on_a_desktop(offline_page, site_
 def test_a_notebook_page_fits_a_phone(offline_page, site_url):
     """At phone width the page does not scroll sideways, and a figure fits the screen."""
     page, problems = offline_page
-    open_page(page, problems, f"{site_url}/{NOTEBOOK}", PHONE)
+    open_site_page(page, problems, f"{site_url}/{NOTEBOOK}", PHONE)
     page.screenshot(path=str(SCREENSHOTS / "site-notebook-phone.png"))
     width = page.evaluate("() => document.scrollingElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px screen"
