@@ -18,9 +18,14 @@ from __future__ import annotations
 import pytest
 
 # every test that reads the built website (the session fixture ``built_site``)
-SITE_TESTS = ("tests/test_site.py", "tests/browser/test_site_in_browser.py",
-              "tests/browser/test_course_pdf.py", "tests/test_site_api.py",
-              "tests/browser/test_site_navigation.py", "tests/browser/test_site_accessibility.py")
+SITE_TESTS = (
+    "tests/test_site.py",
+    "tests/browser/test_site_in_browser.py",
+    "tests/browser/test_course_pdf.py",
+    "tests/test_site_api.py",
+    "tests/browser/test_site_navigation.py",
+    "tests/browser/test_site_accessibility.py",
+)
 MUTANT_RUNS = "tests/test_mutants.py::test_every_mutant_makes_its_check_cell_fail"
 
 

@@ -14,8 +14,10 @@ from rankviz.metrics import auc
 
 def table(title, make_scores):
     print(title)
-    print(f"{'N':>9} | {'rankviz auc':>12} | {'sklearn':>10} | {'argsort':>10} | "
-          f"{'vs sklearn':>10} | {'vs argsort':>10}")
+    print(
+        f"{'N':>9} | {'rankviz auc':>12} | {'sklearn':>10} | {'argsort':>10} | "
+        f"{'vs sklearn':>10} | {'vs argsort':>10}"
+    )
     rng = np.random.default_rng(0)
     ratios = {}
     for n in (10**4, 10**5, 10**6):
@@ -26,14 +28,20 @@ def table(title, make_scores):
         theirs = best_time(lambda y=y, s=s: roc_auc_score(y, s))
         one_sort = best_time(lambda s=s: np.argsort(s))
         ratios[n] = (ours / theirs, ours / one_sort)
-        print(f"{n:>9,} | {ours * 1e3:>9.2f} ms | {theirs * 1e3:>7.2f} ms | "
-              f"{one_sort * 1e3:>7.2f} ms | {ours / theirs:>9.2f}x | {ours / one_sort:>9.2f}x")
+        print(
+            f"{n:>9,} | {ours * 1e3:>9.2f} ms | {theirs * 1e3:>7.2f} ms | "
+            f"{one_sort * 1e3:>7.2f} ms | {ours / theirs:>9.2f}x | {ours / one_sort:>9.2f}x"
+        )
     vs_sklearn, vs_sort = ratios[10**6]
-    print(f"at N = 1e6: {vs_sklearn:.2f}x sklearn (target <= 0.7x, {verdict(vs_sklearn <= 0.7)}); "
-          f"{vs_sort:.2f}x one argsort (target <= 1.5x, {verdict(vs_sort <= 1.5)})\n")
+    print(
+        f"at N = 1e6: {vs_sklearn:.2f}x sklearn (target <= 0.7x, {verdict(vs_sklearn <= 0.7)}); "
+        f"{vs_sort:.2f}x one argsort (target <= 1.5x, {verdict(vs_sort <= 1.5)})\n"
+    )
 
 
 if __name__ == "__main__":
     table("continuous scores (no ties)", lambda rng, y: rng.normal(size=y.size) + y)
-    table("scores rounded to 2 decimals (many ties)",
-          lambda rng, y: np.round(rng.normal(size=y.size) + y, 2))
+    table(
+        "scores rounded to 2 decimals (many ties)",
+        lambda rng, y: np.round(rng.normal(size=y.size) + y, 2),
+    )

@@ -35,9 +35,11 @@ from rankviz.widgets import margin_bound_explorer
 
 def svm_table():
     print("rank_svm on m pairs, d = 2, C = 1 (median wall-clock time)")
-    print(f"{'m':>6} | {'cvxpy primal':>12} | {'cvxpy dual':>10} | {'liblinear':>9} | "
-          f"{'LinearSVC':>9} | {'liblinear / ref':>15} | {'primal / liblinear':>18} | "
-          f"max |w - w_primal|")
+    print(
+        f"{'m':>6} | {'cvxpy primal':>12} | {'cvxpy dual':>10} | {'liblinear':>9} | "
+        f"{'LinearSVC':>9} | {'liblinear / ref':>15} | {'primal / liblinear':>18} | "
+        f"max |w - w_primal|"
+    )
     model = LinearUtilityModel(d=2, noise=0.1)
     for m in (100, 1000, 5000):
         X, pairs, labels = model.sample(m, rng=0)
@@ -45,8 +47,15 @@ def svm_table():
         Z2, y2 = np.vstack([Z, -Z]), np.r_[np.ones(m), -np.ones(m)]
 
         def reference(Z2=Z2, y2=y2):
-            svc = LinearSVC(C=0.5, loss="hinge", fit_intercept=False, dual=True, tol=1e-6,
-                            max_iter=200_000, random_state=0)
+            svc = LinearSVC(
+                C=0.5,
+                loss="hinge",
+                fit_intercept=False,
+                dual=True,
+                tol=1e-6,
+                max_iter=200_000,
+                random_state=0,
+            )
             return svc.fit(Z2, y2).coef_.ravel()
 
         repeats = 3 if m >= 5000 else 5
@@ -55,12 +64,16 @@ def svm_table():
         t_fast = best_time(lambda X=X, p=pairs, y=labels: rank_svm(X, p, y, method="liblinear"))
         t_ref = best_time(reference)
         w_primal = rank_svm(X, pairs, labels).w
-        gap = max(np.abs(rank_svm_dual(X, pairs, labels).w - w_primal).max(),
-                  np.abs(rank_svm(X, pairs, labels, method="liblinear").w - w_primal).max(),
-                  np.abs(reference() - w_primal).max())
-        print(f"{m:>6} | {t_primal * 1e3:>9.1f} ms | {t_dual * 1e3:>7.1f} ms | "
-              f"{t_fast * 1e3:>6.2f} ms | {t_ref * 1e3:>6.2f} ms | {t_fast / t_ref:>14.2f}x | "
-              f"{t_primal / t_fast:>17.0f}x | {gap:.1e}")
+        gap = max(
+            np.abs(rank_svm_dual(X, pairs, labels).w - w_primal).max(),
+            np.abs(rank_svm(X, pairs, labels, method="liblinear").w - w_primal).max(),
+            np.abs(reference() - w_primal).max(),
+        )
+        print(
+            f"{m:>6} | {t_primal * 1e3:>9.1f} ms | {t_dual * 1e3:>7.1f} ms | "
+            f"{t_fast * 1e3:>6.2f} ms | {t_ref * 1e3:>6.2f} ms | {t_fast / t_ref:>14.2f}x | "
+            f"{t_primal / t_fast:>17.0f}x | {gap:.1e}"
+        )
     print("liblinear's cost over the reference is the validation and the mirrored copy.\n")
 
 
@@ -81,24 +94,48 @@ def bound_table():
         margins = rng.normal(0.4, 0.5, size=m)
         ours = best_time(lambda u=margins: ranking_margin_bound(u, rhos, 0.05, Lambda=1.0, r=1.0))
         naive = best_time(lambda u=margins, m=m: naive_bound(u, rhos, 0.05, m))
-        diff = np.abs(ranking_margin_bound(margins, rhos, 0.05, Lambda=1.0, r=1.0).total
-                      - naive_bound(margins, rhos, 0.05, m)).max()
-        print(f"{m:>7} | {ours * 1e3:>6.2f} ms | {naive * 1e3:>13.2f} ms | {naive / ours:>5.0f}x | "
-              f"{diff:.1e}")
+        diff = np.abs(
+            ranking_margin_bound(margins, rhos, 0.05, Lambda=1.0, r=1.0).total
+            - naive_bound(margins, rhos, 0.05, m)
+        ).max()
+        print(
+            f"{m:>7} | {ours * 1e3:>6.2f} ms | {naive * 1e3:>13.2f} ms | {naive / ours:>5.0f}x | "
+            f"{diff:.1e}"
+        )
     print("One sort and a prefix sum serve every rho (O((m + k) log m) for k values).\n")
 
 
 def dashboard_table():
     dash = margin_bound_explorer()
     rows = {
-        "rho and delta (cached fit)": [("rho", 0.3 + 0.02 * k) if k % 2 == 0
-                                       else ("delta", 0.05 + 0.01 * k) for k in range(20)],
+        "rho and delta (cached fit)": [
+            ("rho", 0.3 + 0.02 * k) if k % 2 == 0 else ("delta", 0.05 + 0.01 * k) for k in range(20)
+        ],
         "every control (re-fits)": [
-            (name, value) for name, value in
-            [("rho", 0.35), ("m", 1050), ("noise", 0.12), ("log10_C", 0.2), ("seed", 1),
-             ("delta", 0.06), ("rho", 0.4), ("m", 1100), ("noise", 0.14), ("log10_C", 0.4),
-             ("form", "uniform"), ("delta", 0.07), ("rho", 0.45), ("m", 1150), ("noise", 0.16),
-             ("log10_C", 0.6), ("seed", 3), ("form", "fixed"), ("rho", 0.5), ("m", 1200)]],
+            (name, value)
+            for name, value in [
+                ("rho", 0.35),
+                ("m", 1050),
+                ("noise", 0.12),
+                ("log10_C", 0.2),
+                ("seed", 1),
+                ("delta", 0.06),
+                ("rho", 0.4),
+                ("m", 1100),
+                ("noise", 0.14),
+                ("log10_C", 0.4),
+                ("form", "uniform"),
+                ("delta", 0.07),
+                ("rho", 0.45),
+                ("m", 1150),
+                ("noise", 0.16),
+                ("log10_C", 0.6),
+                ("seed", 3),
+                ("form", "fixed"),
+                ("rho", 0.5),
+                ("m", 1200),
+            ]
+        ],
     }
     print("margin_bound_explorer: 20 control changes each")
     for label, changes in rows.items():
@@ -110,8 +147,10 @@ def dashboard_table():
             times.append(time.perf_counter() - start)
         times = np.array(times)
         median, p95 = np.median(times), np.percentile(times, 95)
-        print(f"{label:<28} | median {median * 1e3:6.1f} ms | p95 {p95 * 1e3:6.1f} ms | "
-              f"max {times.max() * 1e3:6.1f} ms | {verdict(median <= 0.100 and p95 <= 0.250)}")
+        print(
+            f"{label:<28} | median {median * 1e3:6.1f} ms | p95 {p95 * 1e3:6.1f} ms | "
+            f"max {times.max() * 1e3:6.1f} ms | {verdict(median <= 0.100 and p95 <= 0.250)}"
+        )
     print(f"full renders: {dash.full_render_count} of {dash.update_count} updates")
 
 

@@ -23,8 +23,10 @@ def row(label, y, s, k=None):
     theirs = best_time(lambda: ndcg_score(y, s, k=k))
     theirs_no_ties = best_time(lambda: ndcg_score(y, s, k=k, ignore_ties=True))
     ratio = ours / theirs
-    print(f"{label:<34} | {ours * 1e3:>8.1f} ms | {theirs * 1e3:>8.1f} ms | "
-          f"{theirs_no_ties * 1e3:>17.1f} ms | {ratio:>6.2f}x")
+    print(
+        f"{label:<34} | {ours * 1e3:>8.1f} ms | {theirs * 1e3:>8.1f} ms | "
+        f"{theirs_no_ties * 1e3:>17.1f} ms | {ratio:>6.2f}x"
+    )
     return ratio
 
 
@@ -32,8 +34,10 @@ if __name__ == "__main__":
     rng = np.random.default_rng(0)
     y = rng.integers(0, 5, size=(QUERIES, DOCUMENTS)).astype(float)
     print(f"ndcg of {QUERIES:,} queries x {DOCUMENTS} documents (grades 0-4)")
-    print(f"{'scores':<34} | {'rankviz':>11} | {'sklearn':>11} | "
-          f"{'sklearn, ignore_ties':>20} | {'ratio':>7}")
+    print(
+        f"{'scores':<34} | {'rankviz':>11} | {'sklearn':>11} | "
+        f"{'sklearn, ignore_ties':>20} | {'ratio':>7}"
+    )
     continuous = rng.normal(size=(QUERIES, DOCUMENTS))
     ratios = [
         row("continuous (no ties)", y, continuous),

@@ -19,7 +19,9 @@ def nbval_seconds(path: Path) -> tuple[float, bool]:
     start = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "pytest", str(path.relative_to(ROOT)), "-q"],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     return time.perf_counter() - start, result.returncode == 0
 
@@ -30,6 +32,8 @@ if __name__ == "__main__":
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         seconds, passed = nbval_seconds(path)
         total += seconds
-        print(f"{path.name:<34} | {seconds:>8.1f} s | {'yes' if passed else 'NO':>6} | "
-              f"{verdict(seconds <= 60 and passed)}")
+        print(
+            f"{path.name:<34} | {seconds:>8.1f} s | {'yes' if passed else 'NO':>6} | "
+            f"{verdict(seconds <= 60 and passed)}"
+        )
     print(f"{'total':<34} | {total:>8.1f} s |")

@@ -32,11 +32,15 @@ from rankviz.widgets import roc_explorer, tournament_explorer
 
 
 def algorithms_table():
-    print("QuickSort vs sort-by-degree on a cheap non-transitive h (time: median; "
-          "QuickSort calls: mean of the timed runs)")
-    print(f"{'n':>6} | {'QuickSort':>10} | {'calls':>9} | {'/(n ln n)':>9} | "
-          f"{'sort-by-deg':>11} | {'calls':>10} | {'call ratio':>10} | "
-          f"{'(n-1)/(4ln n)':>13} | {'top-10 calls':>12} | {'top-10':>8}")
+    print(
+        "QuickSort vs sort-by-degree on a cheap non-transitive h (time: median; "
+        "QuickSort calls: mean of the timed runs)"
+    )
+    print(
+        f"{'n':>6} | {'QuickSort':>10} | {'calls':>9} | {'/(n ln n)':>9} | "
+        f"{'sort-by-deg':>11} | {'calls':>10} | {'call ratio':>10} | "
+        f"{'(n-1)/(4ln n)':>13} | {'top-10 calls':>12} | {'top-10':>8}"
+    )
     ok = True
     for n in (10**2, 10**3, 10**4):
         h = hashed_preference(n, 0.2)
@@ -57,13 +61,19 @@ def algorithms_table():
         per_nlogn = mean_calls / (n * math.log(n))
         ok &= by_degree.calls == n * (n - 1) // 2 and 1.0 <= per_nlogn <= 2.0
         ok &= 0.75 <= ratio / predicted <= 2.0
-        print(f"{n:>6,} | {qs_time * 1e3:>7.1f} ms | {mean_calls:>9,.0f} | {per_nlogn:>9.2f} | "
-              f"{sbd_time * 1e3:>8.1f} ms | {by_degree.calls:>10,} | {ratio:>10.1f} | "
-              f"{predicted:>13.1f} | {np.mean(top_calls):>12,.0f} | {top_time * 1e3:>5.1f} ms")
-    print(f"classical QuickSort mean 2(n+1)H_n - 4n at n = 1e4: "
-          f"{classical_quicksort_calls(10**4):,.0f} calls (a transitive h)")
-    print(f"calls of QuickSort within [1, 2] x n ln n and the call ratio within [0.75, 2] x "
-          f"(n - 1) / (4 ln n): {verdict(ok)}\n")
+        print(
+            f"{n:>6,} | {qs_time * 1e3:>7.1f} ms | {mean_calls:>9,.0f} | {per_nlogn:>9.2f} | "
+            f"{sbd_time * 1e3:>8.1f} ms | {by_degree.calls:>10,} | {ratio:>10.1f} | "
+            f"{predicted:>13.1f} | {np.mean(top_calls):>12,.0f} | {top_time * 1e3:>5.1f} ms"
+        )
+    print(
+        f"classical QuickSort mean 2(n+1)H_n - 4n at n = 1e4: "
+        f"{classical_quicksort_calls(10**4):,.0f} calls (a transitive h)"
+    )
+    print(
+        f"calls of QuickSort within [1, 2] x n ln n and the call ratio within [0.75, 2] x "
+        f"(n - 1) / (4 ln n): {verdict(ok)}\n"
+    )
 
 
 def slider_updates(dash, count=20, seed=0):
@@ -86,9 +96,11 @@ def slider_updates(dash, count=20, seed=0):
 def widget_table():
     print(f"{'dashboard':<40} | {'median':>8} | {'p95':>8} | full renders")
     rows = {}
-    for label, factory in (("tournament_explorer (defaults, n = 6)", tournament_explorer),
-                           ("tournament_explorer (n = 9)", lambda: tournament_explorer(n=9)),
-                           ("roc_explorer (chapter 02, reference)", None)):
+    for label, factory in (
+        ("tournament_explorer (defaults, n = 6)", tournament_explorer),
+        ("tournament_explorer (n = 9)", lambda: tournament_explorer(n=9)),
+        ("roc_explorer (chapter 02, reference)", None),
+    ):
         if factory is None:
             dash = roc_explorer()
             times = []
@@ -101,12 +113,16 @@ def widget_table():
             dash = factory()
             times = slider_updates(dash)
         rows[label] = times
-        print(f"{label:<40} | {np.median(times) * 1e3:>5.1f} ms | "
-              f"{np.percentile(times, 95) * 1e3:>5.1f} ms | "
-              f"{dash.full_render_count} of {dash.update_count}")
+        print(
+            f"{label:<40} | {np.median(times) * 1e3:>5.1f} ms | "
+            f"{np.percentile(times, 95) * 1e3:>5.1f} ms | "
+            f"{dash.full_render_count} of {dash.update_count}"
+        )
     median = np.median(rows["tournament_explorer (defaults, n = 6)"])
-    print(f"tournament_explorer median {median * 1e3:.0f} ms at its defaults "
-          f"(target <= 100 ms, {verdict(median <= 0.100)})")
+    print(
+        f"tournament_explorer median {median * 1e3:.0f} ms at its defaults "
+        f"(target <= 100 ms, {verdict(median <= 0.100)})"
+    )
 
 
 if __name__ == "__main__":

@@ -34,9 +34,11 @@ def all_pairs(m, n):
 
 def speed_table():
     print(f"bipartite_rankboost vs rankboost on all m n pairs, m = n = {M}, {ROUNDS} rounds")
-    print(f"{'d':>3} | {'general / round':>15} | {'bipartite / round':>17} | {'ratio':>7} | "
-          f"{'general, 20 rounds':>18} | {'bipartite, 20 rounds':>20} | {'max |alpha diff|':>16} | "
-          f"same stumps")
+    print(
+        f"{'d':>3} | {'general / round':>15} | {'bipartite / round':>17} | {'ratio':>7} | "
+        f"{'general, 20 rounds':>18} | {'bipartite, 20 rounds':>20} | {'max |alpha diff|':>16} | "
+        f"same stumps"
+    )
     rng = np.random.default_rng(0)
     pairs, labels = all_pairs(M, N)
     ratios = {}
@@ -56,17 +58,23 @@ def speed_table():
         b20 = min_time(lambda p=X_pos, q=X_neg: bipartite_rankboost(p, q, ROUNDS), 5)
         per_general, per_bipartite = (g21 - g1) / ROUNDS, (b21 - b1) / ROUNDS
         ratios[d] = per_general / per_bipartite
-        print(f"{d:>3} | {per_general * 1e3:>12.2f} ms | {per_bipartite * 1e3:>14.3f} ms | "
-              f"{ratios[d]:>6.0f}x | {g20 * 1e3:>15.0f} ms | {b20 * 1e3:>17.1f} ms | "
-              f"{alpha_gap:>16.1e} | {same}")
+        print(
+            f"{d:>3} | {per_general * 1e3:>12.2f} ms | {per_bipartite * 1e3:>14.3f} ms | "
+            f"{ratios[d]:>6.0f}x | {g20 * 1e3:>15.0f} ms | {b20 * 1e3:>17.1f} ms | "
+            f"{alpha_gap:>16.1e} | {same}"
+        )
         assert same and alpha_gap < 1e-9
     for d, ratio in ratios.items():
-        print(f"d = {d:>2}: bipartite {ratio:.0f}x faster per round (target >= 100x, "
-              f"{verdict(ratio >= 100)})")
-    print("A general round touches the 10^6 pairs a few times; a bipartite round runs the exact\n"
-          "stump search (one gather and one cumulative sum over the d x 2000 presorted values)\n"
-          "and, for the history's pairwise error, a sort of each class's 1000 scores and a\n"
-          "binary search: the stump search grows with d, so the ratio falls as d grows.")
+        print(
+            f"d = {d:>2}: bipartite {ratio:.0f}x faster per round (target >= 100x, "
+            f"{verdict(ratio >= 100)})"
+        )
+    print(
+        "A general round touches the 10^6 pairs a few times; a bipartite round runs the exact\n"
+        "stump search (one gather and one cumulative sum over the d x 2000 presorted values)\n"
+        "and, for the history's pairwise error, a sort of each class's 1000 scores and a\n"
+        "binary search: the stump search grows with d, so the ratio falls as d grows."
+    )
     print()
 
 
@@ -79,9 +87,11 @@ def stepper_table():
         times.append(time.perf_counter() - start)
     times = np.array(times)
     print("rankboost_stepper: 20 moves of the round slider")
-    print(f"median {np.median(times) * 1e3:.1f} ms, p95 {np.percentile(times, 95) * 1e3:.1f} ms, "
-          f"max {times.max() * 1e3:.1f} ms; full renders {dash.full_render_count} of "
-          f"{dash.update_count} (target median <= 100 ms, {verdict(np.median(times) <= 0.1)})")
+    print(
+        f"median {np.median(times) * 1e3:.1f} ms, p95 {np.percentile(times, 95) * 1e3:.1f} ms, "
+        f"max {times.max() * 1e3:.1f} ms; full renders {dash.full_render_count} of "
+        f"{dash.update_count} (target median <= 100 ms, {verdict(np.median(times) <= 0.1)})"
+    )
 
 
 if __name__ == "__main__":

@@ -33,8 +33,12 @@ def control_changes(dash, count=20, seed=0, exclude=()):
     Sliders move a few steps; dropdowns take the next option.
     """
     rng = np.random.default_rng(seed)
-    names = [name for name, control in dash.controls.items() if name not in exclude
-             and isinstance(control, (widgets.FloatSlider, widgets.IntSlider, widgets.Dropdown))]
+    names = [
+        name
+        for name, control in dash.controls.items()
+        if name not in exclude
+        and isinstance(control, (widgets.FloatSlider, widgets.IntSlider, widgets.Dropdown))
+    ]
     current = dict(dash.values)
     changes = []
     for k in range(count):
@@ -63,18 +67,22 @@ def measure(dash, changes):
 
 def simple_roc_explorer():
     """The ROC explorer with the simple mechanism: the whole figure redrawn at every change."""
+
     def draw(fig, **values):
         return draw_roc_explorer(setup_roc_explorer(fig, **values), **values)
 
-    return Dashboard("ROC explorer (full redraw)", roc_explorer_controls(), draw,
-                     figsize=(10.0, 7.6))
+    return Dashboard(
+        "ROC explorer (full redraw)", roc_explorer_controls(), draw, figsize=(10.0, 7.6)
+    )
 
 
 def row(label, dash, times):
     median, p95 = np.median(times), np.percentile(times, 95)
-    print(f"{label:<28} | {median * 1e3:>6.1f} ms | {p95 * 1e3:>6.1f} ms | "
-          f"{times.max() * 1e3:>6.1f} ms | {dash.full_render_count:>3} of {dash.update_count:<3} | "
-          f"{verdict(median <= 0.100 and p95 <= 0.250)}")
+    print(
+        f"{label:<28} | {median * 1e3:>6.1f} ms | {p95 * 1e3:>6.1f} ms | "
+        f"{times.max() * 1e3:>6.1f} ms | {dash.full_render_count:>3} of {dash.update_count:<3} | "
+        f"{verdict(median <= 0.100 and p95 <= 0.250)}"
+    )
     return median, p95
 
 

@@ -32,5 +32,9 @@ def pair_kernel(first: np.ndarray, second: np.ndarray, kernel: str, sigma) -> np
     if kernel == "linear":
         D = second - first
         return D @ D.T
-    return (gram(first, first, kernel, sigma) + gram(second, second, kernel, sigma)
-            - gram(second, first, kernel, sigma) - gram(first, second, kernel, sigma))
+    return (
+        gram(first, first, kernel, sigma)
+        + gram(second, second, kernel, sigma)
+        - gram(second, first, kernel, sigma)
+        - gram(first, second, kernel, sigma)
+    )

@@ -56,8 +56,10 @@ _PHI_CVXPY = {
 # scores, not only the risk, come out accurate (ties are judged on scores); the
 # differentiable losses are then polished by Newton's method (_polish).
 _SOLVERS = (
-    ("CLARABEL", {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10,
-                  "tol_ktratio": 1e-8}),
+    (
+        "CLARABEL",
+        {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10, "tol_ktratio": 1e-8},
+    ),
     ("SCS", {"eps_abs": 1e-8, "eps_rel": 1e-8, "max_iters": 20_000}),
 )
 
@@ -84,8 +86,6 @@ _NOT_SMALLEST = " (smallest minimiser not certified)"
 _NEVER_ZERO = ("logistic", "exponential")
 
 
-
-
 def _weight_scale(weights: np.ndarray) -> float:
     return max(1.0, float(np.abs(weights).max()))
 
@@ -105,8 +105,11 @@ def _violations(A, tol) -> list[tuple[int, int, int]]:
     """
     n = len(A)
     edge = [[A[i][j] > tol for j in range(n)] for i in range(n)]
-    return [(i, j, k) for i, j, k in itertools.permutations(range(n), 3)
-            if edge[i][j] and edge[j][k] and A[i][k] < A[i][j] + A[j][k] - tol]
+    return [
+        (i, j, k)
+        for i, j, k in itertools.permutations(range(n), 3)
+        if edge[i][j] and edge[j][k] and A[i][k] < A[i][j] + A[j][k] - tol
+    ]
 
 
 def _check_scores(alpha, n: int, name: str = "alpha") -> np.ndarray:
@@ -138,8 +141,12 @@ def _terms(probs, graphs, form: str):
                 gain = probs[k] * y if form == "pairwise" else probs[k]
                 terms[key] = terms.get(key, 0) + gain
     keys = sorted(terms)
-    return ([key[0] for key in keys], [key[1] for key in keys], [terms[key] for key in keys],
-            [key[2] for key in keys])
+    return (
+        [key[0] for key in keys],
+        [key[1] for key in keys],
+        [terms[key] for key in keys],
+        [key[2] for key in keys],
+    )
 
 
 def _aggregated_terms(D: np.ndarray):
@@ -213,15 +220,23 @@ def _template(phi: str, n: int, size: int):
     lower, upper = cp.Parameter(size), cp.Parameter(size)
     smallest = None
     if phi in ("hinge", "squared_hinge"):
-        smallest = cp.Problem(cp.Minimize(cp.sum_squares(alpha)),
-                              [constraints[0], gaps >= lower, gaps <= upper])
-    parameters = {"incidence": incidence, "weights": weights, "margins": margins,
-                  "pinned": pinned, "lower": lower, "upper": upper}
+        smallest = cp.Problem(
+            cp.Minimize(cp.sum_squares(alpha)), [constraints[0], gaps >= lower, gaps <= upper]
+        )
+    parameters = {
+        "incidence": incidence,
+        "weights": weights,
+        "margins": margins,
+        "pinned": pinned,
+        "lower": lower,
+        "upper": upper,
+    }
     return problem, smallest, alpha, parameters
 
 
-def _hinge_dual(incidence: np.ndarray, margins: np.ndarray, weights: np.ndarray,
-                free: np.ndarray) -> np.ndarray | None:
+def _hinge_dual(
+    incidence: np.ndarray, margins: np.ndarray, weights: np.ndarray, free: np.ndarray
+) -> np.ndarray | None:
     """A vertex ``lam`` of the dual of the hinge's linear programme, or None.
 
     The programme is ``min w @ s`` over ``s >= 0``, ``s >= 1 + m - incidence @ a`` (pinned
@@ -239,25 +254,36 @@ def _hinge_dual(incidence: np.ndarray, margins: np.ndarray, weights: np.ndarray,
     D, w, m = incidence[rows][:, free], weights[rows], margins[rows]
     K, nf = D.shape
     try:
-        result = linprog(np.r_[np.zeros(nf), w], A_ub=np.c_[-D, -np.eye(K)], b_ub=-(1.0 + m),
-                         bounds=[(None, None)] * nf + [(0.0, None)] * K, method="highs-ds",
-                         options={"dual_feasibility_tolerance": 1e-10,
-                                  "primal_feasibility_tolerance": 1e-10,
-                                  "presolve": False})  # presolve may drop a tiny weight's row
+        result = linprog(
+            np.r_[np.zeros(nf), w],
+            A_ub=np.c_[-D, -np.eye(K)],
+            b_ub=-(1.0 + m),
+            bounds=[(None, None)] * nf + [(0.0, None)] * K,
+            method="highs-ds",
+            options={
+                "dual_feasibility_tolerance": 1e-10,
+                "primal_feasibility_tolerance": 1e-10,
+                "presolve": False,
+            },
+        )  # presolve may drop a tiny weight's row
     except (ValueError, ArithmeticError):  # pragma: no cover - HiGHS is robust on these sizes
         return None
     if result.status != 0:
         return None
     lam = np.zeros_like(weights)
     lam[rows] = -np.asarray(result.ineqlin.marginals, dtype=float)
-    if ((lam < -_DUAL_TOL).any() or (lam > weights + _DUAL_TOL).any()
-            or np.abs(incidence[:, free].T @ lam).max(initial=0.0) > _DUAL_TOL):
+    if (
+        (lam < -_DUAL_TOL).any()
+        or (lam > weights + _DUAL_TOL).any()
+        or np.abs(incidence[:, free].T @ lam).max(initial=0.0) > _DUAL_TOL
+    ):
         return None
     return lam
 
 
-def _optimal_face(phi: str, lam: np.ndarray | None, gaps: np.ndarray, weights: np.ndarray,
-                  big: float):
+def _optimal_face(
+    phi: str, lam: np.ndarray | None, gaps: np.ndarray, weights: np.ndarray, big: float
+):
     """Box constraints ``lower <= gaps <= upper`` describing every minimiser of a hinge risk.
 
     Hinge: by complementary slackness with a dual optimum ``lam`` of ``s >= 1 - gaps``
@@ -302,8 +328,11 @@ def _least_norm_on_face(point, incidence, margins, lower, upper, free):
         if rows.size and free.any():
             candidate[free] = np.linalg.lstsq(system, rhs, rcond=None)[0]
         new_gaps = incidence @ candidate - margins
-        if ((rows.size and np.abs(system @ candidate[free] - rhs).max() > 1e-9)
-                or (new_gaps < lower - 1e-9).any() or (new_gaps > upper + 1e-9).any()):
+        if (
+            (rows.size and np.abs(system @ candidate[free] - rhs).max() > 1e-9)
+            or (new_gaps < lower - 1e-9).any()
+            or (new_gaps > upper + 1e-9).any()
+        ):
             continue  # the guessed equalities are inconsistent or cut the set
         if not rows.size or not free.any():
             return candidate, True
@@ -363,7 +392,8 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
                 f"{free} to the others prefers them on top, so raising their scores lowers "
                 f"the risk forever (its infimum is not attained); a minimiser needs, within "
                 f"each connected group of items, a path of preferences between any two items "
-                f"in both directions (or use phi='hinge' or 'squared_hinge')")
+                f"in both directions (or use phi='hinge' or 'squared_hinge')"
+            )
     weights, margins = np.asarray(w, float), np.asarray(m, float)
     if phi == "exponential":  # exp(-(d - m)) = exp(m) exp(-d): fold the margins into the weights
         weights, margins = weights * np.exp(margins - margins.max()), np.zeros_like(margins)
@@ -400,23 +430,31 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
                         lam = _hinge_dual(incidence, all_margins, all_weights, pinned == 0)
                     certified = False
                     if lam is not None or phi == "squared_hinge":
-                        lower, upper = _optimal_face(phi, lam, incidence @ first - all_margins,
-                                                     all_weights, big)
+                        lower, upper = _optimal_face(
+                            phi, lam, incidence @ first - all_margins, all_weights, big
+                        )
                         parameters["lower"].value, parameters["upper"].value = lower, upper
                         try:
                             smallest.solve(solver=solver, verbose=False, **options)
                         except (cp.error.SolverError, ArithmeticError, ValueError) as exc:
-                            raise SolverError(f"the smallest {phi} minimiser: solver {solver} "
-                                              f"failed ({exc})") from exc
+                            raise SolverError(
+                                f"the smallest {phi} minimiser: solver {solver} failed ({exc})"
+                            ) from exc
                         if smallest.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
                             point, certified = _least_norm_on_face(
-                                np.array(alpha.value, dtype=float), incidence, all_margins,
-                                lower, upper, pinned == 0)
+                                np.array(alpha.value, dtype=float),
+                                incidence,
+                                all_margins,
+                                lower,
+                                upper,
+                                pinned == 0,
+                            )
                             # and a minimiser (up to the first solve's accuracy): a guard
                             tolerance = 1e-9 * (1 + abs(problem.value))
                             certified = certified and (
                                 _risk(point, (src, dst, weights, margins), phi)
-                                <= _risk(first, (src, dst, weights, margins), phi) + tolerance)
+                                <= _risk(first, (src, dst, weights, margins), phi) + tolerance
+                            )
                     if certified:
                         alpha.value, status = point, cp.OPTIMAL
                     else:  # the first solver's minimiser, said so in the status

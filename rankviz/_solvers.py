@@ -39,12 +39,14 @@ def check_solver(solver: object, name: str = "solver") -> str:
     if solver is None:
         return DEFAULT_SOLVER
     if not isinstance(solver, str):
-        raise TypeError(f"{name} must be the name of a cvxpy solver or None, "
-                        f"got {type(solver).__name__}")
+        raise TypeError(
+            f"{name} must be the name of a cvxpy solver or None, got {type(solver).__name__}"
+        )
     installed = cp.installed_solvers()
     if solver.upper() not in installed:
-        raise ValueError(f"{name} must be one of the installed cvxpy solvers {installed}, "
-                         f"got {solver!r}")
+        raise ValueError(
+            f"{name} must be one of the installed cvxpy solvers {installed}, got {solver!r}"
+        )
     return solver.upper()
 
 

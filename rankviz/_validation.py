@@ -59,11 +59,21 @@ _DTYPE_KINDS = {
 }
 
 
-def check_array(values: object, name: str, *, ndim: int | tuple[int, ...] | None = None,
-                shape: tuple[int | None, ...] | None = None, dtype: str = "float",
-                finite: bool = True, allow_empty: bool = False, square: bool = False,
-                nonnegative: bool = False, bounds: tuple[float, float] | None = None,
-                max_size: int | None = None, copy: bool = False) -> np.ndarray:
+def check_array(
+    values: object,
+    name: str,
+    *,
+    ndim: int | tuple[int, ...] | None = None,
+    shape: tuple[int | None, ...] | None = None,
+    dtype: str = "float",
+    finite: bool = True,
+    allow_empty: bool = False,
+    square: bool = False,
+    nonnegative: bool = False,
+    bounds: tuple[float, float] | None = None,
+    max_size: int | None = None,
+    copy: bool = False,
+) -> np.ndarray:
     """The one array checker: read ``values`` as an array and check it, naming ``name``.
 
     Parameters
@@ -181,13 +191,16 @@ def check_array(values: object, name: str, *, ndim: int | tuple[int, ...] | None
         if bounds is not None:
             low, high = bounds
             if (arr < low).any() or (arr > high).any():
-                raise ValueError(f"{name} must lie in [{low:g}, {high:g}], "
-                                 f"got values from {arr.min():g} to {arr.max():g}")
+                raise ValueError(
+                    f"{name} must lie in [{low:g}, {high:g}], "
+                    f"got values from {arr.min():g} to {arr.max():g}"
+                )
     return arr
 
 
-def as_item_ids(values: object, name: str, n_items: int, *, ndim: int | None = 1,
-                allow_empty: bool = False) -> np.ndarray:
+def as_item_ids(
+    values: object, name: str, n_items: int, *, ndim: int | None = 1, allow_empty: bool = False
+) -> np.ndarray:
     """Return item ids as an int64 array, each in ``range(n_items)``, or raise naming ``name``.
 
     Negative ids are refused (they would wrap around silently), as are NaN, floats that
@@ -195,8 +208,10 @@ def as_item_ids(values: object, name: str, n_items: int, *, ndim: int | None = 1
     """
     arr = check_array(values, name, ndim=ndim, dtype="int", allow_empty=allow_empty)
     if arr.size and (arr.min() < 0 or arr.max() >= n_items):
-        raise ValueError(f"{name} must hold item ids in 0..{n_items - 1}, "
-                         f"got values from {arr.min()} to {arr.max()}")
+        raise ValueError(
+            f"{name} must hold item ids in 0..{n_items - 1}, "
+            f"got values from {arr.min()} to {arr.max()}"
+        )
     return arr
 
 
@@ -215,8 +230,9 @@ def as_query_array(values: object, name: str) -> tuple[np.ndarray, bool]:
     return np.atleast_2d(arr), arr.ndim == 2
 
 
-def as_weight_matrix(values: object, name: str, *, min_items: int = 1,
-                     batch: bool = False) -> np.ndarray:
+def as_weight_matrix(
+    values: object, name: str, *, min_items: int = 1, batch: bool = False
+) -> np.ndarray:
     """Validate a weighted preference graph and return it as a float array.
 
     ``values[i, j] >= 0`` is the weight of "item i above item j": the matrix must
@@ -228,8 +244,10 @@ def as_weight_matrix(values: object, name: str, *, min_items: int = 1,
     if arr.shape[-1] < min_items:
         raise ValueError(f"{name} must compare at least {min_items} items, got shape {arr.shape}")
     if (arr < 0).any():
-        raise ValueError(f"{name} must be non-negative ({name}[i, j] is the weight of "
-                         f"'i above j'), got {arr.min():g}")
+        raise ValueError(
+            f"{name} must be non-negative ({name}[i, j] is the weight of "
+            f"'i above j'), got {arr.min():g}"
+        )
     if np.any(np.diagonal(arr, axis1=-2, axis2=-1) != 0):
         raise ValueError(f"{name} must have a zero diagonal: an item is not preferred to itself")
     return arr
@@ -285,8 +303,9 @@ def check_same_length(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) ->
         )
 
 
-def check_int(value: object, name: str, *, minimum: int | None = None,
-              maximum: int | None = None) -> int:
+def check_int(
+    value: object, name: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
     """Return ``value`` as an ``int`` after checking its type and range."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {_kind(value)}")
@@ -298,9 +317,15 @@ def check_int(value: object, name: str, *, minimum: int | None = None,
     return value
 
 
-def check_real(value: object, name: str, *, positive: bool = False,
-               nonnegative: bool = False, minimum: float | None = None,
-               maximum: float | None = None) -> float:
+def check_real(
+    value: object,
+    name: str,
+    *,
+    positive: bool = False,
+    nonnegative: bool = False,
+    minimum: float | None = None,
+    maximum: float | None = None,
+) -> float:
     """Return ``value`` as a finite ``float``; optionally require > 0, >= 0 or a range."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {_kind(value)}")
@@ -342,8 +367,9 @@ def check_instance(value: object, name: str, cls: type, hint: str = "") -> objec
     """
     if not isinstance(value, cls):
         where = f" ({hint})" if hint else ""
-        raise TypeError(f"{name} must be a {cls.__module__}.{cls.__qualname__}{where}, "
-                        f"got {_kind(value)}")
+        raise TypeError(
+            f"{name} must be a {cls.__module__}.{cls.__qualname__}{where}, got {_kind(value)}"
+        )
     return value
 
 
@@ -401,13 +427,16 @@ def as_comparison_rows(values: object, name: str, n_items: int) -> np.ndarray:
         return np.zeros((0, 2), dtype=np.int64)
     arr = check_array(values, name, dtype="int")
     if arr.ndim != 2 or arr.shape[1] != 2:
-        raise ValueError(f"{name} must have shape (N, 2), one (winner, loser) row per "
-                         f"comparison, got shape {arr.shape}")
+        raise ValueError(
+            f"{name} must have shape (N, 2), one (winner, loser) row per "
+            f"comparison, got shape {arr.shape}"
+        )
     bad = (arr < 0) | (arr >= n_items)
     if bad.any():
         row = int(np.flatnonzero(bad.any(axis=1))[0])
-        raise ValueError(f"{name}[{row}] = {arr[row].tolist()} holds an item outside "
-                         f"0, ..., {n_items - 1}")
+        raise ValueError(
+            f"{name}[{row}] = {arr[row].tolist()} holds an item outside 0, ..., {n_items - 1}"
+        )
     same = arr[:, 0] == arr[:, 1]
     if same.any():
         row = int(np.flatnonzero(same)[0])
@@ -415,16 +444,15 @@ def as_comparison_rows(values: object, name: str, n_items: int) -> np.ndarray:
     return arr
 
 
-def check_log_odds_smoothing(c: object, smoothing: object,
-                             choices: Iterable[str] = ("probability", "counts")
-                             ) -> tuple[float, str]:
+def check_log_odds_smoothing(
+    c: object, smoothing: object, choices: Iterable[str] = ("probability", "counts")
+) -> tuple[float, str]:
     """Check the smoothing of empirical log-odds: a finite ``c > 0`` and a known ``smoothing``.
 
     ``c`` is added to the empirical probabilities or to the win counts before the log
     (rankviz.aggregation, rankviz.ustatistics).
     """
-    return (check_real(c, "c", positive=True),
-            check_choice(smoothing, "smoothing", choices))
+    return (check_real(c, "c", positive=True), check_choice(smoothing, "smoothing", choices))
 
 
 # --- progress flags (ustatistics, ustatistics_experiment)
@@ -440,8 +468,9 @@ def check_progress(progress: object, default: bool, name: str = "progress") -> b
 
 
 # --- label sets and distributions over them (bayes, surrogates, calibration)
-def check_label_set(labels: object, name: str = "labels", *, kind: str | None = None,
-                    max_items: int | None = None) -> np.ndarray:
+def check_label_set(
+    labels: object, name: str = "labels", *, kind: str | None = None, max_items: int | None = None
+) -> np.ndarray:
     """A finite label set as a float array of shape (k, n), or (k, n, n) for preference graphs.
 
     Labels are non-negative (grades or edge weights).  ``kind`` is the loss's label kind:
@@ -452,21 +481,30 @@ def check_label_set(labels: object, name: str = "labels", *, kind: str | None = 
     arr = check_array(labels, name, ndim=(2, 3), nonnegative=True)
     if kind == "graph":
         if arr.ndim != 3 or arr.shape[1] != arr.shape[2]:
-            raise ValueError(f"{name} must be preference graphs, an array of shape (k, n, n), "
-                             f"got shape {arr.shape}")
+            raise ValueError(
+                f"{name} must be preference graphs, an array of shape (k, n, n), "
+                f"got shape {arr.shape}"
+            )
     elif arr.ndim == 3:
         if arr.shape[1] != arr.shape[2]:
-            raise ValueError(f"{name} must be a 2-D array with one label vector per row "
-                             f"(or square preference graphs), got shape {arr.shape}")
+            raise ValueError(
+                f"{name} must be a 2-D array with one label vector per row "
+                f"(or square preference graphs), got shape {arr.shape}"
+            )
         if kind is not None:
-            raise ValueError(f"{name} must be relevance vectors of shape (k, n) for a loss on "
-                             f"{kind} labels, got preference graphs of shape {arr.shape}")
+            raise ValueError(
+                f"{name} must be relevance vectors of shape (k, n) for a loss on "
+                f"{kind} labels, got preference graphs of shape {arr.shape}"
+            )
     if max_items is not None and arr.shape[1] > max_items:
-        raise ValueError(f"{name} has n = {arr.shape[1]} items; enumerating the n! "
-                         f"permutations is limited to n <= {max_items}")
+        raise ValueError(
+            f"{name} has n = {arr.shape[1]} items; enumerating the n! "
+            f"permutations is limited to n <= {max_items}"
+        )
     if kind == "binary" and not np.isin(arr, (0.0, 1.0)).all():
-        raise ValueError(f"{name} must be binary (0/1) for this loss; found values "
-                         f"{np.unique(arr)[:6]}")
+        raise ValueError(
+            f"{name} must be binary (0/1) for this loss; found values {np.unique(arr)[:6]}"
+        )
     return arr
 
 
@@ -480,8 +518,9 @@ def as_probability_rows(probs: object, name: str, k: int) -> tuple[np.ndarray, b
     batched = p.ndim == 2
     p = np.atleast_2d(p)
     if p.shape[1] != k:
-        raise ValueError(f"{name} must give one probability per label ({k} labels), "
-                         f"got {p.shape[1]}")
+        raise ValueError(
+            f"{name} must give one probability per label ({k} labels), got {p.shape[1]}"
+        )
     sums = p.sum(axis=1)
     if not np.allclose(sums, 1.0, rtol=0.0, atol=1e-9):
         bad = sums[np.argmax(np.abs(sums - 1.0))]
@@ -505,8 +544,9 @@ def check_dag(graph, name: str, what: str = "graph"):
     if not nx.is_directed_acyclic_graph(graph):
         edges = nx.find_cycle(graph)
         cycle = " -> ".join(str(u) for u, _ in edges)
-        raise ValueError(f"{name} must define an acyclic {what}; found the cycle "
-                         f"{cycle} -> {edges[0][0]}")
+        raise ValueError(
+            f"{name} must define an acyclic {what}; found the cycle {cycle} -> {edges[0][0]}"
+        )
     return graph
 
 
@@ -528,13 +568,19 @@ def check_rounds(rounds: object, name: str, r: int, *, batch: bool = False) -> n
     m = check_array(rounds, name, ndim=(1, 2) if batch else 1, dtype="int")
     allowed = "(r,) or (q, r)" if batch else "(r,)"
     if m.shape[-1] != r:
-        raise ValueError(f"{name} must have shape {allowed} with r = {r} tasks (the size of "
-                         f"weights), got {m.shape}")
+        raise ValueError(
+            f"{name} must have shape {allowed} with r = {r} tasks (the size of "
+            f"weights), got {m.shape}"
+        )
     if m.min() < 1 or m.max() > r:
-        hint = (" (rounds are 1-based as in the draft: round 1 runs first; add 1 to 0-based "
-                "rounds)") if m.min() == 0 else ""
-        raise ValueError(f"{name} must lie in 1..r = 1..{r}, got values from {m.min()} to "
-                         f"{m.max()}{hint}")
+        hint = (
+            (" (rounds are 1-based as in the draft: round 1 runs first; add 1 to 0-based rounds)")
+            if m.min() == 0
+            else ""
+        )
+        raise ValueError(
+            f"{name} must lie in 1..r = 1..{r}, got values from {m.min()} to {m.max()}{hint}"
+        )
     return m
 
 
@@ -543,8 +589,10 @@ def as_feature_matrix(X: object, name: str, *, n_features: int | None = None) ->
     """Return ``X`` as a finite 2-D float64 array (points x features) with a row and a column."""
     arr = check_array(X, name, allow_empty=True)
     if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (points x features), got an array of shape "
-                         f"{arr.shape}; reshape a single feature with .reshape(-1, 1)")
+        raise ValueError(
+            f"{name} must be 2-D (points x features), got an array of shape "
+            f"{arr.shape}; reshape a single feature with .reshape(-1, 1)"
+        )
     if arr.shape[0] == 0:
         raise ValueError(f"{name} has no rows (an empty class or sample)")
     if arr.shape[1] == 0:
@@ -554,8 +602,9 @@ def as_feature_matrix(X: object, name: str, *, n_features: int | None = None) ->
     return arr
 
 
-def as_pairs(pairs: object, n_points: int, name: str = "pairs",
-             rows_of: str = "X") -> tuple[np.ndarray, np.ndarray]:
+def as_pairs(
+    pairs: object, n_points: int, name: str = "pairs", rows_of: str = "X"
+) -> tuple[np.ndarray, np.ndarray]:
     """Validate a (P, 2) array of row indices into ``n_points`` rows; return the columns a, b.
 
     Negative indices (which would wrap around), floats and ids ``>= n_points`` are refused.
@@ -568,34 +617,42 @@ def as_pairs(pairs: object, n_points: int, name: str = "pairs",
         raise ValueError(f"{name} must have shape (P, 2), got {arr.shape}")
     low, high = int(arr.min()), int(arr.max())
     if low < 0 or high >= n_points:
-        raise ValueError(f"{name} must index rows of {rows_of}, i.e. lie in [0, {n_points - 1}]; "
-                         f"found {low if low < 0 else high}")
+        raise ValueError(
+            f"{name} must index rows of {rows_of}, i.e. lie in [0, {n_points - 1}]; "
+            f"found {low if low < 0 else high}"
+        )
     arr = arr.astype(np.intp, copy=False)
     return arr[:, 0], arr[:, 1]
 
 
-def as_pair_labels(labels: object, n_pairs: int, *, allow_zero: bool = True,
-                   name: str = "labels") -> np.ndarray:
+def as_pair_labels(
+    labels: object, n_pairs: int, *, allow_zero: bool = True, name: str = "labels"
+) -> np.ndarray:
     """Validate one label per pair in {-1, 0, +1} (or {-1, +1}); return them as int8."""
-    if not isinstance(labels, (str, bytes)) and labels is not None \
-            and np.asarray(labels).dtype == np.bool_:
+    if (
+        not isinstance(labels, (str, bytes))
+        and labels is not None
+        and np.asarray(labels).dtype == np.bool_
+    ):
         raise TypeError(f"{name} must contain the numbers -1, 0, +1, got booleans")
     arr = check_array(labels, name, ndim=1, allow_empty=n_pairs == 0)
     if arr.shape[0] != n_pairs:
-        raise ValueError(f"{name} must have one entry per row of pairs ({n_pairs}), "
-                         f"got {arr.shape[0]}")
+        raise ValueError(
+            f"{name} must have one entry per row of pairs ({n_pairs}), got {arr.shape[0]}"
+        )
     allowed = (-1, 0, 1) if allow_zero else (-1, 1)
     bad = ~np.isin(arr, allowed)
     if bad.any():
-        raise ValueError(f"{name} must lie in {set(allowed)}; found {arr[bad][0]!r}"
-                         + ("" if allow_zero else " (drop the pairs labelled 0 first)"))
+        raise ValueError(
+            f"{name} must lie in {set(allowed)}; found {arr[bad][0]!r}"
+            + ("" if allow_zero else " (drop the pairs labelled 0 first)")
+        )
     return arr.astype(np.int8)
 
 
-
-def as_pair_sample(X: object, pairs: object, labels: object, *,
-                   allow_zero: bool = True, float_labels: bool = False
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def as_pair_sample(
+    X: object, pairs: object, labels: object, *, allow_zero: bool = True, float_labels: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Validate a pairwise sample: return ``X``, the pair columns ``a``, ``b`` and the labels.
 
     With ``float_labels`` the labels come back as float64 (for the margin computations).
@@ -615,8 +672,9 @@ KERNELS = ("linear", "gaussian")
 SIGMA_RANGE = (1e-100, 1e100)
 
 
-def check_kernel(kernel: object, sigma: object, *, kernel_name: str = "kernel",
-                 sigma_name: str = "sigma") -> tuple[str, float | None]:
+def check_kernel(
+    kernel: object, sigma: object, *, kernel_name: str = "kernel", sigma_name: str = "sigma"
+) -> tuple[str, float | None]:
     """Return ``(kernel, sigma)``: sigma is None for the linear kernel, else a width in range.
 
     ``sigma`` is checked whatever the kernel (a bad width is a mistake even where it is unused).
@@ -641,9 +699,13 @@ def check_step_smoothing(smoothing: object, n_units: int, name: str = "smoothing
         return min(max(1.0 / (2.0 * n_units), low), high)
     lam = check_real(smoothing, name, positive=True)
     if lam > high:
-        raise ValueError(f"{name} must be <= 1/3 (the range in which a smoothed round is proved "
-                         f"to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), got {lam}")
+        raise ValueError(
+            f"{name} must be <= 1/3 (the range in which a smoothed round is proved "
+            f"to keep Z_t <= 1 - 2 gamma_t^2 <= exp(-2 gamma_t^2)), got {lam}"
+        )
     if lam < low:
-        raise ValueError(f"{name} must be >= {low:g} (a smaller one makes a smoothed step so "
-                         f"large that the weights under- or overflow), got {lam}")
+        raise ValueError(
+            f"{name} must be >= {low:g} (a smaller one makes a smoothed step so "
+            f"large that the weights under- or overflow), got {lam}"
+        )
     return lam

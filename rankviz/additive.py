@@ -43,20 +43,26 @@ def _check_steps(g1, g2) -> tuple[np.ndarray, np.ndarray]:
             raise ValueError(f"{name} must list the values of a step function, got a scalar")
         cells = g.shape[-1]
         if cells < 2 or cells % 2:
-            raise ValueError(f"{name} must have an even number (at least 2) of cell values along "
-                             f"its last axis, k below 0 and k above, got {cells}")
+            raise ValueError(
+                f"{name} must have an even number (at least 2) of cell values along "
+                f"its last axis, k below 0 and k above, got {cells}"
+            )
     if g1.shape[-1] != g2.shape[-1]:
-        raise ValueError(f"g1 and g2 must have the same number of cells, got {g1.shape[-1]} "
-                         f"and {g2.shape[-1]}")
+        raise ValueError(
+            f"g1 and g2 must have the same number of cells, got {g1.shape[-1]} and {g2.shape[-1]}"
+        )
     try:
         batch = np.broadcast_shapes(g1.shape[:-1], g2.shape[:-1])
     except ValueError:
-        raise ValueError(f"g1 and g2 must have broadcastable leading shapes, got {g1.shape} and "
-                         f"{g2.shape}") from None
+        raise ValueError(
+            f"g1 and g2 must have broadcastable leading shapes, got {g1.shape} and {g2.shape}"
+        ) from None
     k = g1.shape[-1] // 2
-    if int(np.prod(batch, dtype=np.int64)) * k ** 4 > MAX_COMPARISONS:
-        raise ValueError(f"g1 and g2 ask for {int(np.prod(batch, dtype=np.int64)) * k ** 4:,} "
-                         f"cell comparisons per term; at most {MAX_COMPARISONS:,} are supported")
+    if int(np.prod(batch, dtype=np.int64)) * k**4 > MAX_COMPARISONS:
+        raise ValueError(
+            f"g1 and g2 ask for {int(np.prod(batch, dtype=np.int64)) * k**4:,} "
+            f"cell comparisons per term; at most {MAX_COMPARISONS:,} are supported"
+        )
     return np.broadcast_to(g1, (*batch, 2 * k)), np.broadcast_to(g2, (*batch, 2 * k))
 
 
@@ -117,8 +123,15 @@ def additive_xor_terms(g1, g2) -> np.ndarray:
     g2_neg, g2_pos = g2[..., :k], g2[..., k:]
     q1, q3 = _cell_sums(g1_pos, g2_pos), _cell_sums(g1_neg, g2_neg)  # positives: x_0 x_1 > 0
     q4, q2 = _cell_sums(g1_pos, g2_neg), _cell_sums(g1_neg, g2_pos)  # negatives: x_0 x_1 < 0
-    return np.stack([_share_ordered(q1, q4), _share_ordered(q1, q2), _share_ordered(q3, q4),
-                     _share_ordered(q3, q2)], axis=-1)
+    return np.stack(
+        [
+            _share_ordered(q1, q4),
+            _share_ordered(q1, q2),
+            _share_ordered(q3, q4),
+            _share_ordered(q3, q2),
+        ],
+        axis=-1,
+    )
 
 
 def additive_xor_share(g1, g2) -> float:

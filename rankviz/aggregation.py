@@ -156,8 +156,9 @@ def win_counts(comparisons, n_items):
 def _as_wins(wins, name: str = "wins") -> np.ndarray:
     W = as_weight_matrix(wins, name, min_items=2)
     if W.shape[0] > MAX_ITEMS:
-        raise ValueError(f"{name} compares {W.shape[0]} items; at most MAX_ITEMS = {MAX_ITEMS} "
-                         f"are supported")
+        raise ValueError(
+            f"{name} compares {W.shape[0]} items; at most MAX_ITEMS = {MAX_ITEMS} are supported"
+        )
     if W.max() > MAX_WIN_COUNT:
         raise ValueError(f"{name} holds a count above MAX_WIN_COUNT = {MAX_WIN_COUNT:.0f}")
     return W
@@ -331,8 +332,10 @@ def _as_square(values, name: str) -> np.ndarray:
     """A finite real square matrix over at least 2 items."""
     arr = check_array(values, name, ndim=2, square=True)
     if not 2 <= arr.shape[0] <= MAX_ITEMS:
-        raise ValueError(f"{name} must be a square matrix over 2 to MAX_ITEMS = {MAX_ITEMS} "
-                         f"items, got an array of shape {arr.shape}")
+        raise ValueError(
+            f"{name} must be a square matrix over 2 to MAX_ITEMS = {MAX_ITEMS} "
+            f"items, got an array of shape {arr.shape}"
+        )
     return arr
 
 
@@ -349,8 +352,10 @@ def _check_skew(A: np.ndarray, name: str, where: np.ndarray | None = None) -> No
         gap = np.where(where, gap, 0.0)
     if gap.max() > _MATRIX_TOL * max(1.0, float(np.abs(A).max())):
         i, j = np.unravel_index(int(np.argmax(gap)), gap.shape)
-        raise ValueError(f"{name} must be skew-symmetric (A = -A^T), but {name}[{i}, {j}] = "
-                         f"{A[i, j]:g} and {name}[{j}, {i}] = {A[j, i]:g}")
+        raise ValueError(
+            f"{name} must be skew-symmetric (A = -A^T), but {name}[{i}, {j}] = "
+            f"{A[i, j]:g} and {name}[{j}, {i}] = {A[j, i]:g}"
+        )
 
 
 def borda_scores(A):
@@ -433,8 +438,10 @@ def _as_mask(mask, n: int) -> np.ndarray:
         raise ValueError(f"mask must have the shape of A, {(n, n)}, got {arr.shape}")
     if not np.array_equal(arr, arr.T):
         i, j = np.argwhere(arr != arr.T)[0]
-        raise ValueError(f"mask must be symmetric (a pair is observed or not), but "
-                         f"mask[{i}, {j}] != mask[{j}, {i}]")
+        raise ValueError(
+            f"mask must be symmetric (a pair is observed or not), but "
+            f"mask[{i}, {j}] != mask[{j}, {i}]"
+        )
     return arr
 
 
@@ -442,8 +449,9 @@ def _components(observed: np.ndarray) -> list[list[int]]:
     graph = nx.Graph()
     n = observed.shape[0]
     graph.add_nodes_from(range(n))
-    graph.add_edges_from((int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(observed, 1)),
-                                                          strict=True))
+    graph.add_edges_from(
+        (int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(observed, 1)), strict=True)
+    )
     return sorted(sorted(c) for c in nx.connected_components(graph))
 
 
@@ -534,9 +542,11 @@ def thurstone_mosteller_scores(A, mask=None):
     groups = _components(observed)
     if len(groups) > 1:
         shown = " | ".join(str(g) for g in groups[:6]) + (" | ..." if len(groups) > 6 else "")
-        raise ValueError(f"the comparison graph is disconnected (groups {shown}): least squares "
-                         f"(22) fixes the scores only up to a shift of each group; compare at "
-                         f"least one pair across the groups")
+        raise ValueError(
+            f"the comparison graph is disconnected (groups {shown}): least squares "
+            f"(22) fixes the scores only up to a shift of each group; compare at "
+            f"least one pair across the groups"
+        )
     omega = observed.astype(float)
     np.fill_diagonal(omega, 0.0)
     laplacian = np.diag(omega.sum(axis=1)) - omega
@@ -594,8 +604,10 @@ def principal_eigenvector_scores(R, *, tol=1e-12, max_iter=10_000):
     gap = np.abs(M * M.T - 1.0)
     if gap.max() > _MATRIX_TOL * 1e3:
         i, j = np.unravel_index(int(np.argmax(gap)), gap.shape)
-        raise ValueError(f"R must be reciprocal (R[i, j] = 1 / R[j, i]), but R[{i}, {j}] = "
-                         f"{M[i, j]:g} and R[{j}, {i}] = {M[j, i]:g}")
+        raise ValueError(
+            f"R must be reciprocal (R[i, j] = 1 / R[j, i]), but R[{i}, {j}] = "
+            f"{M[i, j]:g} and R[{j}, {i}] = {M[j, i]:g}"
+        )
     tol = check_real(tol, "tol", positive=True)
     max_iter = check_int(max_iter, "max_iter", minimum=1, maximum=MAX_ITERATIONS)
     v = np.full(M.shape[0], 1.0 / M.shape[0])
@@ -604,21 +616,23 @@ def principal_eigenvector_scores(R, *, tol=1e-12, max_iter=10_000):
             nxt = M @ v
             nxt /= nxt.sum()
         if not np.isfinite(nxt).all():
-            raise ValueError("R has entries too large in magnitude: the power iteration "
-                             "overflows")
+            raise ValueError("R has entries too large in magnitude: the power iteration overflows")
         if np.abs(nxt - v).sum() < tol:
             return nxt
         v = nxt
-    raise ValueError(f"the power iteration did not settle within {max_iter} steps; "
-                     f"raise max_iter or tol")
+    raise ValueError(
+        f"the power iteration did not settle within {max_iter} steps; raise max_iter or tol"
+    )
 
 
 def _check_integer_counts(W: np.ndarray, name: str = "wins") -> np.ndarray:
     if not np.all(W == np.round(W)):
         raise ValueError(f"{name} must hold whole numbers of wins for a likelihood")
     if W.sum() > MAX_COMPARISONS:
-        raise ValueError(f"{name} holds {W.sum():.0f} comparisons; at most MAX_COMPARISONS = "
-                         f"{MAX_COMPARISONS:,} are supported")
+        raise ValueError(
+            f"{name} holds {W.sum():.0f} comparisons; at most MAX_COMPARISONS = "
+            f"{MAX_COMPARISONS:,} are supported"
+        )
     return W.astype(np.int64)
 
 
@@ -696,12 +710,17 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
         try:
             return _penalised_btl(W.astype(float), alpha)
         except (np.linalg.LinAlgError, ArithmeticError):
-            raise ValueError(f"alpha = {alpha:g} is too small for these data: the penalised "
-                             f"estimate runs off towards infinity (some items never lost) and "
-                             f"Newton's method fails; pass a larger alpha") from None
+            raise ValueError(
+                f"alpha = {alpha:g} is too small for these data: the penalised "
+                f"estimate runs off towards infinity (some items never lost) and "
+                f"Newton's method fails; pass a larger alpha"
+            ) from None
     winners, losers = np.nonzero(W)
-    data = [(int(i), int(j)) for i, j, k in zip(winners, losers, W[winners, losers], strict=True)
-            for _ in range(k)]
+    data = [
+        (int(i), int(j))
+        for i, j, k in zip(winners, losers, W[winners, losers], strict=True)
+        for _ in range(k)
+    ]
     theta = choix.ilsr_pairwise(n, data, alpha=0.0, tol=1e-12, max_iter=10_000)
     return theta - theta.mean()
 
@@ -711,10 +730,12 @@ def _check_btl_mle_exists(W: np.ndarray) -> None:
     groups = _components(_mask(W))
     if len(groups) > 1:
         shown = " | ".join(str(g) for g in groups[:6]) + (" | ..." if len(groups) > 6 else "")
-        raise ValueError(f"no unique maximum-likelihood estimate: the comparison graph is "
-                         f"disconnected (groups {shown}), so shifting one group's strengths "
-                         f"leaves the likelihood unchanged; compare at least one pair across "
-                         f"the groups, or pass alpha > 0 for a penalised estimate")
+        raise ValueError(
+            f"no unique maximum-likelihood estimate: the comparison graph is "
+            f"disconnected (groups {shown}), so shifting one group's strengths "
+            f"leaves the likelihood unchanged; compare at least one pair across "
+            f"the groups, or pass alpha > 0 for a penalised estimate"
+        )
     beats = nx.DiGraph()
     beats.add_nodes_from(range(W.shape[0]))
     beats.add_edges_from((int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True))
@@ -724,9 +745,11 @@ def _check_btl_mle_exists(W: np.ndarray) -> None:
     top = next(iter(nx.topological_sort(condensed)))
     members = sorted(condensed.nodes[top]["members"])
     whom = "any other item" if len(members) == 1 else "an item outside their group"
-    raise ValueError(f"no maximum-likelihood estimate: items {members} never lost to {whom} "
-                     f"(the graph 'i beat j' is not strongly connected); pass alpha > 0 for a "
-                     f"penalised estimate")
+    raise ValueError(
+        f"no maximum-likelihood estimate: items {members} never lost to {whom} "
+        f"(the graph 'i beat j' is not strongly connected); pass alpha > 0 for a "
+        f"penalised estimate"
+    )
 
 
 def _btl_objective(theta: np.ndarray, W: np.ndarray, alpha: float) -> float:
@@ -759,9 +782,11 @@ def _penalised_btl(W: np.ndarray, alpha: float, max_iter: int = 200) -> np.ndarr
                 break
             t /= 2.0
         theta, value = candidate, new_value
-    raise ArithmeticError(f"btl_maximum_likelihood: Newton's method did not converge in "
-                          f"{max_iter} iterations (largest gradient "
-                          f"{np.abs(gradient).max():.3g})")
+    raise ArithmeticError(
+        f"btl_maximum_likelihood: Newton's method did not converge in "
+        f"{max_iter} iterations (largest gradient "
+        f"{np.abs(gradient).max():.3g})"
+    )
 
 
 def aggregate_scores(wins, method, *, c=0.5):
@@ -850,8 +875,9 @@ def btl_win_probabilities(strengths):
     """
     r = as_float_vector(strengths, "strengths")
     if r.size > MAX_ITEMS:
-        raise ValueError(f"strengths gives {r.size} items; at most MAX_ITEMS = {MAX_ITEMS} "
-                         f"are supported")
+        raise ValueError(
+            f"strengths gives {r.size} items; at most MAX_ITEMS = {MAX_ITEMS} are supported"
+        )
     with np.errstate(over="ignore"):  # r_i - r_j = +-inf gives probability 1 or 0
         return expit(r[:, None] - r[None, :])
 
@@ -898,8 +924,9 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
     r = as_float_vector(strengths, "strengths")
     n = r.size
     if not 2 <= n <= MAX_ITEMS:
-        raise ValueError(f"strengths must give at least 2 items (and at most MAX_ITEMS = "
-                         f"{MAX_ITEMS}), got {n}")
+        raise ValueError(
+            f"strengths must give at least 2 items (and at most MAX_ITEMS = {MAX_ITEMS}), got {n}"
+        )
     n_pairs = n * (n - 1) // 2
     k = check_int(n_per_pair, "n_per_pair", minimum=0, maximum=MAX_COMPARISONS // n_pairs)
     share = check_probability(observed, "observed")
@@ -948,8 +975,9 @@ def discordant_pairs(scores_a, scores_b):
     a = as_float_vector(scores_a, "scores_a")
     b = as_float_vector(scores_b, "scores_b")
     if a.shape != b.shape:
-        raise ValueError(f"scores_a and scores_b must have the same length, got {a.size} "
-                         f"and {b.size}")
+        raise ValueError(
+            f"scores_a and scores_b must have the same length, got {a.size} and {b.size}"
+        )
     if a.size > MAX_ITEMS:
         raise ValueError(f"scores_a gives {a.size} items; at most MAX_ITEMS = {MAX_ITEMS}")
     opposite = np.sign(a[:, None] - a[None, :]) * np.sign(b[:, None] - b[None, :]) < 0
@@ -1013,8 +1041,10 @@ def limit_scores_on_every_graph(strengths, c, *, smoothing="probability"):
     r = as_float_vector(strengths, "strengths")
     n = r.size
     if not 2 <= n <= MAX_GRAPH_ITEMS:
-        raise ValueError(f"strengths must give 2 to MAX_GRAPH_ITEMS = {MAX_GRAPH_ITEMS} items "
-                         f"(every graph on them is enumerated), got {n}")
+        raise ValueError(
+            f"strengths must give 2 to MAX_GRAPH_ITEMS = {MAX_GRAPH_ITEMS} items "
+            f"(every graph on them is enumerated), got {n}"
+        )
     c, smoothing = check_log_odds_smoothing(c, smoothing)
     P = btl_win_probabilities(r)
     if smoothing == "probability":

@@ -190,17 +190,21 @@ def product_distribution(marginals, grades=None):
     if m.ndim == 1:
         m = np.column_stack([1.0 - m, m])
     if not np.allclose(m.sum(axis=1), 1.0, atol=1e-9):
-        raise ValueError(f"marginals: each item's probabilities must sum to 1, got "
-                         f"{np.round(m.sum(axis=1), 6)}")
+        raise ValueError(
+            f"marginals: each item's probabilities must sum to 1, got {np.round(m.sum(axis=1), 6)}"
+        )
     n, g = m.shape
     if n > MAX_RISK_ENUMERATION or g**n > math.factorial(MAX_RISK_ENUMERATION) * 100:
-        raise ValueError(f"marginals has {n} items of {g} grades: {g}**{n} labels; at most "
-                         f"n = {MAX_RISK_ENUMERATION} items and "
-                         f"{math.factorial(MAX_RISK_ENUMERATION) * 100} labels are enumerated")
+        raise ValueError(
+            f"marginals has {n} items of {g} grades: {g}**{n} labels; at most "
+            f"n = {MAX_RISK_ENUMERATION} items and "
+            f"{math.factorial(MAX_RISK_ENUMERATION) * 100} labels are enumerated"
+        )
     values = np.arange(g, dtype=float) if grades is None else _grades(grades)
     if values.size != g:
-        raise ValueError(f"grades must give one grade per column of marginals ({g}), "
-                         f"got {values.size}")
+        raise ValueError(
+            f"grades must give one grade per column of marginals ({g}), got {values.size}"
+        )
     labels = label_set(n, values)
     index = np.array(list(itertools.product(range(g), repeat=n))).reshape(-1, n)
     probs = np.prod(m[np.arange(n), index], axis=1)
@@ -234,25 +238,31 @@ class RankingLoss:
             raise TypeError(f"name must be a string, got {type(self.name).__name__}")
         check_choice(self.label_kind, "label_kind", _LABEL_KINDS)
         if not callable(self.function):
-            raise TypeError(f"function must be callable function(sigma, y), "
-                            f"got {type(self.function).__name__}")
+            raise TypeError(
+                f"function must be callable function(sigma, y), got {type(self.function).__name__}"
+            )
 
     def __call__(self, sigma, y):
         sigmas = check_array(sigma, "sigma", ndim=(1, 2), dtype="int")
         n = sigmas.shape[-1]
         if not (np.sort(sigmas, axis=-1) == np.arange(n)).all():
-            raise ValueError(f"sigma must be a permutation of 0..{n - 1} (sigma[i] the position "
-                             f"of item i), or one per row")
+            raise ValueError(
+                f"sigma must be a permutation of 0..{n - 1} (sigma[i] the position "
+                f"of item i), or one per row"
+            )
         if self.label_kind == "graph":
             label = as_weight_matrix(y, "y")
             if label.shape != (n, n):
-                raise ValueError(f"y must be a preference graph on the {n} items of sigma, "
-                                 f"got shape {label.shape}")
+                raise ValueError(
+                    f"y must be a preference graph on the {n} items of sigma, "
+                    f"got shape {label.shape}"
+                )
         else:
             label = check_array(y, "y", ndim=1, nonnegative=True)
             if label.shape != (n,):
-                raise ValueError(f"y must have one label per item of sigma ({n}), "
-                                 f"got {label.shape[0]}")
+                raise ValueError(
+                    f"y must have one label per item of sigma ({n}), got {label.shape[0]}"
+                )
             if self.label_kind == "binary" and not np.isin(label, (0.0, 1.0)).all():
                 raise ValueError(f"y must be binary (0/1) for {self.name}")
         values = np.asarray(self.function(sigmas, label), dtype=float)
@@ -297,8 +307,11 @@ def precision_loss(q):
     array([0.5, 0. ])
     """
     q = check_int(q, "q", minimum=1)
-    return RankingLoss(f"Precision@{q}", "binary",
-                       lambda sigma, y: 1.0 - precision_at_k(y, -np.asarray(sigma), k=q))
+    return RankingLoss(
+        f"Precision@{q}",
+        "binary",
+        lambda sigma, y: 1.0 - precision_at_k(y, -np.asarray(sigma), k=q),
+    )
 
 
 def map_loss():
@@ -325,8 +338,11 @@ def map_loss():
     >>> loss([0, 1, 2], [0, 0, 0])
     1.0
     """
-    return RankingLoss("MAP", "binary", lambda sigma, y: 1.0 - average_precision(
-        y, -np.asarray(sigma), if_no_relevant="zero"))
+    return RankingLoss(
+        "MAP",
+        "binary",
+        lambda sigma, y: 1.0 - average_precision(y, -np.asarray(sigma), if_no_relevant="zero"),
+    )
 
 
 def ndcg_loss(gain="exponential", k=None):
@@ -367,8 +383,11 @@ def ndcg_loss(gain="exponential", k=None):
     if k is not None:
         k = check_int(k, "k", minimum=1)
     name = "NDCG" + ("" if k is None else f"@{k}")
-    return RankingLoss(name, "grades", lambda sigma, y: 1.0 - ndcg(
-        y, -np.asarray(sigma), k, gain=kind, if_no_relevant="zero"))
+    return RankingLoss(
+        name,
+        "grades",
+        lambda sigma, y: 1.0 - ndcg(y, -np.asarray(sigma), k, gain=kind, if_no_relevant="zero"),
+    )
 
 
 def err_loss(max_grade):
@@ -402,8 +421,11 @@ def err_loss(max_grade):
     0.375
     """
     top = check_real(max_grade, "max_grade", positive=True, maximum=MAX_GRADE)
-    return RankingLoss(f"ERR (max grade {top:g})", "grades",
-                       lambda sigma, y: 1.0 - err(y, -np.asarray(sigma), max_grade=top))
+    return RankingLoss(
+        f"ERR (max grade {top:g})",
+        "grades",
+        lambda sigma, y: 1.0 - err(y, -np.asarray(sigma), max_grade=top),
+    )
 
 
 def pairwise_disagreement_loss():
@@ -427,8 +449,11 @@ def pairwise_disagreement_loss():
     >>> pairwise_disagreement_loss()([2, 1, 0], W)
     3.0
     """
-    return RankingLoss("pairwise disagreement", "graph",
-                       lambda sigma, y: pairwise_disagreement(-np.asarray(sigma), y))
+    return RankingLoss(
+        "pairwise disagreement",
+        "graph",
+        lambda sigma, y: pairwise_disagreement(-np.asarray(sigma), y),
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -481,8 +506,9 @@ def loss_matrix(loss, n, labels, *, batched=True):
     n = check_int(n, "n", minimum=1, maximum=MAX_RISK_ENUMERATION)
     if not isinstance(batched, (bool, np.bool_)):
         raise TypeError(f"batched must be True or False, got {type(batched).__name__}")
-    ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
-                         max_items=MAX_RISK_ENUMERATION)
+    ys = check_label_set(
+        labels, kind=getattr(loss, "label_kind", None), max_items=MAX_RISK_ENUMERATION
+    )
     if ys.shape[1] != n:
         raise ValueError(f"labels must have n = {n} items, got {ys.shape[1]}")
     sigmas = all_permutations(n)
@@ -493,9 +519,11 @@ def loss_matrix(loss, n, labels, *, batched=True):
         else:
             values = np.array([float(_loss_values(loss, s, y)) for s in sigmas])
         if values.shape != (sigmas.shape[0],):
-            raise ValueError(f"loss returned shape {values.shape} for {sigmas.shape[0]} "
-                             f"permutations; a loss written for one permutation at a time "
-                             f"needs batched=False")
+            raise ValueError(
+                f"loss returned shape {values.shape} for {sigmas.shape[0]} "
+                f"permutations; a loss written for one permutation at a time "
+                f"needs batched=False"
+            )
         if not np.isfinite(values).all():
             raise ValueError("loss returned NaN or infinite values; a loss must be finite")
         columns.append(values)
@@ -515,8 +543,10 @@ def _risk_matrix(loss, ys: np.ndarray) -> np.ndarray:
     if isinstance(loss, np.ndarray):
         expected = (math.factorial(n), ys.shape[0])
         if loss.shape != expected:
-            raise ValueError(f"loss given as a loss matrix must have shape {expected} "
-                             f"(n! permutations x labels), got {loss.shape}")
+            raise ValueError(
+                f"loss given as a loss matrix must have shape {expected} "
+                f"(n! permutations x labels), got {loss.shape}"
+            )
         return check_array(loss, "loss")
     return loss_matrix(loss, n, ys)
 
@@ -555,8 +585,9 @@ def conditional_risk(loss, labels, probs):
     >>> conditional_risk(precision_loss(1), [[1, 0], [0, 1]], [0.7, 0.3])
     array([0.3, 0.7])
     """
-    ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
-                         max_items=MAX_RISK_ENUMERATION)
+    ys = check_label_set(
+        labels, kind=getattr(loss, "label_kind", None), max_items=MAX_RISK_ENUMERATION
+    )
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])
     risks = p @ _risk_matrix(loss, ys).T
     return risks if batched else risks[0]
@@ -652,13 +683,19 @@ def loss_matrix_rank(matrix, *, method="exact", tol=None):
     from sympy.polys.matrices import DomainMatrix
 
     fractions = [[Fraction(float(v)).limit_denominator(10**6) for v in row] for row in arr]
-    worst = max(abs(float(f) - v) for row, values in zip(fractions, arr, strict=True)
-                for f, v in zip(row, values, strict=True))
+    worst = max(
+        abs(float(f) - v)
+        for row, values in zip(fractions, arr, strict=True)
+        for f, v in zip(row, values, strict=True)
+    )
     if worst > 1e-12:
-        raise ValueError(f"matrix has entries that are not fractions with small denominators "
-                         f"(off by {worst:.2g}); use method='numerical'")
-    exact = DomainMatrix([[QQ(f.numerator, f.denominator) for f in row] for row in fractions],
-                         arr.shape, QQ)
+        raise ValueError(
+            f"matrix has entries that are not fractions with small denominators "
+            f"(off by {worst:.2g}); use method='numerical'"
+        )
+    exact = DomainMatrix(
+        [[QQ(f.numerator, f.denominator) for f in row] for row in fractions], arr.shape, QQ
+    )
     return int(exact.rank())
 
 

@@ -197,8 +197,9 @@ class AUCLaw:
         array([0.5, 0.5, 0. ])
         """
         scalar = np.ndim(t) == 0
-        deviations = check_array(np.atleast_1d(t) if scalar else t, "t", ndim=1, nonnegative=True,
-                                 allow_empty=True)
+        deviations = check_array(
+            np.atleast_1d(t) if scalar else t, "t", ndim=1, nonnegative=True, allow_empty=True
+        )
         gap = np.abs(self.values - self.mean)
         order = np.argsort(gap)
         gap, mass = gap[order], self.probabilities[order]
@@ -207,8 +208,10 @@ class AUCLaw:
         return float(beyond[0]) if scalar else beyond
 
     def __repr__(self) -> str:
-        return (f"AUCLaw(m={self.m}, n={self.n}, {self.values.size} configurations, "
-                f"mean {self.mean:.4g})")
+        return (
+            f"AUCLaw(m={self.m}, n={self.n}, {self.values.size} configurations, "
+            f"mean {self.mean:.4g})"
+        )
 
 
 def _merge_equivalent(credit: np.ndarray, probs: np.ndarray, axis: int):
@@ -223,10 +226,12 @@ def _compositions(total: int, parts: int) -> np.ndarray:
     """Every vector of ``parts`` non-negative integers summing to ``total`` (stars and bars)."""
     if parts == 1:
         return np.array([[total]], dtype=np.int64)
-    bars = np.array(list(itertools.combinations(range(total + parts - 1), parts - 1)),
-                    dtype=np.int64).reshape(-1, parts - 1)
-    edges = np.hstack([np.full((bars.shape[0], 1), -1), bars,
-                       np.full((bars.shape[0], 1), total + parts - 1)])
+    bars = np.array(
+        list(itertools.combinations(range(total + parts - 1), parts - 1)), dtype=np.int64
+    ).reshape(-1, parts - 1)
+    edges = np.hstack(
+        [np.full((bars.shape[0], 1), -1), bars, np.full((bars.shape[0], 1), total + parts - 1)]
+    )
     return np.diff(edges, axis=1) - 1
 
 
@@ -237,8 +242,9 @@ def _log_multinomial(counts: np.ndarray, probs: np.ndarray) -> np.ndarray:
     return log_coefficient + xlogy(counts, probs).sum(axis=1)
 
 
-def empirical_auc_law(m, n, positive_scores, positive_probs, negative_scores, negative_probs,
-                      ties="half"):
+def empirical_auc_law(
+    m, n, positive_scores, positive_probs, negative_scores, negative_probs, ties="half"
+):
     """The exact law of the empirical AUC when the scores take finitely many values.
 
     A positive scores ``positive_scores[k]`` with probability ``positive_probs[k]``, a
@@ -297,27 +303,32 @@ def empirical_auc_law(m, n, positive_scores, positive_probs, negative_scores, ne
     credit_of_tie = TIE_CONVENTIONS[check_choice(ties, "ties", TIE_CONVENTIONS)]
     classes = []
     for scores_name, probs_name, scores, probs in (
-            ("positive_scores", "positive_probs", positive_scores, positive_probs),
-            ("negative_scores", "negative_probs", negative_scores, negative_probs)):
+        ("positive_scores", "positive_probs", positive_scores, positive_probs),
+        ("negative_scores", "negative_probs", negative_scores, negative_probs),
+    ):
         scores = as_float_vector(scores, scores_name)
         if np.unique(scores).size != scores.size:
             raise ValueError(f"{scores_name} must hold distinct values, got {scores.tolist()}")
         probs = check_array(probs, probs_name, ndim=1, nonnegative=True)
         if probs.size != scores.size:
-            raise ValueError(f"{probs_name} must give one probability per entry of "
-                             f"{scores_name} ({scores.size}), got {probs.size}")
+            raise ValueError(
+                f"{probs_name} must give one probability per entry of "
+                f"{scores_name} ({scores.size}), got {probs.size}"
+            )
         if not math.isclose(probs.sum(), 1.0, abs_tol=1e-9):
             raise ValueError(f"{probs_name} must sum to 1, got {probs.sum():.6g}")
         keep = probs > 0
         classes.append((scores[keep], probs[keep] / probs.sum()))
     (pos, p), (neg, q) = classes
-    credit = ((pos[:, None] > neg[None, :]) + credit_of_tie * (pos[:, None] == neg[None, :]))
+    credit = (pos[:, None] > neg[None, :]) + credit_of_tie * (pos[:, None] == neg[None, :])
     credit, p = _merge_equivalent(credit.astype(float), p, axis=0)
     credit, q = _merge_equivalent(credit, q, axis=1)
     size = math.comb(m + p.size - 1, p.size - 1) * math.comb(n + q.size - 1, q.size - 1)
     if size > MAX_AUC_CONFIGURATIONS:
-        raise ValueError(f"m and n: {size:,} count configurations to enumerate, more than "
-                         f"{MAX_AUC_CONFIGURATIONS:,}; use smaller samples or fewer score values")
+        raise ValueError(
+            f"m and n: {size:,} count configurations to enumerate, more than "
+            f"{MAX_AUC_CONFIGURATIONS:,}; use smaller samples or fewer score values"
+        )
     a, b = _compositions(m, p.size), _compositions(n, q.size)
     values = (a @ credit @ b.T) / (m * n)
     probabilities = np.exp(_log_multinomial(a, p)[:, None] + _log_multinomial(b, q)[None, :])
@@ -353,10 +364,12 @@ def _as_margins(margins) -> np.ndarray:
 
 def _as_rho(rho, *, at_most_one: bool = False) -> tuple[np.ndarray, bool]:
     """rho > 0 as a 1-D array, and whether it was a scalar."""
-    if isinstance(rho, (str, bytes)) or (np.ndim(rho) == 0 and not np.isscalar(rho)
-                                          and not isinstance(rho, np.ndarray)):
-        raise TypeError(f"rho must be a positive number or a 1-D array of them, "
-                        f"got {type(rho).__name__}")
+    if isinstance(rho, (str, bytes)) or (
+        np.ndim(rho) == 0 and not np.isscalar(rho) and not isinstance(rho, np.ndarray)
+    ):
+        raise TypeError(
+            f"rho must be a positive number or a 1-D array of them, got {type(rho).__name__}"
+        )
     if np.ndim(rho) == 0:
         values = np.array([check_real(rho, "rho")])
         scalar = True
@@ -364,11 +377,14 @@ def _as_rho(rho, *, at_most_one: bool = False) -> tuple[np.ndarray, bool]:
         values = as_float_vector(rho, "rho")
         scalar = False
     if (values <= 0).any():
-        raise ValueError(f"rho must be > 0 (the margin of the loss Phi_rho), got "
-                         f"{values[values <= 0][0]:g}")
+        raise ValueError(
+            f"rho must be > 0 (the margin of the loss Phi_rho), got {values[values <= 0][0]:g}"
+        )
     if at_most_one and (values > 1).any():
-        raise ValueError(f"rho must lie in (0, 1] for the bound uniform over rho "
-                         f"(exercise 10.1), got {values[values > 1][0]:g}")
+        raise ValueError(
+            f"rho must lie in (0, 1] for the bound uniform over rho "
+            f"(exercise 10.1), got {values[values > 1][0]:g}"
+        )
     return values, scalar
 
 
@@ -382,8 +398,9 @@ def _positive_prefix(sorted_margins: np.ndarray) -> np.ndarray:
     return np.concatenate(([0.0], np.cumsum(np.maximum(sorted_margins, 0.0))))
 
 
-def _margin_loss_sorted(sorted_margins: np.ndarray, prefix: np.ndarray, rho: np.ndarray,
-                        kind: str) -> np.ndarray:
+def _margin_loss_sorted(
+    sorted_margins: np.ndarray, prefix: np.ndarray, rho: np.ndarray, kind: str
+) -> np.ndarray:
     """(10.3) or (10.4) for every rho, from the sorted margins and their positive prefix sums."""
     m = sorted_margins.size
     if kind == "indicator":
@@ -494,21 +511,23 @@ class RademacherEstimate:
         return self.estimate + self.half_width
 
     def __repr__(self) -> str:
-        return (f"RademacherEstimate({self.estimate:.4g} ± {self.half_width:.2g} "
-                f"({self.confidence:.0%}), closed-form bound {self.bound:.4g}; m={self.m}, "
-                f"{self.n_draws} draws)")
+        return (
+            f"RademacherEstimate({self.estimate:.4g} ± {self.half_width:.2g} "
+            f"({self.confidence:.0%}), closed-form bound {self.bound:.4g}; m={self.m}, "
+            f"{self.n_draws} draws)"
+        )
 
 
-def _mcdiarmid_half_width(sup_values_sq_sum: float, m: int, n_draws: int,
-                          confidence: float) -> float:
+def _mcdiarmid_half_width(
+    sup_values_sq_sum: float, m: int, n_draws: int, confidence: float
+) -> float:
     """Half-width for the mean of n i.i.d. sups whose i-th sign moves them by <= 2 b_i / m.
 
     Changing one of the n m signs moves the average by at most 2 b_i / (m n), so
     McDiarmid gives P(|mean - E| >= t) <= 2 exp(-2 t^2 / sum c^2) with
     sum c^2 = 4 sum_i b_i^2 / (m^2 n).
     """
-    return math.sqrt(2.0 * sup_values_sq_sum * math.log(2.0 / (1.0 - confidence))
-                     / n_draws) / m
+    return math.sqrt(2.0 * sup_values_sq_sum * math.log(2.0 / (1.0 - confidence)) / n_draws) / m
 
 
 def _sign_chunks(gen: np.random.Generator, n_draws: int, m: int):
@@ -518,8 +537,9 @@ def _sign_chunks(gen: np.random.Generator, n_draws: int, m: int):
         yield gen.integers(0, 2, size=(k, m)).astype(np.float64) * 2.0 - 1.0
 
 
-def empirical_rademacher_linear(X, Lambda, n_draws=1000, rng=0, *, kernel="linear",
-                                sigma=1.0, confidence=0.95):
+def empirical_rademacher_linear(
+    X, Lambda, n_draws=1000, rng=0, *, kernel="linear", sigma=1.0, confidence=0.95
+):
     """Empirical Rademacher complexity of ``{x -> w . Phi(x) : ||w|| <= Lambda}`` on a sample.
 
     For this class the supremum has a closed form: by Cauchy-Schwarz,
@@ -602,12 +622,15 @@ def empirical_rademacher_linear(X, Lambda, n_draws=1000, rng=0, *, kernel="linea
         total += float(values.sum())
     with np.errstate(over="ignore"):
         estimate = Lambda * scale * total / (n_draws * m)
-        half_width = Lambda * scale * _mcdiarmid_half_width(float(diagonal.sum()), m, n_draws,
-                                                            confidence)
+        half_width = (
+            Lambda * scale * _mcdiarmid_half_width(float(diagonal.sum()), m, n_draws, confidence)
+        )
         bound = Lambda * scale * math.sqrt(float(diagonal.max())) / math.sqrt(m)
     if not (math.isfinite(estimate) and math.isfinite(half_width) and math.isfinite(bound)):
-        raise ValueError(f"Lambda * max ||x|| overflows float64 (Lambda = {Lambda:g}, X up to "
-                         f"{scale * math.sqrt(float(diagonal.max())):g}): rescale X or Lambda")
+        raise ValueError(
+            f"Lambda * max ||x|| overflows float64 (Lambda = {Lambda:g}, X up to "
+            f"{scale * math.sqrt(float(diagonal.max())):g}): rescale X or Lambda"
+        )
     return RademacherEstimate(estimate, half_width, confidence, bound, m, n_draws)
 
 
@@ -744,27 +767,39 @@ class MarginBound:
         if np.ndim(self.rho) == 0:
             return self
         i = int(np.argmin(self.total))
-        return MarginBound(self.equation, float(self.rho[i]), self.delta, self.m,
-                           float(self.margin_loss[i]), float(self.complexity[i]),
-                           float(np.broadcast_to(self.uniform_cost, np.shape(self.rho))[i]),
-                           self.confidence)
+        return MarginBound(
+            self.equation,
+            float(self.rho[i]),
+            self.delta,
+            self.m,
+            float(self.margin_loss[i]),
+            float(self.complexity[i]),
+            float(np.broadcast_to(self.uniform_cost, np.shape(self.rho))[i]),
+            self.confidence,
+        )
 
     def __repr__(self) -> str:
         if np.ndim(self.rho) == 0:
-            extra = f" + {self.uniform_cost:.4g} uniform" if self.equation.endswith("uniform") \
-                else ""
-            return (f"MarginBound(eq. {self.equation}, rho={self.rho:.4g}: "
-                    f"{self.margin_loss:.4g} margin loss + {self.complexity:.4g} complexity"
-                    f"{extra} + {self.confidence:.4g} confidence = {self.total:.4g}; "
-                    f"m={self.m}, delta={self.delta:.3g})")
+            extra = (
+                f" + {self.uniform_cost:.4g} uniform" if self.equation.endswith("uniform") else ""
+            )
+            return (
+                f"MarginBound(eq. {self.equation}, rho={self.rho:.4g}: "
+                f"{self.margin_loss:.4g} margin loss + {self.complexity:.4g} complexity"
+                f"{extra} + {self.confidence:.4g} confidence = {self.total:.4g}; "
+                f"m={self.m}, delta={self.delta:.3g})"
+            )
         best = self.best()
-        return (f"MarginBound(eq. {self.equation} at {np.size(self.rho)} values of rho: "
-                f"smallest {best.total:.4g} at rho={best.rho:.4g}; m={self.m}, "
-                f"delta={self.delta:.3g})")
+        return (
+            f"MarginBound(eq. {self.equation} at {np.size(self.rho)} values of rho: "
+            f"smallest {best.total:.4g} at rho={best.rho:.4g}; m={self.m}, "
+            f"delta={self.delta:.3g})"
+        )
 
 
-def _check_complexity(Lambda, r, rademacher, empirical: bool,
-                      bipartite: bool = False) -> tuple[float, str]:
+def _check_complexity(
+    Lambda, r, rademacher, empirical: bool, bipartite: bool = False
+) -> tuple[float, str]:
     """The sum R1 + R2 (or its bound 2 Lambda r / sqrt(m), returned per unit sqrt(m)).
 
     With ``bipartite`` the messages speak of the two classes (lecture 04, section 12)
@@ -773,13 +808,19 @@ def _check_complexity(Lambda, r, rademacher, empirical: bool,
     if rademacher is None:
         if Lambda is None or r is None:
             if bipartite:
-                raise ValueError("give either Lambda and r (kernel class) or rademacher=(R+, R-), "
-                                 "the complexities on k = min(m, n) points of each class")
-            raise ValueError("give either Lambda and r (kernel class, eq. 10.7) or "
-                             "rademacher=(R1, R2) (eqs. 10.5 / 10.6)")
+                raise ValueError(
+                    "give either Lambda and r (kernel class) or rademacher=(R+, R-), "
+                    "the complexities on k = min(m, n) points of each class"
+                )
+            raise ValueError(
+                "give either Lambda and r (kernel class, eq. 10.7) or "
+                "rademacher=(R1, R2) (eqs. 10.5 / 10.6)"
+            )
         if empirical:
-            raise ValueError("empirical=True needs the empirical complexities "
-                             "rademacher=(R_S1, R_S2) (eq. 10.6), not Lambda and r")
+            raise ValueError(
+                "empirical=True needs the empirical complexities "
+                "rademacher=(R_S1, R_S2) (eq. 10.6), not Lambda and r"
+            )
         Lambda = check_real(Lambda, "Lambda", nonnegative=True)
         r = check_real(r, "r", nonnegative=True)
         return Lambda * r, "10.7"
@@ -787,17 +828,22 @@ def _check_complexity(Lambda, r, rademacher, empirical: bool,
         raise ValueError("give either Lambda and r or rademacher, not both")
     if isinstance(rademacher, (str, bytes)) or np.ndim(rademacher) != 1 or len(rademacher) != 2:
         if bipartite:
-            raise ValueError(f"rademacher must be a pair (R+, R-) of the complexities on "
-                             f"k = min(m, n) points of each class, got {rademacher!r}")
-        raise ValueError(f"rademacher must be a pair (R1, R2) of the complexities on the "
-                         f"first and the second points of the pairs, got {rademacher!r}")
+            raise ValueError(
+                f"rademacher must be a pair (R+, R-) of the complexities on "
+                f"k = min(m, n) points of each class, got {rademacher!r}"
+            )
+        raise ValueError(
+            f"rademacher must be a pair (R1, R2) of the complexities on the "
+            f"first and the second points of the pairs, got {rademacher!r}"
+        )
     first = check_real(rademacher[0], "rademacher[0]", nonnegative=True)
     second = check_real(rademacher[1], "rademacher[1]", nonnegative=True)
     return first + second, "10.6" if empirical else "10.5"
 
 
-def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher=None,
-                         empirical=False, uniform=False):
+def ranking_margin_bound(
+    margins, rho, delta, *, Lambda=None, r=None, rademacher=None, empirical=False, uniform=False
+):
     """The margin bounds of Theorem 10.1 and Corollary 10.2, term by term.
 
     With probability at least 1 - delta over a sample of m pairs, for every h
@@ -880,8 +926,10 @@ def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher
             raise TypeError(f"{flag} must be True or False, got {type(value).__name__}")
     empirical, uniform = bool(empirical), bool(uniform)
     if empirical and uniform:
-        raise ValueError("uniform=True is available for (10.5) and (10.7), not for the "
-                         "empirical-complexity bound (10.6)")
+        raise ValueError(
+            "uniform=True is available for (10.5) and (10.7), not for the "
+            "empirical-complexity bound (10.6)"
+        )
     rhos, scalar = _as_rho(rho, at_most_one=uniform)
     level, equation = _check_complexity(Lambda, r, rademacher, empirical)
     m = u.size
@@ -898,15 +946,29 @@ def ranking_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher
         else:
             complexity = 2.0 * level / rhos
             extra = np.zeros_like(rhos)
-            confidence = (3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m)) if empirical
-                          else math.sqrt(math.log(1.0 / delta) / (2.0 * m)))
-    if not (np.isfinite(complexity).all() and np.isfinite(extra).all()
-            and math.isfinite(confidence)):
-        raise ValueError("the bound is not finite: rho is too small or Lambda * r, rademacher "
-                         "or 1 / delta too large for float64")
+            confidence = (
+                3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m))
+                if empirical
+                else math.sqrt(math.log(1.0 / delta) / (2.0 * m))
+            )
+    if not (
+        np.isfinite(complexity).all() and np.isfinite(extra).all() and math.isfinite(confidence)
+    ):
+        raise ValueError(
+            "the bound is not finite: rho is too small or Lambda * r, rademacher "
+            "or 1 / delta too large for float64"
+        )
     if scalar:
-        return MarginBound(equation, float(rhos[0]), delta, m, float(loss[0]),
-                           float(complexity[0]), float(extra[0]), confidence)
+        return MarginBound(
+            equation,
+            float(rhos[0]),
+            delta,
+            m,
+            float(loss[0]),
+            float(complexity[0]),
+            float(extra[0]),
+            confidence,
+        )
     return MarginBound(equation, rhos, delta, m, loss, complexity, extra, confidence)
 
 
@@ -950,10 +1012,12 @@ class BipartiteMarginBound:
         return self.margin_loss + self.complexity + self.confidence
 
     def __repr__(self) -> str:
-        return (f"BipartiteMarginBound(rho={self.rho:.4g}: {self.margin_loss:.4g} margin loss + "
-                f"{self.complexity:.4g} complexity + {self.confidence:.4g} confidence = "
-                f"{self.total:.4g}; m={self.m} positives, n={self.n} negatives, "
-                f"delta={self.delta:.3g})")
+        return (
+            f"BipartiteMarginBound(rho={self.rho:.4g}: {self.margin_loss:.4g} margin loss + "
+            f"{self.complexity:.4g} complexity + {self.confidence:.4g} confidence = "
+            f"{self.total:.4g}; m={self.m} positives, n={self.n} negatives, "
+            f"delta={self.delta:.3g})"
+        )
 
 
 def bipartite_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademacher=None):
@@ -1040,12 +1104,15 @@ def bipartite_margin_bound(margins, rho, delta, *, Lambda=None, r=None, rademach
     if equation == "10.7":
         level = 2.0 * level / math.sqrt(k)  # R+ + R- <= 2 Lambda r / sqrt(k)
     sorted_u = np.sort(table.ravel())
-    loss = float(_margin_loss_sorted(sorted_u, _positive_prefix(sorted_u), np.array([rho]),
-                                     "phi")[0])
+    loss = float(
+        _margin_loss_sorted(sorted_u, _positive_prefix(sorted_u), np.array([rho]), "phi")[0]
+    )
     with np.errstate(over="ignore", divide="ignore"):
         complexity = 2.0 * level / rho
         confidence = math.sqrt(math.log(1.0 / delta) * (1.0 / m + 1.0 / n) / 2.0)
     if not (math.isfinite(complexity) and math.isfinite(confidence)):
-        raise ValueError("the bound is not finite: rho is too small or Lambda * r, rademacher "
-                         "or 1 / delta too large for float64")
+        raise ValueError(
+            "the bound is not finite: rho is too small or Lambda * r, rademacher "
+            "or 1 / delta too large for float64"
+        )
     return BipartiteMarginBound(rho, delta, m, n, loss, complexity, confidence)

@@ -81,6 +81,7 @@ __all__ = [
 #: Largest number of random distributions :func:`find_calibration_counterexample` tries.
 MAX_TRIALS = 100_000
 
+
 # --------------------------------------------------------------------------- #
 # calibration
 # --------------------------------------------------------------------------- #
@@ -88,7 +89,8 @@ def _permutation_index(sigmas: np.ndarray) -> np.ndarray:
     """Row index of each permutation in ``all_permutations(n)`` (its Lehmer code)."""
     n = sigmas.shape[1]
     smaller_after = (sigmas[:, None, :] < sigmas[:, :, None]) & np.triu(
-        np.ones((n, n), dtype=bool), k=1)[None]
+        np.ones((n, n), dtype=bool), k=1
+    )[None]
     weights = np.array([math.factorial(n - 1 - i) for i in range(n)])
     return smaller_after.sum(axis=2) @ weights
 
@@ -120,8 +122,10 @@ class CalibrationCheck:
     minimizer: SurrogateMinimizer
 
     def __repr__(self) -> str:
-        return (f"CalibrationCheck(calibrated={self.calibrated}, regret={self.regret:.4g}, "
-                f"pred={self.pred.tolist()}, bayes set of {len(self.bayes)})")
+        return (
+            f"CalibrationCheck(calibrated={self.calibrated}, regret={self.regret:.4g}, "
+            f"pred={self.pred.tolist()}, bayes set of {len(self.bayes)})"
+        )
 
 
 def _resolve_method(surrogate: Surrogate, method: str) -> str:
@@ -179,12 +183,14 @@ def is_calibrated_at(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL, method=
     surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     tol = check_real(tol, "tol", nonnegative=True)
     how = _resolve_method(surrogate, method)
-    ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
-                         max_items=MAX_RISK_ENUMERATION)
+    ys = check_label_set(
+        labels, kind=getattr(loss, "label_kind", None), max_items=MAX_RISK_ENUMERATION
+    )
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])
     if batched:
-        raise ValueError("probs must be one distribution (1-D) here; "
-                         "calibration_regret takes a batch")
+        raise ValueError(
+            "probs must be one distribution (1-D) here; calibration_regret takes a batch"
+        )
     n = ys.shape[1]
     risks = conditional_risk(loss, ys, p[0])
     minimizer = surrogate_minimizer(surrogate, ys, p[0], method=how)
@@ -194,9 +200,13 @@ def is_calibrated_at(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL, method=
     regret = pred_risk - best
     sigmas = all_permutations(n)
     return CalibrationCheck(
-        calibrated=regret <= tol, regret=regret if regret > tol else 0.0, pred=sigma,
-        pred_risk=pred_risk, bayes_risk=best,
-        bayes=tuple(sigmas[risks <= best + tol]), minimizer=minimizer,
+        calibrated=regret <= tol,
+        regret=regret if regret > tol else 0.0,
+        pred=sigma,
+        pred_risk=pred_risk,
+        bayes_risk=best,
+        bayes=tuple(sigmas[risks <= best + tol]),
+        minimizer=minimizer,
     )
 
 
@@ -243,10 +253,13 @@ def calibration_regret(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL):
     surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     tol = check_real(tol, "tol", nonnegative=True)
     if surrogate.closed_form is None:
-        raise ValueError(f"surrogate {surrogate.name!r} has no closed form; "
-                         f"use is_calibrated_at(..., method='cvxpy')")
-    ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
-                         max_items=MAX_RISK_ENUMERATION)
+        raise ValueError(
+            f"surrogate {surrogate.name!r} has no closed form; "
+            f"use is_calibrated_at(..., method='cvxpy')"
+        )
+    ys = check_label_set(
+        labels, kind=getattr(loss, "label_kind", None), max_items=MAX_RISK_ENUMERATION
+    )
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])
     risks = conditional_risk(loss, ys, p)
     scores = surrogate.closed_form(p @ surrogate.statistic(ys))
@@ -277,12 +290,15 @@ class CalibrationCounterexample:
 
     def __repr__(self) -> str:
         support = np.flatnonzero(self.probs > 0)
-        return (f"CalibrationCounterexample(trial {self.trial}, {support.size} labels in the "
-                f"support, regret={self.check.regret:.4g})")
+        return (
+            f"CalibrationCounterexample(trial {self.trial}, {support.size} labels in the "
+            f"support, regret={self.check.regret:.4g})"
+        )
 
 
-def find_calibration_counterexample(loss, surrogate, labels, *, n_trials=1000, rng=0,
-                                    tol=DEFAULT_TOL, method="auto"):
+def find_calibration_counterexample(
+    loss, surrogate, labels, *, n_trials=1000, rng=0, tol=DEFAULT_TOL, method="auto"
+):
     """Search random label distributions for one where the surrogate is not calibrated.
 
     Budget: ``n_trials`` distributions, each costing one conditional risk and
@@ -337,8 +353,9 @@ def find_calibration_counterexample(loss, surrogate, labels, *, n_trials=1000, r
     tol = check_real(tol, "tol", nonnegative=True)
     how = _resolve_method(surrogate, method)
     generator = as_generator(rng)
-    ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
-                         max_items=MAX_RISK_ENUMERATION)
+    ys = check_label_set(
+        labels, kind=getattr(loss, "label_kind", None), max_items=MAX_RISK_ENUMERATION
+    )
     k = ys.shape[0]
     matrix = loss if isinstance(loss, np.ndarray) else loss_matrix(loss, ys.shape[1], ys)
     for trial in range(1, n_trials + 1):
@@ -355,8 +372,7 @@ def find_calibration_counterexample(loss, surrogate, labels, *, n_trials=1000, r
     return None
 
 
-def structure_consistency_gap(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL,
-                              solver=None):
+def structure_consistency_gap(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL, solver=None):
     """The gap of Duchi et al.'s Definition 3 at one distribution, computed with cvxpy.
 
     ``inf {l_phi(u) : pred(u) not Bayes} - inf_u l_phi(u)`` for a surrogate with
@@ -408,20 +424,25 @@ def structure_consistency_gap(loss, surrogate, labels, probs, *, tol=DEFAULT_TOL
 
     surrogate = check_instance(surrogate, "surrogate", Surrogate, "e.g. from squared_surrogate()")
     if surrogate.pred_kind != "sort":
-        raise ValueError(f"structure_consistency_gap needs a surrogate whose pred sorts the "
-                         f"scores; {surrogate.name!r} has pred {surrogate.pred_kind!r}")
+        raise ValueError(
+            f"structure_consistency_gap needs a surrogate whose pred sorts the "
+            f"scores; {surrogate.name!r} has pred {surrogate.pred_kind!r}"
+        )
     tol = check_real(tol, "tol", nonnegative=True)
     solver = check_solver(solver)
-    ys = check_label_set(labels, kind=getattr(loss, "label_kind", None),
-                         max_items=MAX_RISK_ENUMERATION)
+    ys = check_label_set(
+        labels, kind=getattr(loss, "label_kind", None), max_items=MAX_RISK_ENUMERATION
+    )
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])
     if batched:
         raise ValueError("probs must be one distribution (1-D) here")
     n = ys.shape[1]
     tbar = p[0] @ surrogate.statistic(ys)
     if surrogate.divergent is not None and np.any(surrogate.divergent(tbar)):
-        raise ValueError(f"the risk of {surrogate.name!r} does not attain its minimum at this "
-                         f"distribution (some items have zero expected weight)")
+        raise ValueError(
+            f"the risk of {surrogate.name!r} does not attain its minimum at this "
+            f"distribution (some items have zero expected weight)"
+        )
     risks = conditional_risk(loss, ys, p[0])
     non_bayes = all_permutations(n)[risks > risks.min() + tol]
     if non_bayes.shape[0] == 0:
@@ -589,8 +610,11 @@ def ndcg_regression_bound(scores, labels, probs, *, gain="exponential"):
     w = p[0] @ squared_surrogate("ndcg_gain", gain=kind).statistic(ys)
     surrogate_regret = float(np.sum((f - w) ** 2))
     c = dcg_discounts(ys.shape[1])
-    return NdcgRegressionBound(max(regret, 0.0), math.sqrt(2.0) * float(np.linalg.norm(c))
-                               * math.sqrt(surrogate_regret), surrogate_regret)
+    return NdcgRegressionBound(
+        max(regret, 0.0),
+        math.sqrt(2.0) * float(np.linalg.norm(c)) * math.sqrt(surrogate_regret),
+        surrogate_regret,
+    )
 
 
 #: Largest number of random instances :func:`ndcg_regression_instances` draws.
@@ -695,8 +719,7 @@ def ndcg_sharp_instance(n, *, spread=0.9, nudge=1e-7):
     return scores, np.eye(n, dtype=int), probs
 
 
-def ndcg_regression_instances(labels, n_instances, *, support=3, noise=(0.01, 0.05, 0.2),
-                              rng=0):
+def ndcg_regression_instances(labels, n_instances, *, support=3, noise=(0.01, 0.05, 0.2), rng=0):
     """Random instances of the NDCG regression bound: noisy scores around the target ``w``.
 
     Each instance draws ``support`` of the labels (without replacement), a uniform
@@ -893,8 +916,10 @@ class SimplexTriangulation:
     _lookup: np.ndarray = field(repr=False)
 
     def __repr__(self) -> str:
-        return (f"SimplexTriangulation(resolution={self.resolution}, "
-                f"{self.triangles.shape[0]} triangles)")
+        return (
+            f"SimplexTriangulation(resolution={self.resolution}, "
+            f"{self.triangles.shape[0]} triangles)"
+        )
 
     def locate(self, probs) -> np.ndarray:
         """The index of the small triangle that contains each distribution (row of ``probs``).
@@ -968,5 +993,3 @@ def simplex_triangulation(resolution):
     pts = np.array(points)
     tri = np.array(triangles, dtype=np.int64)
     return SimplexTriangulation(r, pts, tri, pts[tri].mean(axis=1), lookup)
-
-

@@ -65,20 +65,28 @@ class ClickLogs:
     def __post_init__(self) -> None:
         orders = check_array(self.orders, "orders", dtype="int", allow_empty=True)
         if orders.ndim != 2 or 0 in orders.shape:
-            raise ValueError(f"orders must be a non-empty 2-D array (sessions x positions), "
-                             f"got shape {orders.shape}")
+            raise ValueError(
+                f"orders must be a non-empty 2-D array (sessions x positions), "
+                f"got shape {orders.shape}"
+            )
         if (orders < 0).any() or (orders >= MAX_ITEMS).any():
-            raise ValueError(f"orders must contain item indices >= 0 and below MAX_ITEMS = "
-                             f"{MAX_ITEMS}, got values from {orders.min()} to {orders.max()}")
+            raise ValueError(
+                f"orders must contain item indices >= 0 and below MAX_ITEMS = "
+                f"{MAX_ITEMS}, got values from {orders.min()} to {orders.max()}"
+            )
         clicks = check_array(self.clicks, "clicks", dtype="int", allow_empty=True, copy=True)
         if clicks.shape != (orders.shape[0],):
-            raise ValueError(f"clicks must give one position per session of orders "
-                             f"({orders.shape[0]}), got shape {clicks.shape}")
+            raise ValueError(
+                f"clicks must give one position per session of orders "
+                f"({orders.shape[0]}), got shape {clicks.shape}"
+            )
         orders = orders.copy() if orders is self.orders else orders
         shown = orders.shape[1]
         if ((clicks < 0) | (clicks > shown)).any():
-            raise ValueError(f"clicks must be positions in 0, ..., {shown - 1}, or {shown} for "
-                             f"'no click'; got {clicks[(clicks < 0) | (clicks > shown)][0]}")
+            raise ValueError(
+                f"clicks must be positions in 0, ..., {shown - 1}, or {shown} for "
+                f"'no click'; got {clicks[(clicks < 0) | (clicks > shown)][0]}"
+            )
         sorted_rows = np.sort(orders, axis=1)
         if (sorted_rows[:, 1:] == sorted_rows[:, :-1]).any():
             row = int(np.flatnonzero((sorted_rows[:, 1:] == sorted_rows[:, :-1]).any(axis=1))[0])
@@ -96,8 +104,10 @@ class ClickLogs:
     def __repr__(self) -> str:
         shown = self.orders.shape[1]
         no_click = int(np.count_nonzero(self.clicks == shown))
-        return (f"ClickLogs(sessions={self.n_sessions}, positions={shown}, "
-                f"sessions without a click={no_click})")
+        return (
+            f"ClickLogs(sessions={self.n_sessions}, positions={shown}, "
+            f"sessions without a click={no_click})"
+        )
 
 
 def _as_click_logs(click_logs) -> ClickLogs:
@@ -108,15 +118,18 @@ def _as_click_logs(click_logs) -> ClickLogs:
             return ClickLogs(*click_logs)
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"click_logs (orders, clicks): {exc}") from None
-    raise TypeError(f"click_logs must be a ClickLogs or a pair (orders, clicks), got "
-                    f"{type(click_logs).__name__}")
+    raise TypeError(
+        f"click_logs must be a ClickLogs or a pair (orders, clicks), got "
+        f"{type(click_logs).__name__}"
+    )
 
 
 def _as_satisfaction(p, name: str = "p") -> np.ndarray:
     values = check_array(p, name, ndim=1, bounds=(0.0, 1.0))
     if values.size > MAX_ITEMS:
-        raise ValueError(f"{name} has {values.size} items; at most MAX_ITEMS = {MAX_ITEMS} "
-                         f"are supported")
+        raise ValueError(
+            f"{name} has {values.size} items; at most MAX_ITEMS = {MAX_ITEMS} are supported"
+        )
     return values
 
 
@@ -176,8 +189,10 @@ def _click_counts(logs: ClickLogs, n: int) -> tuple[np.ndarray, np.ndarray]:
     clicked = logs.clicks < shown
     rows = np.flatnonzero(clicked)
     click_items = logs.orders[rows, logs.clicks[rows]]
-    return (np.bincount(click_items, minlength=n).astype(float),
-            np.bincount(logs.orders[examined], minlength=n).astype(float))
+    return (
+        np.bincount(click_items, minlength=n).astype(float),
+        np.bincount(logs.orders[examined], minlength=n).astype(float),
+    )
 
 
 def _n_items(logs: ClickLogs, n_items) -> int:
@@ -193,8 +208,9 @@ def _n_items(logs: ClickLogs, n_items) -> int:
 def _check_covers_logs(probs: np.ndarray, logs: ClickLogs) -> int:
     largest = int(logs.orders.max()) + 1
     if probs.size < largest:
-        raise ValueError(f"p gives {probs.size} probabilities, but the logs show item "
-                         f"{largest - 1}")
+        raise ValueError(
+            f"p gives {probs.size} probabilities, but the logs show item {largest - 1}"
+        )
     return probs.size
 
 
@@ -253,8 +269,9 @@ def cascade_mle(click_logs, n_items=None):
     unseen = np.flatnonzero(examined == 0)
     if unseen.size:
         items = ", ".join(map(str, unseen[:5])) + (", ..." if unseen.size > 5 else "")
-        raise ValueError(f"click_logs never examine item {items}: its satisfaction "
-                         f"probability would be 0 / 0")
+        raise ValueError(
+            f"click_logs never examine item {items}: its satisfaction probability would be 0 / 0"
+        )
     return clicked / examined
 
 

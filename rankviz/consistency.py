@@ -194,36 +194,45 @@ def check_preference_distribution(mu, name: str = "mu"):
     ValueError: mu[0] graph has a directed cycle 0 -> 1 -> 0; preference graphs must be acyclic
     """
     if not isinstance(name, str):
-        raise TypeError(f"name must be a string (the argument name used in messages), "
-                        f"got {type(name).__name__}")
+        raise TypeError(
+            f"name must be a string (the argument name used in messages), got {type(name).__name__}"
+        )
     if isinstance(mu, LowNoiseCounterexample):  # validated when it was constructed
         return mu.probs, mu.graphs
     if isinstance(mu, (str, bytes, np.ndarray)) or not isinstance(mu, Sequence):
-        raise TypeError(f"{name} must be a list of (probability, adjacency matrix) pairs, "
-                        f"got {type(mu).__name__}")
+        raise TypeError(
+            f"{name} must be a list of (probability, adjacency matrix) pairs, "
+            f"got {type(mu).__name__}"
+        )
     if len(mu) == 0:
         raise ValueError(f"{name} is empty: give at least one (probability, graph) pair")
     probs, graphs = [], []
     for k, entry in enumerate(mu):
         if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or len(entry) != 2:
-            raise TypeError(f"{name}[{k}] must be a pair (probability, adjacency matrix), "
-                            f"got {type(entry).__name__}")
+            raise TypeError(
+                f"{name}[{k}] must be a pair (probability, adjacency matrix), "
+                f"got {type(entry).__name__}"
+            )
         p, graph = entry
         if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, np.number)):
-            raise TypeError(f"{name}[{k}] probability must be a real number, "
-                            f"got {type(p).__name__}")
+            raise TypeError(
+                f"{name}[{k}] probability must be a real number, got {type(p).__name__}"
+            )
         p = float(p)
         if not (math.isfinite(p) and 0.0 <= p <= 1.0):
             raise ValueError(f"{name}[{k}] probability must lie in [0, 1], got {p}")
         adjacency = _as_adjacency(graph, f"{name}[{k}] graph")
         if graphs and adjacency.shape != graphs[0].shape:
-            raise ValueError(f"{name}[{k}] graph has shape {adjacency.shape}, but {name}[0] "
-                             f"graph has shape {graphs[0].shape}: all graphs rank the same items")
+            raise ValueError(
+                f"{name}[{k}] graph has shape {adjacency.shape}, but {name}[0] "
+                f"graph has shape {graphs[0].shape}: all graphs rank the same items"
+            )
         cycle = _find_cycle(adjacency)
         if cycle is not None:
             path = " -> ".join(str(v) for v in [*cycle, cycle[0]])
-            raise ValueError(f"{name}[{k}] graph has a directed cycle {path}; "
-                             f"preference graphs must be acyclic")
+            raise ValueError(
+                f"{name}[{k}] graph has a directed cycle {path}; preference graphs must be acyclic"
+            )
         probs.append(p)
         graphs.append(adjacency)
     probs = np.array(probs)
@@ -383,8 +392,7 @@ def is_low_noise(Y_mean):
     return not low_noise_violations(Y_mean)
 
 
-def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
-                                   low_noise=False):
+def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10, low_noise=False):
     """A random distribution over preference DAGs, for experiments and checks.
 
     Parameters
@@ -512,8 +520,7 @@ def _hinge_lp(Y: np.ndarray):
     for k, (i, j) in enumerate(terms):
         rows[k, i], rows[k, j], rows[k, n + k] = -1.0, 1.0, -1.0
     pinned = {group[0] for group in _components(n, [i for i, _ in terms], [j for _, j in terms])}
-    bounds = ([(0, 0) if v in pinned else (None, None) for v in range(n)]
-              + [(0, None)] * len(terms))
+    bounds = [(0, 0) if v in pinned else (None, None) for v in range(n)] + [(0, None)] * len(terms)
     costs = np.r_[np.zeros(n), [Y[i, j] for i, j in terms]]
     return terms, rows, bounds, costs
 
@@ -622,8 +629,13 @@ def widest_hinge_minimizer_margin(Y_mean):
         row[i], row[j], row[size] = -1.0, 1.0, 1.0
         A.append(row)
         b.append(0.0)
-    result = linprog(np.r_[np.zeros(size), -1.0], A_ub=np.array(A), b_ub=np.array(b),
-                     bounds=[*bounds, (None, 1.0)], method="highs")
+    result = linprog(
+        np.r_[np.zeros(size), -1.0],
+        A_ub=np.array(A),
+        b_ub=np.array(b),
+        bounds=[*bounds, (None, 1.0)],
+        method="highs",
+    )
     if result.status != 0:
         raise SolverError(f"HiGHS could not solve the margin programme: {result.message}")
     return float(result.x[size])
@@ -672,10 +684,13 @@ class LowNoiseCounterexample:
             raise ValueError(f"probs must sum to 1, got {probs.sum():.12g}")
         graphs = check_array(self.graphs, "graphs", ndim=3)
         if probs.shape[0] != graphs.shape[0]:
-            raise ValueError(f"probs and graphs must have the same length, got "
-                             f"{probs.shape[0]} and {graphs.shape[0]}")
+            raise ValueError(
+                f"probs and graphs must have the same length, got "
+                f"{probs.shape[0]} and {graphs.shape[0]}"
+            )
         probs, graphs = check_preference_distribution(
-            list(zip(probs.tolist(), graphs, strict=True)), "graphs")
+            list(zip(probs.tolist(), graphs, strict=True)), "graphs"
+        )
         n = graphs.shape[1]
         alpha = _check_scores(self.alpha, n).copy()
         if alpha.ndim != 1:
@@ -705,9 +720,11 @@ class LowNoiseCounterexample:
     def __repr__(self) -> str:
         i, j = self.pair
         alpha = np.array2string(self.alpha, precision=4, separator=", ", suppress_small=True)
-        return (f"LowNoiseCounterexample(phi={self.phi!r}, form={self.form!r}, "
-                f"n_items={self.n_items}, probs={np.round(self.probs, 6).tolist()}, "
-                f"pair={i}->{j}, alpha={alpha})")
+        return (
+            f"LowNoiseCounterexample(phi={self.phi!r}, form={self.form!r}, "
+            f"n_items={self.n_items}, probs={np.round(self.probs, 6).tolist()}, "
+            f"pair={i}->{j}, alpha={alpha})"
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -741,10 +758,13 @@ class Certificate:
     every_minimizer: bool
 
     def __repr__(self) -> str:
-        lo, hi = (sp.nsimplify(g) if isinstance(g, sp.Rational) else sp.N(g, 8)
-                  for g in self.gap_range)
-        return (f"Certificate(method={self.method!r}, gap_range=({lo}, {hi}), "
-                f"every_minimizer={self.every_minimizer})")
+        lo, hi = (
+            sp.nsimplify(g) if isinstance(g, sp.Rational) else sp.N(g, 8) for g in self.gap_range
+        )
+        return (
+            f"Certificate(method={self.method!r}, gap_range=({lo}, {hi}), "
+            f"every_minimizer={self.every_minimizer})"
+        )
 
 
 class _NotCertified(Exception):
@@ -754,8 +774,10 @@ class _NotCertified(Exception):
 def _fraction(x: float) -> Fraction:
     exact = Fraction(float(x)).limit_denominator(10**6)
     if abs(float(exact) - x) > 4 * np.spacing(abs(float(x))):  # a few units in the last place
-        raise _NotCertified(f"the value {x!r} is not a rational with denominator <= 10^6; the "
-                            f"exact check needs rational probabilities and weights")
+        raise _NotCertified(
+            f"the value {x!r} is not a rational with denominator <= 10^6; the "
+            f"exact check needs rational probabilities and weights"
+        )
     return exact
 
 
@@ -765,16 +787,25 @@ def _exact_lp(c, A, b):
 
     ``c``, ``A``, ``b`` hold Fractions.  Returns (optimum, x) as Fractions.
     """
-    res = linprog([float(v) for v in c], A_ub=[[float(v) for v in row] for row in A],
-                  b_ub=[float(v) for v in b], bounds=(None, None), method="highs")
+    res = linprog(
+        [float(v) for v in c],
+        A_ub=[[float(v) for v in row] for row in A],
+        b_ub=[float(v) for v in b],
+        bounds=(None, None),
+        method="highs",
+    )
     if res.status != 0:
         raise _NotCertified(f"linear programme not solved: {res.message}")
     for denominator in (10**2, 10**4, 10**6):
         x = [Fraction(v).limit_denominator(denominator) for v in res.x]
-        y = [max(Fraction(-v).limit_denominator(denominator), Fraction(0))
-             for v in res.ineqlin.marginals]
-        primal = all(sum(a * v for a, v in zip(row, x, strict=True)) <= bound
-                     for row, bound in zip(A, b, strict=True))
+        y = [
+            max(Fraction(-v).limit_denominator(denominator), Fraction(0))
+            for v in res.ineqlin.marginals
+        ]
+        primal = all(
+            sum(a * v for a, v in zip(row, x, strict=True)) <= bound
+            for row, bound in zip(A, b, strict=True)
+        )
         dual = all(c[k] + sum(A[r][k] * y[r] for r in range(len(A))) == 0 for k in range(len(c)))
         value = sum(ck * xk for ck, xk in zip(c, x, strict=True))
         if primal and dual and value == -sum(br * yr for br, yr in zip(b, y, strict=True)):
@@ -833,18 +864,22 @@ def _certify_piecewise(terms, n, pinned, pair, phi, alpha_hint):
         c = [Fraction(0)] * len(free) + list(w)
         value, _ = _exact_lp(c, rows, bounds)
         face_rows, face_bounds = [*rows, c], [*bounds, value]
-        gap_range, alpha = _gap_range_lp(face_rows, face_bounds, free + [None] * T,
-                                         pair, n)
-        return "exact linear programme (HiGHS, optimality proved in rational arithmetic)", \
-            alpha, value, gap_range
+        gap_range, alpha = _gap_range_lp(face_rows, face_bounds, free + [None] * T, pair, n)
+        return (
+            "exact linear programme (HiGHS, optimality proved in rational arithmetic)",
+            alpha,
+            value,
+            gap_range,
+        )
 
     # squared hinge: guess the active terms (margin short of 1 + m) from a numerical
     # solution, solve the stationarity equations exactly, then verify the guess.
     try:
         return _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_hint)
     except _NotCertified:  # the hint may be no minimiser: guess again, independently of cvxpy
-        return _certify_squared_hinge(terms, n, pinned, pair, free, difference_row,
-                                      _numerical_minimizer(terms, n, free))
+        return _certify_squared_hinge(
+            terms, n, pinned, pair, free, difference_row, _numerical_minimizer(terms, n, free)
+        )
 
 
 def _numerical_minimizer(terms, n, free):
@@ -861,8 +896,13 @@ def _numerical_minimizer(terms, n, free):
         np.add.at(full, dst, 2 * w * slack)
         return float(w @ slack**2), full[free]
 
-    result = minimize(risk_and_gradient, np.zeros(len(free)), jac=True, method="L-BFGS-B",
-                      options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 2000})
+    result = minimize(
+        risk_and_gradient,
+        np.zeros(len(free)),
+        jac=True,
+        method="L-BFGS-B",
+        options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 2000},
+    )
     alpha = np.zeros(n)
     alpha[free] = result.x
     return alpha
@@ -878,8 +918,10 @@ def _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_h
     active = [k for k in range(T) if slack_hint[k] > 1e-7]
     rational = [sp.Rational(f.numerator, f.denominator) for f in w]
     margin = [sp.Rational(f.numerator, f.denominator) for f in m]
-    energy = sum((rational[k] * (1 + margin[k] - (a[src[k]] - a[dst[k]])) ** 2 for k in active),
-                 sp.Integer(0))
+    energy = sum(
+        (rational[k] * (1 + margin[k] - (a[src[k]] - a[dst[k]])) ** 2 for k in active),
+        sp.Integer(0),
+    )
     unknowns = [symbols[v] for v in free]
     solutions = sp.linsolve([sp.diff(energy, s) for s in unknowns], unknowns)
     if not solutions:
@@ -895,8 +937,7 @@ def _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_h
         raise _NotCertified("the stationarity equations do not have a rational solution")
     exact = [sp.Integer(0) if v in pinned else point[symbols[v]] for v in range(n)]
     slack = [1 + margin[k] - (exact[src[k]] - exact[dst[k]]) for k in range(T)]
-    if any(slack[k] < 0 for k in active) or any(slack[k] > 0 for k in range(T)
-                                                if k not in active):
+    if any(slack[k] < 0 for k in active) or any(slack[k] > 0 for k in range(T) if k not in active):
         raise _NotCertified("the guessed active terms are inconsistent")
     value = sum((rational[k] * slack[k] ** 2 for k in range(T) if slack[k] > 0), sp.Integer(0))
     # every minimiser keeps the margins of the terms with positive slack and leaves the
@@ -913,8 +954,15 @@ def _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_h
             rows.append([-v for v in row])
             bounds.append(-(1 + m[k]))
     gap_range, alpha = _gap_range_lp(rows, bounds, free, pair, n)
-    return ("stationarity on the active pieces solved exactly (sympy), minimiser set by "
-            "an exact linear programme"), alpha, Fraction(str(value)), gap_range
+    return (
+        (
+            "stationarity on the active pieces solved exactly (sympy), minimiser set by "
+            "an exact linear programme"
+        ),
+        alpha,
+        Fraction(str(value)),
+        gap_range,
+    )
 
 
 def _certify_smooth(terms, n, pinned, pair, phi, alpha_hint):
@@ -924,9 +972,11 @@ def _certify_smooth(terms, n, pinned, pair, phi, alpha_hint):
     a = [sp.Integer(0) if v in pinned else symbols[v] for v in range(n)]
     unknowns = [symbols[v] for v in range(n) if v not in pinned]
     loss = {"exponential": lambda t: sp.exp(-t), "logistic": lambda t: sp.log(1 + sp.exp(-t))}
-    risk = sum(sp.Rational(wk.numerator, wk.denominator)
-               * loss[phi](a[i] - a[j] - sp.Rational(mk.numerator, mk.denominator))
-               for i, j, wk, mk in zip(src, dst, w, m, strict=True))
+    risk = sum(
+        sp.Rational(wk.numerator, wk.denominator)
+        * loss[phi](a[i] - a[j] - sp.Rational(mk.numerator, mk.denominator))
+        for i, j, wk, mk in zip(src, dst, w, m, strict=True)
+    )
     gradient = [sp.diff(risk, s) for s in unknowns]
     start = [float(alpha_hint[symbols.index(s)]) for s in unknowns]
     try:
@@ -938,15 +988,22 @@ def _certify_smooth(terms, n, pinned, pair, phi, alpha_hint):
     hessian = np.array(sp.N(sp.hessian(risk, unknowns).subs(at), 30).tolist(), dtype=float)
     if residual > sp.Float("1e-40") or np.linalg.eigvalsh(hessian).min() <= 0:
         raise _NotCertified("the refined point is not a strict minimiser")
-    exact = tuple(sp.Integer(0) if v in pinned else sp.Float(at[symbols[v]], 50)
-                  for v in range(n))
+    exact = tuple(sp.Integer(0) if v in pinned else sp.Float(at[symbols[v]], 50) for v in range(n))
     gap = exact[pair[0]] - exact[pair[1]]
     if abs(gap) < sp.Float("1e-30"):
-        raise _NotCertified("the scores of the pair agree to 30 digits: a tie cannot be proved "
-                            "numerically")
+        raise _NotCertified(
+            "the scores of the pair agree to 30 digits: a tie cannot be proved numerically"
+        )
     value = sp.N(risk.subs(at), 50)
-    return ("exact gradient (sympy), Newton's method at 50 digits: the unique minimiser "
-            "(strictly convex, Hessian positive definite)"), exact, value, (gap, gap)
+    return (
+        (
+            "exact gradient (sympy), Newton's method at 50 digits: the unique minimiser "
+            "(strictly convex, Hessian positive definite)"
+        ),
+        exact,
+        value,
+        (gap, gap),
+    )
 
 
 def _certify(probs, graphs, phi, form, pair, alpha_hint) -> Certificate:
@@ -955,8 +1012,9 @@ def _certify(probs, graphs, phi, form, pair, alpha_hint) -> Certificate:
     if sum(P) != 1:
         raise _NotCertified(f"the probabilities sum to {sum(P)} in exact arithmetic, not 1")
     G = [[[_fraction(y) for y in row] for row in graph] for graph in graphs]
-    mean = [[sum(p * g[i][j] for p, g in zip(P, G, strict=True)) for j in range(n)]
-            for i in range(n)]
+    mean = [
+        [sum(p * g[i][j] for p, g in zip(P, G, strict=True)) for j in range(n)] for i in range(n)
+    ]
     A = [[mean[i][j] - mean[j][i] for j in range(n)] for i in range(n)]
     if _violations(A, 0):
         raise _NotCertified("the distribution is not low noise in exact arithmetic")
@@ -967,13 +1025,15 @@ def _certify(probs, graphs, phi, form, pair, alpha_hint) -> Certificate:
     pinned = {component[0] for component in _components(n, terms[0], terms[1])}
     certify = _certify_smooth if phi in _NEVER_ZERO else _certify_piecewise
     method, alpha, value, gap_range = certify(terms, n, pinned, pair, phi, alpha_hint)
-    alpha = tuple(sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v
-                  for v in alpha)
+    alpha = tuple(
+        sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in alpha
+    )
     if isinstance(value, Fraction):
         value = sp.Rational(value.numerator, value.denominator)
     if not gap_range[0] <= 0:
-        raise _NotCertified(f"every minimiser orders {i}->{j} correctly "
-                            f"(alpha_i - alpha_j >= {gap_range[0]})")
+        raise _NotCertified(
+            f"every minimiser orders {i}->{j} correctly (alpha_i - alpha_j >= {gap_range[0]})"
+        )
     return Certificate(method, alpha, value, gap_range, bool(gap_range[1] <= 0))
 
 
@@ -1030,8 +1090,9 @@ def certify_counterexample(counterexample):
     (True, True)
     """
     if not isinstance(counterexample, LowNoiseCounterexample):
-        raise TypeError(f"counterexample must be a LowNoiseCounterexample, "
-                        f"got {type(counterexample).__name__}")
+        raise TypeError(
+            f"counterexample must be a LowNoiseCounterexample, got {type(counterexample).__name__}"
+        )
     cx = counterexample
     try:
         certificate = _certify(cx.probs, cx.graphs, cx.phi, cx.form, cx.pair, cx.alpha)
@@ -1040,8 +1101,10 @@ def certify_counterexample(counterexample):
     # the solver's point must be a minimiser (up to its accuracy) with the pair wrong
     value = _risk(cx.alpha, _terms(cx.probs, cx.graphs, cx.form), cx.phi)
     if value > float(certificate.value) + 1e-5 * max(1.0, abs(float(certificate.value))):
-        raise ValueError(f"counterexample not certified: alpha has surrogate risk {value:.8g}, "
-                         f"above the minimum {float(certificate.value):.8g}")
+        raise ValueError(
+            f"counterexample not certified: alpha has surrogate risk {value:.8g}, "
+            f"above the minimum {float(certificate.value):.8g}"
+        )
     i, j = cx.pair
     if cx.alpha[i] - cx.alpha[j] > SCORE_TIE_TOL:
         raise ValueError(f"counterexample not certified: alpha orders {i}->{j} correctly")
@@ -1062,15 +1125,19 @@ def _strictly_low_noise(probs, graphs) -> bool:
     (Definition 4 with strict inequalities), in exact arithmetic (rational data)."""
     n = len(graphs[0])
     P = [_fraction(p) for p in probs]
-    mean = [[sum(p * _fraction(g[i][j]) for p, g in zip(P, graphs, strict=True))
-             for j in range(n)] for i in range(n)]
+    mean = [
+        [sum(p * _fraction(g[i][j]) for p, g in zip(P, graphs, strict=True)) for j in range(n)]
+        for i in range(n)
+    ]
     A = [[mean[i][j] - mean[j][i] for j in range(n)] for i in range(n)]
-    return all(A[i][k] > A[i][j] + A[j][k] for i, j, k in itertools.permutations(range(n), 3)
-               if A[i][j] > 0 and A[j][k] > 0)
+    return all(
+        A[i][k] > A[i][j] + A[j][k]
+        for i, j, k in itertools.permutations(range(n), 3)
+        if A[i][j] > 0 and A[j][k] > 0
+    )
 
 
-def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=400,
-                                  strict=False):
+def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=400, strict=False):
     """Search for a low-noise distribution whose surrogate minimiser gets an edge wrong.
 
     Candidates are drawn in the style of Figure 1: a DAG whose edges all point
@@ -1156,6 +1223,7 @@ def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=4
         if certificate.every_minimizer:
             return LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form)
     kind = "strictly low-noise" if strict else "low-noise"
-    raise ValueError(f"no {kind} counterexample for phi={phi!r}, form={form!r} on {n} items "
-                     f"among {budget} candidates; try another rng or a larger max_candidates")
-
+    raise ValueError(
+        f"no {kind} counterexample for phi={phi!r}, form={form!r} on {n} items "
+        f"among {budget} candidates; try another rng or a larger max_candidates"
+    )

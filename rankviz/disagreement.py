@@ -168,7 +168,7 @@ def expected_disagreement(sigmas, Y):
         raise ValueError(f"sigmas must have {n} columns like Y, got shape {np.shape(sigmas)}")
     if not np.all(np.sort(arr, axis=1) == np.arange(n)):
         raise ValueError("every row of sigmas must be a permutation of 0..n-1")
-    below = arr[:, :, None] > arr[:, None, :]          # i placed below j
+    below = arr[:, :, None] > arr[:, None, :]  # i placed below j
     risks = np.einsum("mij,ij->m", below, Y)
     return float(risks[0]) if single else risks
 
@@ -294,8 +294,10 @@ def pred_all_orders(u, *, tol=1e-9, max_orders=MAX_ORDERS):
     graph = nx.DiGraph(edges)
     if not nx.is_directed_acyclic_graph(graph):
         cycle = [int(i) for i, _ in nx.find_cycle(graph)]
-        raise ValueError(f"the graph of u has a cycle {cycle}: no order agrees with every "
-                         f"pair (the least-disagreement orders are a feedback arc set problem)")
+        raise ValueError(
+            f"the graph of u has a cycle {cycle}: no order agrees with every "
+            f"pair (the least-disagreement orders are a feedback arc set problem)"
+        )
     try:
         orders = topological_orders(edges, max_orders=max_orders)
     except ValueError as exc:
@@ -392,9 +394,11 @@ def bayes_orders(mu):
     probs, graphs = check_preference_distribution(mu)
     n = graphs.shape[1]
     if n > MAX_BAYES_ITEMS:
-        raise ValueError(f"mu has {n} items; bayes_orders enumerates all n! orders and "
-                         f"accepts at most {MAX_BAYES_ITEMS} (minimum_feedback_arc_set "
-                         f"handles up to {MAX_FAS_ITEMS})")
+        raise ValueError(
+            f"mu has {n} items; bayes_orders enumerates all n! orders and "
+            f"accepts at most {MAX_BAYES_ITEMS} (minimum_feedback_arc_set "
+            f"handles up to {MAX_FAS_ITEMS})"
+        )
     Y = np.tensordot(probs, graphs, axes=1)
     sigmas = all_permutations(n)
     risks = pairwise_loss(-sigmas.astype(float), Y)
@@ -424,8 +428,9 @@ class FeedbackArcSet:
 
     def __repr__(self) -> str:
         arcs = ", ".join(f"{i}->{j}" for i, j in self.arcs) or "none"
-        return (f"FeedbackArcSet(weight={self.weight:.6g}, arcs=[{arcs}], "
-                f"order={self.order.tolist()})")
+        return (
+            f"FeedbackArcSet(weight={self.weight:.6g}, arcs=[{arcs}], order={self.order.tolist()})"
+        )
 
 
 def minimum_feedback_arc_set(weights):
@@ -472,8 +477,10 @@ def minimum_feedback_arc_set(weights):
     W = as_weight_matrix(weights, "weights", min_items=2)
     n = W.shape[0]
     if n > MAX_FAS_ITEMS:
-        raise ValueError(f"weights has {n} items; minimum_feedback_arc_set accepts at most "
-                         f"{MAX_FAS_ITEMS} (the programme has 2^n states)")
+        raise ValueError(
+            f"weights has {n} items; minimum_feedback_arc_set accepts at most "
+            f"{MAX_FAS_ITEMS} (the programme has 2^n states)"
+        )
     size = 1 << n
     # into[v, S]: weight of the arcs from v into the items of S (built one bit at a time)
     into = np.zeros((n, size))
@@ -501,7 +508,10 @@ def minimum_feedback_arc_set(weights):
     order = np.array(order[::-1], dtype=np.int64)
     position = np.empty(n, dtype=np.int64)
     position[order] = np.arange(n)
-    arcs = tuple((int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True)
-                 if position[i] > position[j])
+    arcs = tuple(
+        (int(i), int(j))
+        for i, j in zip(*np.nonzero(W > 0), strict=True)
+        if position[i] > position[j]
+    )
     total = float(sum(W[i, j] for i, j in arcs))
     return FeedbackArcSet(weight=total, arcs=arcs, order=order)

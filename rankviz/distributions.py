@@ -95,14 +95,26 @@ class Binormal:
     def __post_init__(self) -> None:
         # frozen dataclass: store the validated floats through object.__setattr__
         for name in ("mu_pos", "mu_neg"):
-            object.__setattr__(self, name, check_real(
-                getattr(self, name), name, minimum=-SCALE_LIMIT, maximum=SCALE_LIMIT))
+            object.__setattr__(
+                self,
+                name,
+                check_real(getattr(self, name), name, minimum=-SCALE_LIMIT, maximum=SCALE_LIMIT),
+            )
         for name in ("sigma_pos", "sigma_neg"):
-            object.__setattr__(self, name, check_real(
-                getattr(self, name), name, positive=True, minimum=1 / SCALE_LIMIT,
-                maximum=SCALE_LIMIT))
+            object.__setattr__(
+                self,
+                name,
+                check_real(
+                    getattr(self, name),
+                    name,
+                    positive=True,
+                    minimum=1 / SCALE_LIMIT,
+                    maximum=SCALE_LIMIT,
+                ),
+            )
         object.__setattr__(
-            self, "prevalence",
+            self,
+            "prevalence",
             check_probability(self.prevalence, "prevalence", open_interval=True),
         )
 
@@ -189,8 +201,10 @@ class Binormal:
         predicted = pi * np.asarray(tpr) + (1.0 - pi) * np.asarray(fpr)
         if np.any(predicted == 0):
             high = np.atleast_1d(threshold)[np.atleast_1d(predicted) == 0][0]
-            raise ValueError(f"threshold {float(high):g} predicts nothing positive under this "
-                             f"model (tpr = fpr = 0 in floating point): precision is undefined")
+            raise ValueError(
+                f"threshold {float(high):g} predicts nothing positive under this "
+                f"model (tpr = fpr = 0 in floating point): precision is undefined"
+            )
         precision = pi * np.asarray(tpr) / predicted
         return float(precision) if np.ndim(threshold) == 0 else precision
 
@@ -258,17 +272,23 @@ class Binormal:
             a = (inv_neg - inv_pos) / 2.0
             b = self.mu_pos * inv_pos - self.mu_neg * inv_neg
             c = (self.mu_neg**2 * inv_neg - self.mu_pos**2 * inv_pos) / 2.0 + np.log(
-                pi * self.sigma_neg / ((1.0 - pi) * self.sigma_pos))
+                pi * self.sigma_neg / ((1.0 - pi) * self.sigma_pos)
+            )
             if a == 0.0:
                 roots = np.array([-c / b]) if b != 0.0 else np.array([])
             else:
                 disc = b * b - 4.0 * a * c
-                roots = (np.array([(-b - np.sqrt(disc)) / (2 * a), (-b + np.sqrt(disc)) / (2 * a)])
-                         if disc >= 0 else np.array([]))
+                roots = (
+                    np.array([(-b - np.sqrt(disc)) / (2 * a), (-b + np.sqrt(disc)) / (2 * a)])
+                    if disc >= 0
+                    else np.array([])
+                )
         roots = roots[np.isfinite(roots)]
         candidates = [(math.inf, pi), (-math.inf, 1.0 - pi)]
-        candidates += [(float(t), float(e)) for t, e in
-                       zip(roots, np.atleast_1d(self.classification_error(roots)), strict=True)]
+        candidates += [
+            (float(t), float(e))
+            for t, e in zip(roots, np.atleast_1d(self.classification_error(roots)), strict=True)
+        ]
         return min(candidates, key=lambda te: te[1])
 
     def roc(self, fpr_grid):
@@ -388,8 +408,7 @@ class Binormal:
         else:
             y = (gen.random(n) < self.prevalence).astype(int)
         z = gen.standard_normal(n)
-        score = np.where(y == 1, self.mu_pos + self.sigma_pos * z,
-                         self.mu_neg + self.sigma_neg * z)
+        score = np.where(y == 1, self.mu_pos + self.sigma_pos * z, self.mu_neg + self.sigma_neg * z)
         return y, score
 
     def sample_classes(self, m, n, rng):

@@ -33,12 +33,14 @@ REQUIRED_SOLVERS = {
 #: JupyterLab extensions the course uses: the name in the report, the extension's folder
 #: under a ``labextensions`` directory, and the fix.
 LAB_EXTENSIONS = {
-    "ipywidgets extension": ("@jupyter-widgets/jupyterlab-manager",
-                             "pip install 'jupyterlab_widgets>=3' 'ipywidgets>=8' and restart "
-                             "JupyterLab"),
+    "ipywidgets extension": (
+        "@jupyter-widgets/jupyterlab-manager",
+        "pip install 'jupyterlab_widgets>=3' 'ipywidgets>=8' and restart JupyterLab",
+    ),
     "slides extension": (
         "jupyterlab-slideshow",
-        "pip install 'jupyterlab-slideshow>=0.3.4' and restart JupyterLab (the deck's slides)"),
+        "pip install 'jupyterlab-slideshow>=0.3.4' and restart JupyterLab (the deck's slides)",
+    ),
 }
 
 _FIX_INSTALL = "run `make lab` or `make test` (they reinstall .venv), or: pip install -e '.[dev]'"
@@ -73,8 +75,15 @@ def _requirements() -> list[tuple[str, str]]:
 
 def check_python() -> list[Finding]:
     ok = sys.version_info >= (3, 10)
-    return [Finding("environment", "Python", ok, f"{platform.python_version()} at {sys.executable}",
-                    "" if ok else "rankviz needs Python >= 3.10: make lab PYTHON=python3.11")]
+    return [
+        Finding(
+            "environment",
+            "Python",
+            ok,
+            f"{platform.python_version()} at {sys.executable}",
+            "" if ok else "rankviz needs Python >= 3.10: make lab PYTHON=python3.11",
+        )
+    ]
 
 
 def check_packages() -> list[Finding]:
@@ -92,9 +101,15 @@ def check_packages() -> list[Finding]:
             findings.append(Finding("packages", distribution, False, "missing", fix))
             continue
         ok = _version_tuple(installed) >= _version_tuple(minimum)
-        findings.append(Finding(
-            "packages", distribution, ok, f"{installed} (needs >= {minimum})",
-            "" if ok else f"pip install --upgrade '{distribution}>={minimum}'"))
+        findings.append(
+            Finding(
+                "packages",
+                distribution,
+                ok,
+                f"{installed} (needs >= {minimum})",
+                "" if ok else f"pip install --upgrade '{distribution}>={minimum}'",
+            )
+        )
     return findings
 
 
@@ -107,9 +122,18 @@ def check_solvers() -> list[Finding]:
     findings = [Finding("cvxpy solvers", "installed", True, ", ".join(sorted(installed)))]
     for solver, use in REQUIRED_SOLVERS.items():
         ok = solver in installed
-        findings.append(Finding("cvxpy solvers", solver, ok, use,
-                                "" if ok else f"pip install {solver.lower()}  (cvxpy's default "
-                                              "solvers come with: pip install cvxpy)"))
+        findings.append(
+            Finding(
+                "cvxpy solvers",
+                solver,
+                ok,
+                use,
+                ""
+                if ok
+                else f"pip install {solver.lower()}  (cvxpy's default "
+                "solvers come with: pip install cvxpy)",
+            )
+        )
     return findings
 
 
@@ -121,11 +145,19 @@ def check_jupyter() -> list[Finding]:
         return [Finding("jupyter", "jupyter_core", False, "missing", _FIX_INSTALL)]
     for name, (extension, fix) in LAB_EXTENSIONS.items():
         roots = jupyter_path("labextensions")
-        found = next((root for root in roots
-                      if os.path.isdir(os.path.join(root, *extension.split("/")))), None)
-        findings.append(Finding("jupyter", name, found is not None,
-                                f"found in {found}" if found else "not found",
-                                "" if found else fix))
+        found = next(
+            (root for root in roots if os.path.isdir(os.path.join(root, *extension.split("/")))),
+            None,
+        )
+        findings.append(
+            Finding(
+                "jupyter",
+                name,
+                found is not None,
+                f"found in {found}" if found else "not found",
+                "" if found else fix,
+            )
+        )
     try:
         from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
 
@@ -134,13 +166,28 @@ def check_jupyter() -> list[Finding]:
         if kernel_python in {"python", "python3"}:  # jupyter_client runs these as sys.executable
             kernel_python = sys.executable
         same = os.path.realpath(kernel_python) == os.path.realpath(sys.executable)
-        findings.append(Finding(
-            "jupyter", "python3 kernel", same, f"runs {kernel_python}",
-            "" if same else f"the notebooks' kernel is another Python: {sys.executable} -m "
-                            "ipykernel install --user --name python3"))
+        findings.append(
+            Finding(
+                "jupyter",
+                "python3 kernel",
+                same,
+                f"runs {kernel_python}",
+                ""
+                if same
+                else f"the notebooks' kernel is another Python: {sys.executable} -m "
+                "ipykernel install --user --name python3",
+            )
+        )
     except (ImportError, NoSuchKernel) as exc:
-        findings.append(Finding("jupyter", "python3 kernel", False, f"not available ({exc})",
-                                f"{sys.executable} -m pip install ipykernel"))
+        findings.append(
+            Finding(
+                "jupyter",
+                "python3 kernel",
+                False,
+                f"not available ({exc})",
+                f"{sys.executable} -m pip install ipykernel",
+            )
+        )
     return findings
 
 
@@ -155,8 +202,11 @@ def _dashboard_responds(name: str) -> str:
 
     dash = getattr(rankviz.widgets, name)()
     picture = bytes(dash.image.value)
-    slider = next(c for c in dash.controls.values()
-                  if isinstance(c, (ipywidgets.FloatSlider, ipywidgets.IntSlider)))
+    slider = next(
+        c
+        for c in dash.controls.values()
+        if isinstance(c, (ipywidgets.FloatSlider, ipywidgets.IntSlider))
+    )
     step = slider.step if slider.value < slider.max else -slider.step
     slider.value = slider.value + step
     assert dash.error is None, dash.error
@@ -191,8 +241,10 @@ def _chapter_03() -> str:
     model = bipartite_rankboost(rng.normal(1.0, 1.0, (30, 2)), rng.normal(0.0, 1.0, (30, 2)), 10)
     history = model.history
     assert np.all(history.error <= history.product_Z + 1e-12), history  # Theorem 10.3
-    return (f"10 rounds of bipartite RankBoost, training error {history.error[-1]:.3f} <= "
-            f"prod Z {history.product_Z[-1]:.3f}; {_dashboard_responds('rankboost_stepper')}")
+    return (
+        f"10 rounds of bipartite RankBoost, training error {history.error[-1]:.3f} <= "
+        f"prod Z {history.product_Z[-1]:.3f}; {_dashboard_responds('rankboost_stepper')}"
+    )
 
 
 def _chapter_04() -> str:
@@ -208,8 +260,10 @@ def _chapter_04() -> str:
     dual = rank_svm_dual(X, pairs, labels, C=1.0)
     gap = abs(primal.objective - dual.objective)
     assert gap < 1e-4 * max(1.0, abs(primal.objective)), (primal.objective, dual.objective)
-    return (f"ranking SVM primal {primal.objective:.4f} = dual (10.10) {dual.objective:.4f}; "
-            f"{_dashboard_responds('margin_bound_explorer')}")
+    return (
+        f"ranking SVM primal {primal.objective:.4f} = dual (10.10) {dual.objective:.4f}; "
+        f"{_dashboard_responds('margin_bound_explorer')}"
+    )
 
 
 def _chapter_05() -> str:
@@ -221,8 +275,10 @@ def _chapter_05() -> str:
     assert exact == 0.0, exact
     cycle = expected_quicksort_loss(cyclic_preference(3), [0, 1, 2])
     assert 0.0 < cycle < 1.0, cycle
-    return (f"QuickSort on a 3-cycle: expected loss {cycle:.3f}; "
-            f"{_dashboard_responds('tournament_explorer')}")
+    return (
+        f"QuickSort on a 3-cycle: expected loss {cycle:.3f}; "
+        f"{_dashboard_responds('tournament_explorer')}"
+    )
 
 
 def _chapter_06() -> str:
@@ -236,8 +292,10 @@ def _chapter_06() -> str:
     labels = np.array([[0, 0, 1], [1, 1, 0]])
     check = is_calibrated_at(map_loss(), squared_surrogate("relevance"), labels, [0.45, 0.55])
     assert not check.calibrated and check.regret > 0, check
-    return (f"sorting E[y] for MAP misses the Bayes set (regret {check.regret:.3f}); "
-            f"{_dashboard_responds('calibration_explorer')}")
+    return (
+        f"sorting E[y] for MAP misses the Bayes set (regret {check.regret:.3f}); "
+        f"{_dashboard_responds('calibration_explorer')}"
+    )
 
 
 def _chapter_07() -> str:
@@ -245,8 +303,10 @@ def _chapter_07() -> str:
 
     found = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0)
     assert found is not None and is_low_noise(mean_adjacency(found.distribution)), found
-    return (f"a low-noise counterexample for the logistic surrogate (edge {found.pair}); "
-            f"{_dashboard_responds('low_noise_explorer')}")
+    return (
+        f"a low-noise counterexample for the logistic surrogate (edge {found.pair}); "
+        f"{_dashboard_responds('low_noise_explorer')}"
+    )
 
 
 def _chapter_08() -> str:
@@ -264,8 +324,10 @@ def _chapter_08() -> str:
     outcomes = simulate_btl_comparisons(strengths, 200, rng=0)
     scores = thurstone_mosteller_scores(probability_differences(win_counts(outcomes, 5)))
     assert np.all(np.diff(scores) < 0), scores  # the true order is recovered
-    return (f"least squares (22) recovers a 5-item BTL order; "
-            f"{_dashboard_responds('aggregation_explorer')}")
+    return (
+        f"least squares (22) recovers a 5-item BTL order; "
+        f"{_dashboard_responds('aggregation_explorer')}"
+    )
 
 
 def _chapter_09() -> str:
@@ -303,9 +365,17 @@ def check_chapters() -> list[Finding]:
         except Exception as exc:  # report every failure, whatever it is
             summary, ok = f"{type(exc).__name__}: {exc}", False
         elapsed = time.perf_counter() - start
-        findings.append(Finding(
-            "chapters", chapter, ok, f"{summary} ({elapsed:.1f} s)" if ok else summary,
-            "" if ok else f"{_FIX_INSTALL}; if it persists, run make test and report the failure"))
+        findings.append(
+            Finding(
+                "chapters",
+                chapter,
+                ok,
+                f"{summary} ({elapsed:.1f} s)" if ok else summary,
+                ""
+                if ok
+                else f"{_FIX_INSTALL}; if it persists, run make test and report the failure",
+            )
+        )
     return findings
 
 
@@ -361,15 +431,18 @@ def main(argv: list[str] | None = None, out=None) -> int:
     """
     import argparse
 
-    if argv is not None and (not isinstance(argv, (list, tuple))
-                             or not all(isinstance(a, str) for a in argv)):
-        raise TypeError(f"argv must be a list of strings such as ['doctor'], "
-                        f"got {type(argv).__name__}")
+    if argv is not None and (
+        not isinstance(argv, (list, tuple)) or not all(isinstance(a, str) for a in argv)
+    ):
+        raise TypeError(
+            f"argv must be a list of strings such as ['doctor'], got {type(argv).__name__}"
+        )
     if out is not None and not callable(getattr(out, "write", None)):
         raise TypeError(f"out must be a text stream with a write method, got {type(out).__name__}")
     out = out or sys.stdout
-    parser = argparse.ArgumentParser(prog="python -m rankviz",
-                                     description="Tools for the rankviz course.")
+    parser = argparse.ArgumentParser(
+        prog="python -m rankviz", description="Tools for the rankviz course."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("doctor", help="check that this machine is ready for a lesson")
     try:
@@ -377,8 +450,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
     except SystemExit as exc:
         if argv is None or exc.code == 0:  # the real command line, or --help
             raise
-        raise ValueError(f"argv is not a valid command line: {argv!r} "
-                         f"(the one command is 'doctor')") from None
+        raise ValueError(
+            f"argv is not a valid command line: {argv!r} (the one command is 'doctor')"
+        ) from None
     if args.command == "doctor":
         importlib.import_module("matplotlib").use("Agg")
         print(f"rankviz doctor: {platform.platform()}", file=out)

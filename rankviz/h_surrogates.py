@@ -55,8 +55,12 @@ WEIGHT = sp.Symbol("y", positive=True)
 
 _T = sp.Symbol("t", real=True)
 # phi on its active piece (t < 1 for the hinges), as sympy expressions of the margin t
-_PHI_ACTIVE = {"hinge": 1 - _T, "logistic": sp.log(1 + sp.exp(-_T)), "exponential": sp.exp(-_T),
-               "squared_hinge": (1 - _T) ** 2}
+_PHI_ACTIVE = {
+    "hinge": 1 - _T,
+    "logistic": sp.log(1 + sp.exp(-_T)),
+    "exponential": sp.exp(-_T),
+    "squared_hinge": (1 - _T) ** 2,
+}
 _MAX_GRID_WEIGHT = 100
 _MAX_WEIGHT = 1e6  # largest weight margin_slope_at_zero reads
 
@@ -64,20 +68,26 @@ _MAX_WEIGHT = 1e6  # largest weight margin_slope_at_zero reads
 def _check_h(h, name: str = "h", *, parameters: bool = False) -> sp.Expr:
     """``h`` as a sympy expression in WEIGHT (and, if ``parameters``, other symbols)."""
     if not isinstance(h, sp.Expr):
-        raise TypeError(f"{name} must be a sympy expression in rankviz.h_surrogates.WEIGHT "
-                        f"(e.g. sympy.log(1 + WEIGHT)), got {type(h).__name__}")
+        raise TypeError(
+            f"{name} must be a sympy expression in rankviz.h_surrogates.WEIGHT "
+            f"(e.g. sympy.log(1 + WEIGHT)), got {type(h).__name__}"
+        )
     extra = h.free_symbols - {WEIGHT}
     if extra and not parameters:
-        raise ValueError(f"{name} must depend on the weight WEIGHT only, but it also holds "
-                         f"{sorted(str(s) for s in extra)}: substitute their values first")
+        raise ValueError(
+            f"{name} must depend on the weight WEIGHT only, but it also holds "
+            f"{sorted(str(s) for s in extra)}: substitute their values first"
+        )
     return h
 
 
 def _h_value(h: sp.Expr, y, name: str = "h") -> float:
     value = complex(sp.N(h.subs(WEIGHT, y)))
     if value.imag != 0 or not np.isfinite(value.real):
-        raise ValueError(f"{name} must be finite and real at every weight of mu, but "
-                         f"{name}({y}) = {sp.N(h.subs(WEIGHT, y), 6)}")
+        raise ValueError(
+            f"{name} must be finite and real at every weight of mu, but "
+            f"{name}({y}) = {sp.N(h.subs(WEIGHT, y), 6)}"
+        )
     return value.real
 
 
@@ -154,11 +164,17 @@ def h_surrogate_minimizer(mu, phi, form, h):
             terms[key] = terms.get(key, 0.0) + p * (values[y] if form == "pairwise" else 1.0)
     negative = [key[:2] for key, w in terms.items() if w < 0]
     if negative:
-        raise ValueError(f"h gives the pair {negative[0]} a negative expected weight: the "
-                         "pairwise risk is then not convex (h must be non-negative there)")
+        raise ValueError(
+            f"h gives the pair {negative[0]} a negative expected weight: the "
+            "pairwise risk is then not convex (h must be non-negative there)"
+        )
     keys = sorted(k for k, w in terms.items() if w > 0)
-    chosen = ([k[0] for k in keys], [k[1] for k in keys], [terms[k] for k in keys],
-              [k[2] for k in keys])
+    chosen = (
+        [k[0] for k in keys],
+        [k[1] for k in keys],
+        [terms[k] for k in keys],
+        [k[2] for k in keys],
+    )
     return _minimize(chosen, n, phi)[0]
 
 
@@ -406,22 +422,31 @@ def squared_hinge_margin_stationary_point(mu, h):
         raise ValueError(f"mu has {n} items; the exact solve takes at most 8")
     free = sp.symbols(f"a1:{n}", real=True)
     alpha = (sp.Integer(0), *free)
-    terms = [(sp.nsimplify(float(p), rational=True), sp.nsimplify(float(g[i, j]), rational=True),
-              i, j) for p, g in zip(probs, graphs, strict=True)
-             for i, j in itertools.permutations(range(n), 2) if g[i, j] > 0 and p > 0]
+    terms = [
+        (sp.nsimplify(float(p), rational=True), sp.nsimplify(float(g[i, j]), rational=True), i, j)
+        for p, g in zip(probs, graphs, strict=True)
+        for i, j in itertools.permutations(range(n), 2)
+        if g[i, j] > 0 and p > 0
+    ]
     # phi(t - h(y)) = (1 - t + h(y))^2 on the active piece, t = a_i - a_j: the slack is 1 + h(y) - t
     slacks = tuple(sp.expand(h.subs(WEIGHT, y) + 1 - (alpha[i] - alpha[j])) for _, y, i, j in terms)
     energy = sum(p * s**2 for (p, *_), s in zip(terms, slacks, strict=True))
     solutions = sp.linsolve([sp.diff(energy, a) for a in free], free)
     if len(solutions) != 1:
-        raise ValueError("the stationarity equations have no unique solution (an item no term "
-                         "links to the others?)")
+        raise ValueError(
+            "the stationarity equations have no unique solution (an item no term "
+            "links to the others?)"
+        )
     (point,) = solutions
     if any(value.free_symbols & set(free) for value in point):
-        raise ValueError("the stationarity equations have no unique solution (an item no term "
-                         "links to the others?)")
+        raise ValueError(
+            "the stationarity equations have no unique solution (an item no term "
+            "links to the others?)"
+        )
     at = dict(zip(free, point, strict=True))
     hessian = sp.hessian(energy, free)
-    return StationaryPoint(tuple(sp.simplify(a.subs(at)) for a in alpha),
-                           tuple(sp.simplify(s.subs(at)) for s in slacks),
-                           bool(hessian.is_positive_definite))
+    return StationaryPoint(
+        tuple(sp.simplify(a.subs(at)) for a in alpha),
+        tuple(sp.simplify(s.subs(at)) for s in slacks),
+        bool(hessian.is_positive_definite),
+    )

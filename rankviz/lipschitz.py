@@ -43,14 +43,17 @@ def _as_graph_mask(mask) -> np.ndarray:
     arr = check_array(mask, "mask", ndim=2, dtype="bool")
     n = arr.shape[0]
     if arr.shape != (n, n) or n < 2:
-        raise ValueError(f"mask must be a square matrix over at least 2 items, got shape "
-                         f"{arr.shape}")
+        raise ValueError(
+            f"mask must be a square matrix over at least 2 items, got shape {arr.shape}"
+        )
     if n > MAX_ITEMS:
         raise ValueError(f"mask covers {n} items; at most MAX_ITEMS = {MAX_ITEMS}")
     if not np.array_equal(arr, arr.T):
         i, j = np.argwhere(arr != arr.T)[0]
-        raise ValueError(f"mask must be symmetric (a pair is compared or not), but "
-                         f"mask[{i}, {j}] != mask[{j}, {i}]")
+        raise ValueError(
+            f"mask must be symmetric (a pair is compared or not), but "
+            f"mask[{i}, {j}] != mask[{j}, {i}]"
+        )
     adjacency = arr.astype(float)
     np.fill_diagonal(adjacency, 0.0)
     return adjacency
@@ -63,8 +66,10 @@ def _laplacian(adjacency: np.ndarray) -> np.ndarray:
 def _check_connected(adjacency: np.ndarray) -> None:
     groups = comparison_groups(adjacency.astype(np.int64))
     if len(groups) > 1:
-        raise ValueError(f"mask must describe a connected comparison graph, got the groups "
-                         f"{' | '.join(str(g) for g in groups[:6])}")
+        raise ValueError(
+            f"mask must describe a connected comparison graph, got the groups "
+            f"{' | '.join(str(g) for g in groups[:6])}"
+        )
 
 
 def algebraic_connectivity(mask):
@@ -233,8 +238,8 @@ def tight_lipschitz_difference(mask, v):
     edges = np.argwhere(np.triu(adjacency, 1) > 0)
     system = np.zeros((2 * m, len(edges)))  # unknowns: M_ab on the edges (a, b), M_ba = -M_ab
     for e, (a, b) in enumerate(edges):
-        system[[a, b], e] = 1, -1                                  # rows of M 1
-        system[[m + a, m + b], e] = direction[b], -direction[a]    # rows of M v
+        system[[a, b], e] = 1, -1  # rows of M 1
+        system[[m + a, m + b], e] = direction[b], -direction[a]  # rows of M v
     target = np.r_[direction, -(direction @ direction) / m * np.ones(m)]
     values = np.linalg.lstsq(system, target, rcond=None)[0]
     M = np.zeros((m, m))

@@ -116,13 +116,17 @@ class PerceptronResult:
         except OverflowError:
             bound = math.inf
         if not math.isfinite(bound):
-            raise ValueError(f"margin is too small: (R / margin)^2 overflows with R = "
-                             f"{self.radius:g} and margin = {rho:g}")
+            raise ValueError(
+                f"margin is too small: (R / margin)^2 overflows with R = "
+                f"{self.radius:g} and margin = {rho:g}"
+            )
         return bound
 
     def __repr__(self) -> str:
-        return (f"PerceptronResult({self.n_updates} updates in {self.n_epochs} epochs, "
-                f"converged={self.converged}, R={self.radius:.4g})")
+        return (
+            f"PerceptronResult({self.n_updates} updates in {self.n_epochs} epochs, "
+            f"converged={self.converged}, R={self.radius:.4g})"
+        )
 
 
 def rank_perceptron(X, pairs, labels, *, max_epochs=100, tol=0.0):
@@ -217,8 +221,9 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100, tol=0.0):
         radius = scale * float(np.sqrt(((Z / scale) ** 2).sum(axis=1)).max())
     if not (np.isfinite(w).all() and math.isfinite(radius)):
         raise ValueError("X: the pair differences (or their sums) overflow float64; rescale X")
-    return PerceptronResult(w, int(sum(counts)), len(counts), counts[-1] == 0, radius,
-                            np.array(counts, dtype=np.int64))
+    return PerceptronResult(
+        w, int(sum(counts)), len(counts), counts[-1] == 0, radius, np.array(counts, dtype=np.int64)
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -252,8 +257,10 @@ class MaxMarginRanker:
         return self.margin > 1e-9
 
     def __repr__(self) -> str:
-        return (f"MaxMarginRanker(norm={self.norm!r}, margin={self.margin:.4g}, "
-                f"w={np.round(self.w, 4).tolist()}, status={self.status!r})")
+        return (
+            f"MaxMarginRanker(norm={self.norm!r}, margin={self.margin:.4g}, "
+            f"w={np.round(self.w, 4).tolist()}, status={self.status!r})"
+        )
 
 
 def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):

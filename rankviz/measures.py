@@ -90,19 +90,27 @@ def _check_queries(y_true, y_score, *, binary: bool):
     truth, truth_2d = as_query_array(y_true, "y_true")
     score, score_2d = as_query_array(y_score, "y_score")
     if truth.shape[1] != score.shape[1]:
-        raise ValueError(f"y_true and y_score must have the same number of documents per query, "
-                         f"got {truth.shape[1]} and {score.shape[1]}")
+        raise ValueError(
+            f"y_true and y_score must have the same number of documents per query, "
+            f"got {truth.shape[1]} and {score.shape[1]}"
+        )
     if truth_2d and score_2d and truth.shape[0] != score.shape[0]:
-        raise ValueError(f"y_true and y_score must have the same number of queries (rows), "
-                         f"got {truth.shape[0]} and {score.shape[0]}")
+        raise ValueError(
+            f"y_true and y_score must have the same number of queries (rows), "
+            f"got {truth.shape[0]} and {score.shape[0]}"
+        )
     if binary:
         if not np.isin(truth, (0.0, 1.0)).all():
             found = np.unique(truth)[:6]
-            raise ValueError(f"y_true must hold binary relevance labels in {{0, 1}} "
-                             f"(or booleans); found values {found}")
+            raise ValueError(
+                f"y_true must hold binary relevance labels in {{0, 1}} "
+                f"(or booleans); found values {found}"
+            )
     elif (truth < 0).any():
-        raise ValueError(f"y_true must hold non-negative relevance grades (the gain of a "
-                         f"negative grade is undefined); found {truth.min():g}")
+        raise ValueError(
+            f"y_true must hold non-negative relevance grades (the gain of a "
+            f"negative grade is undefined); found {truth.min():g}"
+        )
     rows = max(truth.shape[0], score.shape[0])
     truth = np.broadcast_to(truth, (rows, truth.shape[1]))
     score = np.broadcast_to(score, (rows, score.shape[1]))
@@ -174,8 +182,10 @@ def _no_relevant(values: np.ndarray, undefined: np.ndarray, mode: str, what: str
     if undefined.any():
         if mode == "raise":
             rows = np.flatnonzero(undefined)[:5]
-            raise ValueError(f"y_true has no relevant document (row(s) {rows.tolist()}), so "
-                             f"{what} is 0 / 0; pass if_no_relevant='nan' or 'zero' to accept it")
+            raise ValueError(
+                f"y_true has no relevant document (row(s) {rows.tolist()}), so "
+                f"{what} is 0 / 0; pass if_no_relevant='nan' or 'zero' to accept it"
+            )
         values = np.where(undefined, np.nan if mode == "nan" else 0.0, values)
     return values
 
@@ -431,17 +441,23 @@ def mean_average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
     per_query = {"raise": "raise", "skip": "nan", "zero": "zero"}[mode]
     if _is_ragged(y_true) or _is_ragged(y_score):
         if not isinstance(y_true, (list, tuple)) or not isinstance(y_score, (list, tuple)):
-            raise ValueError("y_true and y_score must both be sequences of queries when the "
-                             "queries have different lengths")
+            raise ValueError(
+                "y_true and y_score must both be sequences of queries when the "
+                "queries have different lengths"
+            )
         if len(y_true) != len(y_score):
-            raise ValueError(f"y_true and y_score must have the same number of queries, got "
-                             f"{len(y_true)} and {len(y_score)}")
+            raise ValueError(
+                f"y_true and y_score must have the same number of queries, got "
+                f"{len(y_true)} and {len(y_score)}"
+            )
         if len(y_true) == 0:
             raise ValueError("y_true is empty")
-        values = np.array([
-            average_precision(np.asarray(t), np.asarray(s), k, if_no_relevant=per_query)
-            for t, s in zip(y_true, y_score, strict=True)
-        ])
+        values = np.array(
+            [
+                average_precision(np.asarray(t), np.asarray(s), k, if_no_relevant=per_query)
+                for t, s in zip(y_true, y_score, strict=True)
+            ]
+        )
     else:
         values = np.atleast_1d(average_precision(y_true, y_score, k, if_no_relevant=per_query))
     values = values[~np.isnan(values)]
@@ -487,8 +503,10 @@ def dcg_gains(y_true, gain="exponential"):
     kind = check_choice(gain, "gain", GAINS)
     grades, batched = as_query_array(y_true, "y_true")
     if (grades < 0).any():
-        raise ValueError(f"y_true must hold non-negative relevance grades (the gain of a "
-                         f"negative grade is undefined); found {grades.min():g}")
+        raise ValueError(
+            f"y_true must hold non-negative relevance grades (the gain of a "
+            f"negative grade is undefined); found {grades.min():g}"
+        )
     values = _gain(grades, kind)
     return values if batched else values[0]
 
@@ -497,8 +515,10 @@ def _gain(grades: np.ndarray, kind: str) -> np.ndarray:
     if kind == "linear":
         return grades
     if grades.max() >= 1000:
-        raise ValueError(f"y_true grade {grades.max():g} is too large for the exponential "
-                         f"gain 2**y - 1 (overflow); use gain='linear'")
+        raise ValueError(
+            f"y_true grade {grades.max():g} is too large for the exponential "
+            f"gain 2**y - 1 (overflow); use gain='linear'"
+        )
     return np.exp2(grades) - 1.0
 
 
@@ -694,8 +714,9 @@ def _mean_subset_products(q: np.ndarray) -> np.ndarray:
     return means
 
 
-def _tied_err_correction(p_sorted: np.ndarray, before: np.ndarray, tied: np.ndarray,
-                         weights: np.ndarray) -> np.ndarray:
+def _tied_err_correction(
+    p_sorted: np.ndarray, before: np.ndarray, tied: np.ndarray, weights: np.ndarray
+) -> np.ndarray:
     """Expected-minus-actual ERR contribution of every tie group, per row.
 
     Within a tie group of size g starting at position a, the item at offset j
@@ -707,15 +728,18 @@ def _tied_err_correction(p_sorted: np.ndarray, before: np.ndarray, tied: np.ndar
     for row in np.flatnonzero(tied.any(axis=1)):
         starts = np.flatnonzero(np.r_[True, ~tied[row]])
         ends = np.r_[starts[1:], p_sorted.shape[1]]
-        groups += [(row, a, b) for a, b in zip(starts, ends, strict=True)
-                   if b - a >= 2 and weights[a] != 0]
+        groups += [
+            (row, a, b) for a, b in zip(starts, ends, strict=True) if b - a >= 2 and weights[a] != 0
+        ]
     work = sum(float(b - a) ** 3 for _, a, b in groups)
     if work > float(MAX_ERR_TIES) ** 3:
         largest = max(b - a for _, a, b in groups)
-        raise ValueError(f"y_score ties too many documents for the exact ERR over tie orders "
-                         f"(largest tie group {largest}; the cost grows as the sum of the cubed "
-                         f"group sizes, limited to MAX_ERR_TIES**3 with MAX_ERR_TIES = "
-                         f"{MAX_ERR_TIES}); break the ties or lower k")
+        raise ValueError(
+            f"y_score ties too many documents for the exact ERR over tie orders "
+            f"(largest tie group {largest}; the cost grows as the sum of the cubed "
+            f"group sizes, limited to MAX_ERR_TIES**3 with MAX_ERR_TIES = "
+            f"{MAX_ERR_TIES}); break the ties or lower k"
+        )
     for row, a, b in groups:
         p = p_sorted[row, a:b]
         expected_stop = before[row, a] * (p @ _mean_subset_products(1.0 - p)) / (b - a)
@@ -792,8 +816,10 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
         if max_grade is not None:
             raise ValueError("max_grade must be None when satisfaction='given'")
         if (y > 1).any():
-            raise ValueError(f"y_true must hold probabilities in [0, 1] when "
-                             f"satisfaction='given'; found {y.max():g}")
+            raise ValueError(
+                f"y_true must hold probabilities in [0, 1] when "
+                f"satisfaction='given'; found {y.max():g}"
+            )
         p = y
     else:
         if max_grade is None:
@@ -906,8 +932,7 @@ def cascade_utility(satisfaction, position_weights):
     >>> cascade_utility([[1.0, 0.3], [0.3, 1.0]], [1.0, 0.5])   # the certain document first, second
     array([1.  , 0.65])
     """
-    R = check_array(satisfaction, "satisfaction", bounds=(0.0, 1.0),
-                    max_size=MAX_CASCADE_ENTRIES)
+    R = check_array(satisfaction, "satisfaction", bounds=(0.0, 1.0), max_size=MAX_CASCADE_ENTRIES)
     if R.ndim == 0:
         raise ValueError("satisfaction must hold at least one list (an array of shape (..., n))")
     w = check_array(position_weights, "position_weights", ndim=1, shape=(R.shape[-1],))

@@ -470,9 +470,15 @@ def auc_standard_error(y_true, y_score):
     positives, negatives = np.sort(score[positive]), np.sort(score[~positive])
     if min(positives.size, negatives.size) < 2:
         raise ValueError("y_true must hold at least two points of each class for a standard error")
-    placement_pos = (np.searchsorted(negatives, positives, "left")
-                     + np.searchsorted(negatives, positives, "right")) / (2 * negatives.size)
-    placement_neg = (2 * positives.size - np.searchsorted(positives, negatives, "left")
-                     - np.searchsorted(positives, negatives, "right")) / (2 * positives.size)
-    return math.sqrt(placement_pos.var(ddof=1) / positives.size
-                     + placement_neg.var(ddof=1) / negatives.size)
+    placement_pos = (
+        np.searchsorted(negatives, positives, "left")
+        + np.searchsorted(negatives, positives, "right")
+    ) / (2 * negatives.size)
+    placement_neg = (
+        2 * positives.size
+        - np.searchsorted(positives, negatives, "left")
+        - np.searchsorted(positives, negatives, "right")
+    ) / (2 * positives.size)
+    return math.sqrt(
+        placement_pos.var(ddof=1) / positives.size + placement_neg.var(ddof=1) / negatives.size
+    )

@@ -95,8 +95,9 @@ def _as_grades(grades, n_points: int | None = None, max_items: int | None = None
     if arr.ndim != 1:
         raise ValueError(f"grades must be 1-D, got shape {arr.shape}")
     if n_points is not None and arr.shape[0] != n_points:
-        raise ValueError(f"grades must have one entry per row of X ({n_points}), "
-                         f"got {arr.shape[0]}")
+        raise ValueError(
+            f"grades must have one entry per row of X ({n_points}), got {arr.shape[0]}"
+        )
     if max_items is not None and arr.size > max_items:
         raise ValueError(f"grades must have at most {max_items} items, got {arr.size}")
     if np.unique(arr).size < 2:
@@ -140,8 +141,10 @@ def multipartite_pairs(grades) -> np.ndarray:
     counts = np.unique(grades, return_counts=True)[1]
     n_cross = (counts.sum() ** 2 - (counts**2).sum()) // 2
     if n_cross > _MAX_PAIRS:
-        raise ValueError(f"grades: {n_cross} cross pairs exceed {_MAX_PAIRS}; use "
-                         f"multipartite_rankboost, which never builds them")
+        raise ValueError(
+            f"grades: {n_cross} cross pairs exceed {_MAX_PAIRS}; use "
+            f"multipartite_rankboost, which never builds them"
+        )
     a, b = np.nonzero(grades[:, None] < grades[None, :])
     return np.column_stack([a, b]).astype(np.intp)
 
@@ -259,8 +262,10 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
         V_above = np.concatenate([np.cumsum(V[::-1])[::-1][1:], [0.0]])  # sum_{l > p} V_l
         W = float(U @ V_above)
         if not W > 0.0:
-            raise ValueError(f"n_rounds: after round {t} the scores are so far apart that every "
-                             f"pair weight underflows to 0; run fewer rounds")
+            raise ValueError(
+                f"n_rounds: after round {t} the scores are so far apart that every "
+                f"pair weight underflows to 0; run fewer rounds"
+            )
         pi = (U_below[part_of] * v - V_above[part_of] * u) / W
         # edges of all candidates: sums of pi above (polarity +1) or at/below (-1) each threshold
         cum = np.vstack([np.zeros(d), np.cumsum(pi[order], axis=0)])  # (N + 1, d)
@@ -269,8 +274,10 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
         best = int(np.argmax(edges >= edges.max() - TIE_TOLERANCE))
         h = candidates[best]
         on = (columns[h.feature] > h.threshold) == (h.polarity > 0)
-        U1, V1 = np.bincount(part_of[on], u[on], minlength=k), np.bincount(part_of[on], v[on],
-                                                                           minlength=k)
+        U1, V1 = (
+            np.bincount(part_of[on], u[on], minlength=k),
+            np.bincount(part_of[on], v[on], minlength=k),
+        )
         U0, V0 = U - U1, V - V1
         V1_above = np.concatenate([np.cumsum(V1[::-1])[::-1][1:], [0.0]])
         V0_above = np.concatenate([np.cumsum(V0[::-1])[::-1][1:], [0.0]])
@@ -352,10 +359,12 @@ def k_partite_emphasis(part_sizes, *, normalization="cross"):
            [1., 0.]])
     """
     if isinstance(part_sizes, (str, bytes)) or not hasattr(part_sizes, "__len__"):
-        raise TypeError(f"part_sizes must be a sequence of integers, "
-                        f"got {type(part_sizes).__name__}")
-    sizes = [check_int(size, f"part_sizes[{index}]", minimum=1)
-             for index, size in enumerate(part_sizes)]
+        raise TypeError(
+            f"part_sizes must be a sequence of integers, got {type(part_sizes).__name__}"
+        )
+    sizes = [
+        check_int(size, f"part_sizes[{index}]", minimum=1) for index, size in enumerate(part_sizes)
+    ]
     if len(sizes) < 2:
         raise ValueError(f"part_sizes must name at least two parts, got {len(sizes)}")
     normalization = _check_normalization(normalization)

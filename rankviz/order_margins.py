@@ -71,11 +71,13 @@ MAX_INSTANCES = 2_000_000  # the most integer instances an enumeration may visit
 # --------------------------------------------------------------------------- #
 # validation
 # --------------------------------------------------------------------------- #
-def _weights(values, name: str = "weights", *, min_tasks: int = 2,
-             max_tasks: int | None = None) -> tuple[np.ndarray, bool]:
+def _weights(
+    values, name: str = "weights", *, min_tasks: int = 2, max_tasks: int | None = None
+) -> tuple[np.ndarray, bool]:
     """Weights as a (n, r, r) float array, and whether one matrix was given."""
-    w = check_array(values, name, ndim=(2, 3), square=True, nonnegative=True,
-                    max_size=50_000_000, copy=True)
+    w = check_array(
+        values, name, ndim=(2, 3), square=True, nonnegative=True, max_size=50_000_000, copy=True
+    )
     single = w.ndim == 2
     if single:
         w = w[None]
@@ -83,8 +85,9 @@ def _weights(values, name: str = "weights", *, min_tasks: int = 2,
     if r < min_tasks:
         raise ValueError(f"{name} must have at least {min_tasks} tasks, got {r}")
     if max_tasks is not None and r > max_tasks:
-        raise ValueError(f"{name} must have at most {max_tasks} tasks (every schedule is "
-                         f"searched), got {r}")
+        raise ValueError(
+            f"{name} must have at most {max_tasks} tasks (every schedule is searched), got {r}"
+        )
     if np.any(np.diagonal(w, axis1=-2, axis2=-1) != 0):
         raise ValueError(f"{name} must have a zero diagonal: a task does not precede itself")
     return w, single
@@ -92,8 +95,9 @@ def _weights(values, name: str = "weights", *, min_tasks: int = 2,
 
 def _drop(drop) -> tuple[str, ...]:
     if isinstance(drop, str) or not isinstance(drop, (tuple, list)):
-        raise TypeError(f"drop must be a tuple of names from {CONDITIONS}, got "
-                        f"{type(drop).__name__}")
+        raise TypeError(
+            f"drop must be a tuple of names from {CONDITIONS}, got {type(drop).__name__}"
+        )
     return tuple(check_choice(name, "drop", CONDITIONS) for name in drop)
 
 
@@ -137,8 +141,9 @@ def respects_order(rounds, order):
     o = check_array(order, "order", ndim=1, dtype="int")
     r = m.shape[-1]
     if o.size != r or sorted(o.tolist()) != list(range(r)):
-        raise ValueError(f"order must list each of the r = {r} tasks of rounds once, got "
-                         f"{o.tolist()}")
+        raise ValueError(
+            f"order must list each of the r = {r} tasks of rounds once, got {o.tolist()}"
+        )
     ok = np.all(np.diff(m[..., o], axis=-1) >= 0, axis=-1)
     return bool(ok) if m.ndim == 1 else ok
 
@@ -255,11 +260,14 @@ def monotone_instances(r, top, strict=True, drop=()):
     spans = _spans(r)
     per_pair = (top + 1) * (top + 2) // 2
     if per_pair ** len(spans) > MAX_INSTANCES and dropped:
-        raise ValueError(f"r = {r} and top = {top} with drop = {dropped} would visit up to "
-                         f"{per_pair ** len(spans):,} instances; the limit is {MAX_INSTANCES:,}")
+        raise ValueError(
+            f"r = {r} and top = {top} with drop = {dropped} would visit up to "
+            f"{per_pair ** len(spans):,} instances; the limit is {MAX_INSTANCES:,}"
+        )
     if r == 5 and top > 3:
-        raise ValueError(f"top must be <= 3 for r = 5 tasks (the enumeration grows too fast), "
-                         f"got {top}")
+        raise ValueError(
+            f"top must be <= 3 for r = 5 tasks (the enumeration grows too fast), got {top}"
+        )
     found: list[np.ndarray] = []
     F, B = np.zeros((r, r), int), np.zeros((r, r), int)
 
@@ -345,8 +353,10 @@ def order_margins(weights, costs, gap_free=True):
     if c.shape[-1] != r:
         raise ValueError(f"costs must have one entry per round, r = {r}, got {c.shape[-1]}")
     if gap_free and ((c < 0).any() or (np.diff(c, axis=1) < 0).any()):
-        raise ValueError("costs must be non-negative and non-decreasing with gap_free=True "
-                         "(pass gap_free=False to search every map for other costs)")
+        raise ValueError(
+            "costs must be non-negative and non-decreasing with gap_free=True "
+            "(pass gap_free=False to search every map for other costs)"
+        )
     every, n_respecting, ahead = _space(r, gap_free)
     pairwise = w.reshape(len(w), -1) @ ahead.T  # (n, schedules)
     depth = np.cumsum(c, axis=1)[:, every.max(axis=1) - 1]  # (k, schedules)
@@ -367,8 +377,10 @@ def order_margins(weights, costs, gap_free=True):
 def _params(params, r: int) -> np.ndarray:
     x = check_array(params, "params", ndim=2, nonnegative=True, max_size=10_000_000)
     if x.shape[1] != r * (r - 1):
-        raise ValueError(f"params must have r (r - 1) = {r * (r - 1)} columns (two per "
-                         f"interval), got {x.shape[1]}")
+        raise ValueError(
+            f"params must have r (r - 1) = {r * (r - 1)} columns (two per "
+            f"interval), got {x.shape[1]}"
+        )
     return x
 
 
@@ -498,8 +510,10 @@ class ClimbResult:
     costs: np.ndarray
 
     def __repr__(self) -> str:
-        return (f"ClimbResult(lowest={self.lowest:.4f}, evaluated={self.evaluated}, "
-                f"found_after={self.found_after})")
+        return (
+            f"ClimbResult(lowest={self.lowest:.4f}, evaluated={self.evaluated}, "
+            f"found_after={self.found_after})"
+        )
 
 
 def climb_order_margin(r, family="M", population=100, steps=150, rng=0, objective="slack"):
@@ -558,7 +572,7 @@ def climb_order_margin(r, family="M", population=100, steps=150, rng=0, objectiv
         else:
             drop = {"M": (), "M without M2": ("M2",), "M without M3": ("M3",)}[family]
             w = _monotone(x[:, : r * (r - 1)], r, drop)
-        c = np.cumsum(np.hstack([np.zeros((len(x), 1)), x[:, r * (r - 1):]]), axis=1)
+        c = np.cumsum(np.hstack([np.zeros((len(x), 1)), x[:, r * (r - 1) :]]), axis=1)
         return w, c
 
     def value(x):
@@ -576,8 +590,9 @@ def climb_order_margin(r, family="M", population=100, steps=150, rng=0, objectiv
     rows = np.arange(population)
     for step in range(steps):
         trial, cols = x.copy(), gen.integers(n, size=population)
-        trial[rows, cols] = np.abs(trial[rows, cols] + gen.normal(size=population)
-                                   * (0.1 + trial[rows, cols]))
+        trial[rows, cols] = np.abs(
+            trial[rows, cols] + gen.normal(size=population) * (0.1 + trial[rows, cols])
+        )
         trial[rows, cols] *= gen.random(population) < 0.85  # often exactly 0: an equality
         new = value(trial)
         better = new <= current

@@ -85,14 +85,18 @@ def _difference_graph(w: np.ndarray) -> nx.DiGraph:
     graph.add_nodes_from(range(w.shape[0]))
     diff = w - w.T
     rows, cols = np.nonzero(diff > 0)
-    graph.add_weighted_edges_from(zip(rows.tolist(), cols.tolist(),
-                                      diff[rows, cols].tolist(), strict=True))
+    graph.add_weighted_edges_from(
+        zip(rows.tolist(), cols.tolist(), diff[rows, cols].tolist(), strict=True)
+    )
     return graph
 
 
 def _acyclic_difference_graph(w: np.ndarray) -> nx.DiGraph:
-    return check_dag(_difference_graph(w), "weights",
-                     "difference graph (edge i -> j when weights[i, j] > weights[j, i])")
+    return check_dag(
+        _difference_graph(w),
+        "weights",
+        "difference graph (edge i -> j when weights[i, j] > weights[j, i])",
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -104,7 +108,8 @@ def _orders_of(graph: nx.DiGraph, max_orders: int) -> list:
         raise ValueError(
             f"the difference graph has more than max_orders = {max_orders} topological "
             f"orders (count_orders(weights) gives the exact number); raise max_orders "
-            f"or cluster one order with optimal_contiguous_clustering")
+            f"or cluster one order with optimal_contiguous_clustering"
+        )
     return orders
 
 
@@ -202,9 +207,11 @@ def count_orders(weights, max_states=100_000):
     max_states = check_int(max_states, "max_states", minimum=1, maximum=MAX_STATES)
     graph = _acyclic_difference_graph(w)
     r = w.shape[0]
-    too_many = (f"weights has a difference graph too wide to count its orders: more than "
-                f"max_states = {max_states} down-sets; raise max_states (at most "
-                f"MAX_STATES = {MAX_STATES})")
+    too_many = (
+        f"weights has a difference graph too wide to count its orders: more than "
+        f"max_states = {max_states} down-sets; raise max_states (at most "
+        f"MAX_STATES = {MAX_STATES})"
+    )
     # Up front, a lower bound: with G_0, G_1, ... the generations of the graph (the
     # tasks whose longest chain of predecessors has length g), every G_0 + ... + G_{g-1}
     # plus a non-empty part of G_g is a distinct down-set.
@@ -372,8 +379,13 @@ def assumption_1_readings(weights, strict=False):
     holds = np.greater if strict else np.greater_equal
     every = [holds(s[:, p, q], s[:, p, t] + s[:, t, q]) for p, q in wide for t in range(p + 1, q)]
     chain = [holds(s[:, p, q], sum(s[:, u, u + 1] for u in range(p, q))) for p, q in wide]
-    out = np.stack([np.all(every, axis=0) if every else np.ones(len(w), bool),
-                    np.all(chain, axis=0) if chain else np.ones(len(w), bool)], axis=1)
+    out = np.stack(
+        [
+            np.all(every, axis=0) if every else np.ones(len(w), bool),
+            np.all(chain, axis=0) if chain else np.ones(len(w), bool),
+        ],
+        axis=1,
+    )
     return out[0] if single else out
 
 
@@ -475,7 +487,7 @@ def random_low_noise_weights(r, rng=0, backward=0.0, scale=1.0):
     for length in range(2, r):
         for p in range(r - length):
             q = p + length
-            splits = float(np.max(d[p, p + 1:q] + d[p + 1:q, q]))
+            splits = float(np.max(d[p, p + 1 : q] + d[p + 1 : q, q]))
             extra = scale * gen.uniform(0.0, 1.0) if gen.random() < 0.5 else 0.0
             d[p, q] = splits + extra
     back = np.triu(scale * gen.uniform(0.0, backward, size=(r, r)), 1) if backward else 0.0
@@ -486,4 +498,3 @@ def random_low_noise_weights(r, rng=0, backward=0.0, scale=1.0):
     w = np.zeros((r, r))
     w[np.ix_(order, order)] = y_positions
     return w
-

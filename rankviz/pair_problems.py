@@ -34,8 +34,10 @@ MAX_ENTRIES = 10**7  # the largest number of coordinates a problem may have
 
 def _check_size(n_rows: int, n_features: int, rows: str) -> None:
     if n_rows * n_features > MAX_ENTRIES:
-        raise ValueError(f"{rows} and n_features: {n_rows} x {n_features} coordinates are more "
-                         f"than the {MAX_ENTRIES:,} supported")
+        raise ValueError(
+            f"{rows} and n_features: {n_rows} x {n_features} coordinates are more "
+            f"than the {MAX_ENTRIES:,} supported"
+        )
 
 
 def noisy_pair_sample(n_points, n_pairs, *, n_features=3, flip=0.1, rng=None):

@@ -73,8 +73,10 @@ def _check_preference_weights(weights, n: int, batch: int | None) -> np.ndarray:
     w = as_weight_matrix(weights, "weights", batch=batch is not None)
     allowed = [(n, n)] if batch is None else [(n, n), (batch, n, n)]
     if w.shape not in allowed:
-        raise ValueError(f"weights must have shape {' or '.join(map(str, allowed))} to match "
-                         f"scores, got {w.shape}")
+        raise ValueError(
+            f"weights must have shape {' or '.join(map(str, allowed))} to match "
+            f"scores, got {w.shape}"
+        )
     return w
 
 
@@ -139,9 +141,11 @@ def pairwise_disagreement(scores, weights, *, ties="duchi"):
     batch = s.shape[0] if batched else None
     n = s.shape[1]
     if s.shape[0] * n * n > MAX_PAIR_ENTRIES:
-        raise ValueError(f"scores has {s.shape[0]} queries of {n} items, "
-                         f"{s.shape[0] * n * n} pairs; at most MAX_PAIR_ENTRIES = "
-                         f"{MAX_PAIR_ENTRIES} are supported")
+        raise ValueError(
+            f"scores has {s.shape[0]} queries of {n} items, "
+            f"{s.shape[0] * n * n} pairs; at most MAX_PAIR_ENTRIES = "
+            f"{MAX_PAIR_ENTRIES} are supported"
+        )
     w = _check_preference_weights(weights, n, batch)
     diff = s[:, :, None] - s[:, None, :]  # alpha_i - alpha_j
     if tie_rule == "duchi":
@@ -314,15 +318,18 @@ def emphasis_matrix(omega, n):
         try:
             values = omega(i, j)
         except Exception as exc:  # whatever the user's function raises
-            raise TypeError(f"omega could not be evaluated on arrays of 1-based positions: "
-                            f"{type(exc).__name__}: {exc}") from None
+            raise TypeError(
+                f"omega could not be evaluated on arrays of 1-based positions: "
+                f"{type(exc).__name__}: {exc}"
+            ) from None
         values = check_array(values, "omega", allow_empty=True, finite=False)
         if values.shape != (n, n):
             raise ValueError(f"omega(i, j) must broadcast to shape ({n}, {n}), got {values.shape}")
     else:
         if isinstance(omega, (str, bytes)) or omega is None:
-            raise TypeError(f"omega must be a callable or a numeric (n, n) array, "
-                            f"got {type(omega).__name__}")
+            raise TypeError(
+                f"omega must be a callable or a numeric (n, n) array, got {type(omega).__name__}"
+            )
         values = check_array(omega, "omega", shape=(n, n), finite=False)
     if not np.isfinite(values).all() or (values < 0).any():
         raise ValueError("omega must have finite, non-negative values")
@@ -368,8 +375,10 @@ def emphasis_axioms(omega):
     if w.shape[0] < 2:
         raise ValueError(f"omega must compare at least 2 positions, got shape {w.shape}")
     if w.shape[0] > MAX_AXIOM_ITEMS:
-        raise ValueError(f"omega has {w.shape[0]} positions; emphasis_axioms compares all "
-                         f"triples and supports at most MAX_AXIOM_ITEMS = {MAX_AXIOM_ITEMS}")
+        raise ValueError(
+            f"omega has {w.shape[0]} positions; emphasis_axioms compares all "
+            f"triples and supports at most MAX_AXIOM_ITEMS = {MAX_AXIOM_ITEMS}"
+        )
     w = emphasis_matrix(w, w.shape[0])
     n = w.shape[0]
     i, j, k = np.meshgrid(np.arange(n), np.arange(n), np.arange(n), indexing="ij")
@@ -379,8 +388,9 @@ def emphasis_axioms(omega):
     return {
         "symmetry": bool(np.allclose(w, w.T, rtol=0, atol=tol)),
         "monotonicity": bool(np.all(w[i, j][ordered] <= w[i, k][ordered] + tol)),
-        "triangle inequality": bool(np.all(w[i, j][distinct]
-                                           <= w[i, k][distinct] + w[k, j][distinct] + tol)),
+        "triangle inequality": bool(
+            np.all(w[i, j][distinct] <= w[i, k][distinct] + w[k, j][distinct] + tol)
+        ),
     }
 
 

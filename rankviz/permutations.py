@@ -52,7 +52,8 @@ def _holds_booleans(values) -> bool:
     if isinstance(values, np.ndarray):
         return values.dtype == np.bool_
     return isinstance(values, (list, tuple)) and any(
-        isinstance(v, (bool, np.bool_)) for v in values)
+        isinstance(v, (bool, np.bool_)) for v in values
+    )
 
 
 def as_permutation(sigma, name: str = "sigma") -> np.ndarray:
@@ -271,8 +272,11 @@ def all_permutations(n) -> np.ndarray:
            [2, 1, 0]])
     """
     n = check_int(n, "n", minimum=1, maximum=MAX_ENUMERATION)
-    out = np.fromiter(itertools.chain.from_iterable(itertools.permutations(range(n))),
-                      dtype=np.int64, count=math.factorial(n) * n)
+    out = np.fromiter(
+        itertools.chain.from_iterable(itertools.permutations(range(n))),
+        dtype=np.int64,
+        count=math.factorial(n) * n,
+    )
     return out.reshape(math.factorial(n), n)
 
 
@@ -357,23 +361,27 @@ def tie_consistent_rankings(scores) -> tuple[np.ndarray, np.ndarray]:
     rows = values.reshape(-1, values.shape[-1])
     n = rows.shape[1]
     if n > MAX_ENUMERATION:
-        raise ValueError(f"scores has {n} items; tie_consistent_rankings supports at most "
-                         f"MAX_ENUMERATION = {MAX_ENUMERATION}")
+        raise ValueError(
+            f"scores has {n} items; tie_consistent_rankings supports at most "
+            f"MAX_ENUMERATION = {MAX_ENUMERATION}"
+        )
     distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
     every_sigma = all_permutations(n)
     every_order = np.argsort(every_sigma, axis=1)  # the items of each ranking, from the top
     chunk = max(1, 2_000_000 // every_sigma.size)  # rows per block, to bound the memory
     found_rows, found_sigmas = [], []
     for start in range(0, len(distinct), chunk):
-        block = distinct[start:start + chunk]
+        block = distinct[start : start + chunk]
         r, k = np.nonzero(np.all(np.diff(block[:, every_order], axis=2) <= 0, axis=2))
         found_rows.append(r + start)
         found_sigmas.append(every_sigma[k])
     distinct_counts = np.bincount(np.concatenate(found_rows), minlength=len(distinct))
     counts = distinct_counts[inverse.ravel()]
     if counts.sum() > MAX_TIE_ORDERS:
-        raise ValueError(f"scores: its ties allow {counts.sum()} rankings in all, more than "
-                         f"MAX_TIE_ORDERS = {MAX_TIE_ORDERS}")
+        raise ValueError(
+            f"scores: its ties allow {counts.sum()} rankings in all, more than "
+            f"MAX_TIE_ORDERS = {MAX_TIE_ORDERS}"
+        )
     first = np.cumsum(distinct_counts) - distinct_counts  # where each distinct row's rankings start
     row = np.repeat(np.arange(len(rows)), counts)
     within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
@@ -416,17 +424,21 @@ def mean_over_tie_orders(value, scores):
     0.5
     """
     if not callable(value):
-        raise TypeError(f"value must be callable value(score_rows, row), got "
-                        f"{type(value).__name__}")
+        raise TypeError(
+            f"value must be callable value(score_rows, row), got {type(value).__name__}"
+        )
     row, sigma = tie_consistent_rankings(scores)
     try:
         values = np.asarray(value(-sigma.astype(float), row), dtype=float)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"value could not be computed on the consistent rankings: {error}") \
-            from error
+        raise ValueError(
+            f"value could not be computed on the consistent rankings: {error}"
+        ) from error
     if values.shape != (len(row),) or not np.all(np.isfinite(values)):
-        raise ValueError(f"value must return {len(row)} finite numbers (one per ranking), got "
-                         f"shape {values.shape}")
+        raise ValueError(
+            f"value must return {len(row)} finite numbers (one per ranking), got "
+            f"shape {values.shape}"
+        )
     means = np.bincount(row, weights=values) / np.bincount(row)
     return float(means[0]) if np.ndim(scores) == 1 else means
 
@@ -489,21 +501,25 @@ def format_order(order, names=None, *, sep=" ≻ ", tied=None, tie_sep=" = ") ->
             try:
                 names = list(names)
             except TypeError:
-                raise TypeError("names must be a string or a sequence of strings, "
-                                f"got {type(names).__name__}") from None
+                raise TypeError(
+                    f"names must be a string or a sequence of strings, got {type(names).__name__}"
+                ) from None
             if not all(isinstance(name, str) for name in names):
                 raise TypeError("names must be a string or a sequence of strings")
         if order.max() >= len(names):
-            raise ValueError(f"order holds item {order.max()}, but names has only "
-                             f"{len(names)} entries")
+            raise ValueError(
+                f"order holds item {order.max()}, but names has only {len(names)} entries"
+            )
         labels = names
     if tied is None:
         tied = np.zeros(order.size - 1, dtype=bool)
     else:
         tied = check_array(tied, "tied", ndim=1, dtype="bool", allow_empty=True)
         if tied.size != order.size - 1:
-            raise ValueError(f"tied must have one entry per pair of consecutive positions of "
-                             f"order ({order.size - 1}), got {tied.size}")
+            raise ValueError(
+                f"tied must have one entry per pair of consecutive positions of "
+                f"order ({order.size - 1}), got {tied.size}"
+            )
     groups = [[int(order[0])]]
     for item, tie in zip(order[1:], tied, strict=True):
         if tie:

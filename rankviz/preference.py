@@ -145,14 +145,16 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
     outside = off & ((arr < 0) | (arr > 1))
     if outside.any():
         u, v = np.argwhere(outside)[0]
-        raise ValueError(f"{name} must have entries in [0, 1], "
-                         f"got {name}[{u}, {v}] = {arr[u, v]:g}")
+        raise ValueError(
+            f"{name} must have entries in [0, 1], got {name}[{u}, {v}] = {arr[u, v]:g}"
+        )
     gap = np.abs(arr + arr.T - 1.0) * off
     if gap.max() > CONSISTENCY_TOLERANCE:
         u, v = np.argwhere(gap > CONSISTENCY_TOLERANCE)[0]
         raise ValueError(
             f"{name} must be pairwise consistent: "
-            f"{name}[{u}, {v}] + {name}[{v}, {u}] = {arr[u, v] + arr[v, u]:.6g}, not 1")
+            f"{name}[{u}, {v}] + {name}[{v}, {u}] = {arr[u, v] + arr[v, u]:.6g}, not 1"
+        )
     np.fill_diagonal(arr, 0.5)
     return arr
 
@@ -217,11 +219,14 @@ class PreferenceFunction:
         u, v = _check_pairs(u, v, self.n)
         values = check_array(self.func(u, v), "func", allow_empty=True)
         if values.shape != u.shape:
-            raise ValueError(f"func must return one value per pair, got shape {values.shape} "
-                             f"for {u.shape} pairs")
+            raise ValueError(
+                f"func must return one value per pair, got shape {values.shape} for {u.shape} pairs"
+            )
         if values.size and (values.min() < 0 or values.max() > 1):
-            raise ValueError(f"func must return values in [0, 1], got values from "
-                             f"{values.min():g} to {values.max():g}")
+            raise ValueError(
+                f"func must return values in [0, 1], got values from "
+                f"{values.min():g} to {values.max():g}"
+            )
         return values
 
     def matrix(self) -> np.ndarray:
@@ -234,8 +239,10 @@ class PreferenceFunction:
             pairwise consistent.
         """
         if self.n > MAX_MATRIX_ITEMS:
-            raise ValueError(f"n = {self.n} is too large to build the matrix "
-                             f"(at most MAX_MATRIX_ITEMS = {MAX_MATRIX_ITEMS})")
+            raise ValueError(
+                f"n = {self.n} is too large to build the matrix "
+                f"(at most MAX_MATRIX_ITEMS = {MAX_MATRIX_ITEMS})"
+            )
         u, v = np.meshgrid(np.arange(self.n), np.arange(self.n), indexing="ij")
         off = u != v
         H = np.full((self.n, self.n), 0.5)
@@ -252,11 +259,11 @@ def _check_pairs(u, v, n: int) -> tuple[np.ndarray, np.ndarray]:
     u = as_item_ids(u, "u", n, ndim=None, allow_empty=True)
     v = as_item_ids(v, "v", n, ndim=None, allow_empty=True)
     if u.shape != v.shape:
-        raise ValueError(f"u and v must have the same shape (one pair per entry), "
-                         f"got {u.shape} and {v.shape}")
+        raise ValueError(
+            f"u and v must have the same shape (one pair per entry), got {u.shape} and {v.shape}"
+        )
     if np.any(u == v):
-        raise ValueError("u and v must differ in every pair: h(u, u) is not part of the "
-                         "preference")
+        raise ValueError("u and v must differ in every pair: h(u, u) is not part of the preference")
     return u, v
 
 
@@ -316,8 +323,9 @@ class CountingPreference:
         if run is not None:
             run = as_item_ids(run, "run", self.n_runs, ndim=None, allow_empty=True)
             if run.shape != u.shape:
-                raise ValueError(f"run must name the run of each pair, shape {u.shape}, "
-                                 f"got {run.shape}")
+                raise ValueError(
+                    f"run must name the run of each pair, shape {u.shape}, got {run.shape}"
+                )
         # the answers first: a failing func charges no calls
         if self._is_matrix:
             values = self._h[u, v]
@@ -570,9 +578,9 @@ def tournament_classes(n) -> np.ndarray:
     codes = np.arange(1 << u.size)
     canonical = np.empty(codes.size, dtype=np.int64)
     for start in range(0, codes.size, 4096):
-        chunk = codes[start:start + 4096]
+        chunk = codes[start : start + 4096]
         bits = ((chunk[:, None] >> np.arange(u.size)[None, :]) & 1).astype(float)
-        canonical[start:start + 4096] = (bits @ weights + offsets).min(axis=1)
+        canonical[start : start + 4096] = (bits @ weights + offsets).min(axis=1)
     return all_tournaments(n)[np.unique(canonical)]
 
 
@@ -752,7 +760,6 @@ def cyclic_triangles(H) -> int:
     return int(np.trace(A @ A @ A)) // 3
 
 
-
 # --------------------------------------------------------------------------- #
 # losses
 # --------------------------------------------------------------------------- #
@@ -767,8 +774,10 @@ def _emphasis(omega, n: int) -> np.ndarray:
     if not callable(omega):
         omega = check_array(omega, "omega", ndim=2)
         if omega.shape != (n, n):
-            raise ValueError(f"omega must have shape ({n}, {n}), one row and column per "
-                             f"position of sigma_star, got {omega.shape}")
+            raise ValueError(
+                f"omega must have shape ({n}, {n}), one row and column per "
+                f"position of sigma_star, got {omega.shape}"
+            )
     return emphasis_matrix(omega, n)
 
 
@@ -880,8 +889,10 @@ def pair_costs(sigma_star, omega=None, *, n=None) -> np.ndarray:
     if n is not None:
         n = check_int(n, "n", minimum=2)
         if star.size != n:
-            raise ValueError(f"sigma_star must rank the n = {n} items of the preference, "
-                             f"got {star.size} positions")
+            raise ValueError(
+                f"sigma_star must rank the n = {n} items of the preference, "
+                f"got {star.size} positions"
+            )
     if star.size < 2:
         raise ValueError("sigma_star must rank at least 2 items")
     return _pair_costs(star, _emphasis(omega, star.size))

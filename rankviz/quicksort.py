@@ -170,8 +170,10 @@ class QuickSortRuns:
 
     def __repr__(self) -> str:
         runs, n = self.sigmas.shape
-        return (f"QuickSortRuns(n_runs={runs}, n={n}, mean calls={self.calls.mean():.1f}, "
-                f"calls in [{self.calls.min()}, {self.calls.max()}])")
+        return (
+            f"QuickSortRuns(n_runs={runs}, n={n}, mean calls={self.calls.mean():.1f}, "
+            f"calls in [{self.calls.min()}, {self.calls.max()}])"
+        )
 
 
 def sort_by_degree(H) -> RankingResult:
@@ -217,13 +219,16 @@ def sort_by_degree(H) -> RankingResult:
     counter = CountingPreference(H)
     n = counter.n
     if n > MAX_DEGREE_ITEMS:
-        raise ValueError(f"H has n = {n} items; sort_by_degree queries all n (n - 1) / 2 pairs "
-                         f"and ranks at most MAX_DEGREE_ITEMS = {MAX_DEGREE_ITEMS} items")
+        raise ValueError(
+            f"H has n = {n} items; sort_by_degree queries all n (n - 1) / 2 pairs "
+            f"and ranks at most MAX_DEGREE_ITEMS = {MAX_DEGREE_ITEMS} items"
+        )
     degree = np.zeros(n)
     rows_per_block = max(1, _PAIR_BLOCK // n)
     for start in range(0, n - 1, rows_per_block):
-        u, v = np.nonzero(np.arange(start, min(start + rows_per_block, n - 1))[:, None]
-                          < np.arange(n)[None, :])
+        u, v = np.nonzero(
+            np.arange(start, min(start + rows_per_block, n - 1))[:, None] < np.arange(n)[None, :]
+        )
         u = u + start
         won = counter(u, v)
         degree += np.bincount(u, weights=won, minlength=n)
@@ -231,8 +236,9 @@ def sort_by_degree(H) -> RankingResult:
     return RankingResult(sigma_from_scores(np.round(degree, 9)), counter.total_calls)
 
 
-def _quicksort_levels(counter: CountingPreference, n_runs: int, k: int,
-                      gen: np.random.Generator, record: bool = False):
+def _quicksort_levels(
+    counter: CountingPreference, n_runs: int, k: int, gen: np.random.Generator, record: bool = False
+):
     """Randomized QuickSort, level by level, for ``n_runs`` independent runs at once.
 
     Every item carries the first position ``lo`` and the size of the subarray
@@ -385,11 +391,15 @@ def quicksort_runs(H, n_runs, rng) -> QuickSortRuns:
 
 def _check_run_entries(n_runs: int, n: int) -> None:
     if n_runs == 1 and n > MAX_RUN_ENTRIES:
-        raise ValueError(f"H has n = {n} items; QuickSort keeps arrays of n entries and "
-                         f"serves at most MAX_RUN_ENTRIES = {MAX_RUN_ENTRIES} items")
+        raise ValueError(
+            f"H has n = {n} items; QuickSort keeps arrays of n entries and "
+            f"serves at most MAX_RUN_ENTRIES = {MAX_RUN_ENTRIES} items"
+        )
     if n_runs * n > MAX_RUN_ENTRIES:
-        raise ValueError(f"n_runs = {n_runs} runs of {n} items need n_runs * n = {n_runs * n} "
-                         f"entries; at most MAX_RUN_ENTRIES = {MAX_RUN_ENTRIES} are supported")
+        raise ValueError(
+            f"n_runs = {n_runs} runs of {n} items need n_runs * n = {n_runs * n} "
+            f"entries; at most MAX_RUN_ENTRIES = {MAX_RUN_ENTRIES} are supported"
+        )
 
 
 def quicksort_top_k(H, k, rng) -> TopKResult:
@@ -542,8 +552,9 @@ def expected_quicksort_calls(H) -> float:
                         grown[above] = grown.get(above, 0.0) + prob * (1.0 - p)
                 parts = grown
             rest = subset & ~(1 << w)
-            total += sum(prob * (calls(above) + calls(rest & ~above))
-                         for above, prob in parts.items())
+            total += sum(
+                prob * (calls(above) + calls(rest & ~above)) for above, prob in parts.items()
+            )
         memo[subset] = len(items) - 1 + total / len(items)
         return memo[subset]
 
@@ -577,8 +588,8 @@ def _quicksort_subset_dp(H: np.ndarray, costs: np.ndarray | None) -> np.ndarray:
         without_self = np.array([[j for j in range(size) if j != w] for w in range(size)])
         chunk = max(1, (1 << 22) // (size * B.shape[0] * n))
         for start in range(0, subsets.size, chunk):
-            S = subsets[start:start + chunk]
-            members = members_all[start:start + chunk]  # (c, size)
+            S = subsets[start : start + chunk]
+            members = members_all[start : start + chunk]  # (c, size)
             c = S.size
             others = members[:, without_self]  # (c, size, size - 1): S minus pivot w, per w
             p = H[others, members[:, :, None]]  # p[., w, a] = h(a, w): a goes left of pivot w
@@ -587,9 +598,12 @@ def _quicksort_subset_dp(H: np.ndarray, costs: np.ndarray | None) -> np.ndarray:
             weight = np.prod(np.where(B == 1, p[:, :, None, :], 1.0 - p[:, :, None, :]), axis=-1)
             rows = np.broadcast_to(np.arange(c)[:, None, None], left.shape).ravel()
             spread = sparse.csr_matrix(
-                (np.concatenate([weight.ravel()] * 2),
-                 (np.concatenate([rows] * 2), np.concatenate([left.ravel(), right.ravel()]))),
-                shape=(c, 1 << n))
+                (
+                    np.concatenate([weight.ravel()] * 2),
+                    (np.concatenate([rows] * 2), np.concatenate([left.ravel(), right.ravel()])),
+                ),
+                shape=(c, 1 << n),
+            )
             expected = spread @ M  # sum over the possible left and right parts
             ci = np.arange(c)[:, None, None]
             wi = np.arange(size)[None, :, None]
@@ -663,8 +677,10 @@ def quicksort_pair_probabilities(H) -> np.ndarray:
 
 def _check_exact_size(H: np.ndarray, limit: int = MAX_EXACT_ITEMS) -> np.ndarray:
     if H.shape[0] > limit:
-        raise ValueError(f"H has {H.shape[0]} items; the exact computation enumerates subsets "
-                         f"and allows at most {limit} (use quicksort_loss_monte_carlo)")
+        raise ValueError(
+            f"H has {H.shape[0]} items; the exact computation enumerates subsets "
+            f"and allows at most {limit} (use quicksort_loss_monte_carlo)"
+        )
     return H
 
 
@@ -774,8 +790,9 @@ def quicksort_together_probability(H, T) -> float:
             for side in (H[:, w], 1 - H[:, w]):  # side[a]: probability that a goes to this side
                 p_T = math.prod(side[t] for t in together)
                 for joins in itertools.product((False, True), repeat=len(rest)):
-                    p = p_T * math.prod(side[a] if j else 1 - side[a]
-                                        for a, j in zip(rest, joins, strict=True))
+                    p = p_T * math.prod(
+                        side[a] if j else 1 - side[a] for a, j in zip(rest, joins, strict=True)
+                    )
                     if p > 0:
                         joined = {a for a, j in zip(rest, joins, strict=True) if j}
                         total += p / len(S) * from_subarray(together | joined)
@@ -821,13 +838,16 @@ class MonteCarloEstimate:
         return self.low <= value <= self.high
 
     def __repr__(self) -> str:
-        return (f"MonteCarloEstimate(mean={self.mean:.4f}, "
-                f"{self.confidence:.0%} CI=[{self.low:.4f}, {self.high:.4f}], "
-                f"n_runs={self.n_runs})")
+        return (
+            f"MonteCarloEstimate(mean={self.mean:.4f}, "
+            f"{self.confidence:.0%} CI=[{self.low:.4f}, {self.high:.4f}], "
+            f"n_runs={self.n_runs})"
+        )
 
 
-def quicksort_loss_monte_carlo(H, sigma_star, omega=None, *, n_runs=1000, rng=0,
-                               confidence=0.95) -> MonteCarloEstimate:
+def quicksort_loss_monte_carlo(
+    H, sigma_star, omega=None, *, n_runs=1000, rng=0, confidence=0.95
+) -> MonteCarloEstimate:
     """Estimate QuickSort's expected loss by running it ``n_runs`` times.
 
     For sets too large for :func:`expected_quicksort_loss`.  The interval is
@@ -883,5 +903,6 @@ def quicksort_loss_monte_carlo(H, sigma_star, omega=None, *, n_runs=1000, rng=0,
     mean = float(losses.mean())
     std_error = float(losses.std(ddof=1) / math.sqrt(n_runs))
     z = float(stats.norm.ppf(0.5 + confidence / 2))
-    return MonteCarloEstimate(mean, std_error, mean - z * std_error, mean + z * std_error,
-                              confidence, losses, runs.calls)
+    return MonteCarloEstimate(
+        mean, std_error, mean - z * std_error, mean + z * std_error, confidence, losses, runs.calls
+    )

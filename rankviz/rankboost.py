@@ -121,8 +121,9 @@ def _check_pairwise(X, pairs, labels):
     X, a, b, y = as_pair_sample(X, pairs, labels)
     keep = y != 0
     if not keep.any():
-        raise ValueError("labels: every pair is labelled 0; RankBoost needs at least one pair "
-                         "labelled -1 or +1")
+        raise ValueError(
+            "labels: every pair is labelled 0; RankBoost needs at least one pair labelled -1 or +1"
+        )
     if not keep.all():
         a, b, y = a[keep], b[keep], y[keep]
     return X, a, b, y
@@ -222,16 +223,21 @@ class BoostingHistory:
             If ``rounds`` is not an integer in range.
         """
         rounds = check_int(rounds, "rounds", minimum=1, maximum=self.n_rounds)
-        return BoostingHistory(*(_frozen(getattr(self, name)[:rounds], getattr(self, name).dtype)
-                                 for name in ("eps_plus", "eps_minus", "eps_zero", "Z", "error",
-                                              "smoothed")))
+        return BoostingHistory(
+            *(
+                _frozen(getattr(self, name)[:rounds], getattr(self, name).dtype)
+                for name in ("eps_plus", "eps_minus", "eps_zero", "Z", "error", "smoothed")
+            )
+        )
 
     def __repr__(self) -> str:
         if self.n_rounds == 0:
             return "BoostingHistory(0 rounds)"
-        return (f"BoostingHistory({self.n_rounds} rounds: final error {self.error[-1]:.4g}, "
-                f"prod Z {self.product_Z[-1]:.4g}, edge bound {self.edge_bound[-1]:.4g}, "
-                f"{int(self.smoothed.sum())} smoothed)")
+        return (
+            f"BoostingHistory({self.n_rounds} rounds: final error {self.error[-1]:.4g}, "
+            f"prod Z {self.product_Z[-1]:.4g}, edge bound {self.edge_bound[-1]:.4g}, "
+            f"{int(self.smoothed.sum())} smoothed)"
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -273,8 +279,10 @@ class RankBoostModel:
         return int(self.alphas.size)
 
     def __repr__(self) -> str:
-        return (f"RankBoostModel(algorithm={self.algorithm!r}, n_rounds={self.n_rounds}, "
-                f"n_features={self.n_features}, ||alpha||_1={self.alpha_l1():.4g})")
+        return (
+            f"RankBoostModel(algorithm={self.algorithm!r}, n_rounds={self.n_rounds}, "
+            f"n_features={self.n_features}, ||alpha||_1={self.alpha_l1():.4g})"
+        )
 
     # -- rounds -------------------------------------------------------------------
     def _rounds(self, rounds) -> int:
@@ -307,8 +315,13 @@ class RankBoostModel:
         (Stump(1[x0 > 0.25]),)
         """
         rounds = check_int(rounds, "rounds", minimum=1, maximum=self.n_rounds)
-        return RankBoostModel(_frozen(self.alphas[:rounds]), self.rankers[:rounds],
-                              self.history.truncate(rounds), self.n_features, self.algorithm)
+        return RankBoostModel(
+            _frozen(self.alphas[:rounds]),
+            self.rankers[:rounds],
+            self.history.truncate(rounds),
+            self.n_features,
+            self.algorithm,
+        )
 
     def alpha_l1(self, rounds=None) -> float:
         """``||alpha||_1`` of the first ``rounds`` rounds, the normalizer of the margins.
@@ -337,7 +350,7 @@ class RankBoostModel:
         >>> round(model.alpha_l1(2), 4)
         1.9459
         """
-        return float(np.abs(self.alphas[:self._rounds(rounds)]).sum())
+        return float(np.abs(self.alphas[: self._rounds(rounds)]).sum())
 
     # -- scores -------------------------------------------------------------------
     def _base_values(self, X: np.ndarray, rounds: int) -> np.ndarray:
@@ -450,8 +463,10 @@ class RankBoostModel:
     def _l1_or_raise(self, rounds: int) -> float:
         norm = float(np.abs(self.alphas[:rounds]).sum())
         if norm == 0.0:
-            raise ValueError("rounds: the normalized margin is undefined, ||alpha||_1 = 0 "
-                             f"after {rounds} round(s)")
+            raise ValueError(
+                "rounds: the normalized margin is undefined, ||alpha||_1 = 0 "
+                f"after {rounds} round(s)"
+            )
         return norm
 
     def pairwise_margins(self, X, pairs, labels=None, rounds=None) -> np.ndarray:
@@ -495,8 +510,11 @@ class RankBoostModel:
         """
         X = as_feature_matrix(X, "X", n_features=self.n_features)
         a, b = as_pairs(pairs, X.shape[0])
-        y = (np.ones(a.size, dtype=np.int8) if labels is None
-             else as_pair_labels(labels, a.size, allow_zero=False))
+        y = (
+            np.ones(a.size, dtype=np.int8)
+            if labels is None
+            else as_pair_labels(labels, a.size, allow_zero=False)
+        )
         rounds = self._rounds(rounds)
         norm = self._l1_or_raise(rounds)
         f = self._base_values(X, rounds) @ self.alphas[:rounds]
@@ -653,7 +671,8 @@ def _step(eps_plus: float, eps_minus: float, lam: float) -> tuple[float, bool]:
     if eps_plus > 0.0 and eps_minus > 0.0:
         return 0.5 * math.log(eps_plus / eps_minus), False
     return 0.5 * math.log((eps_plus + lam) / (eps_minus + lam)), (eps_plus > 0.0) != (
-        eps_minus > 0.0)
+        eps_minus > 0.0
+    )
 
 
 class _Recorder:
@@ -755,8 +774,9 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
     record = _Recorder(n_rounds)
     for t in range(n_rounds):
         # potential of each point: weight of the pairs where it is preferred, minus the others
-        pi = (np.bincount(hi, weights, minlength=n_points)
-              - np.bincount(lo, weights, minlength=n_points))
+        pi = np.bincount(hi, weights, minlength=n_points) - np.bincount(
+            lo, weights, minlength=n_points
+        )
         best = search.best(pi)
         h = search.values(best)
         outcome = h[hi].astype(np.int8) - h[lo]  # in {-1, 0, +1}
@@ -771,8 +791,9 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
         record.add(t, eps_plus, eps_minus, eps_zero, Z, error, smoothed)
         alphas[t] = alpha
         rankers.append(search.stump(best))
-    return RankBoostModel(_frozen(alphas), tuple(rankers), record.history(), X.shape[1],
-                          "rankboost")
+    return RankBoostModel(
+        _frozen(alphas), tuple(rankers), record.history(), X.shape[1], "rankboost"
+    )
 
 
 def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
@@ -881,8 +902,9 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         record.add(t, eps_plus, eps_minus, eps_zero, z_pos * z_neg, error, smoothed)
         alphas[t] = alpha
         rankers.append(search.stump(best))
-    return RankBoostModel(_frozen(alphas), tuple(rankers), record.history(), X_pos.shape[1],
-                          "bipartite_rankboost")
+    return RankBoostModel(
+        _frozen(alphas), tuple(rankers), record.history(), X_pos.shape[1], "bipartite_rankboost"
+    )
 
 
 def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
@@ -966,8 +988,9 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         record.add(t, w_plus, w_minus, w_zero, Z, error, smoothed)
         alphas[t] = alpha
         rankers.append(search.stump(best))
-    return RankBoostModel(_frozen(alphas), tuple(rankers), record.history(), X_pos.shape[1],
-                          "adaboost")
+    return RankBoostModel(
+        _frozen(alphas), tuple(rankers), record.history(), X_pos.shape[1], "adaboost"
+    )
 
 
 def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
@@ -1027,8 +1050,10 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
     if not stumps:
         raise ValueError("X: every feature is constant, so there is no stump to choose")
     if a.size * len(stumps) > _MAX_REFEREE_CELLS:
-        raise ValueError(f"pairs: {a.size} pairs x {len(stumps)} stumps is too large for this "
-                         "referee (at most 2e7 entries); use rankboost()")
+        raise ValueError(
+            f"pairs: {a.size} pairs x {len(stumps)} stumps is too large for this "
+            "referee (at most 2e7 entries); use rankboost()"
+        )
     H = np.column_stack([h(X) for h in stumps])  # (N, K) of 0.0 / 1.0
     U = y[:, None] * (H[b] - H[a])  # (P, K) in {-1, 0, +1}
     margin = np.zeros(a.size)  # (U alpha)_i = y_i (f(x'_i) - f(x_i))
@@ -1052,10 +1077,12 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
             return -(u * w * np.exp(-eta * u)).sum() / total
 
         if not (u < 0).any() and (u > 0).any():
-            raise ValueError(f"round {t + 1}: the steepest stump {stumps[k]} misranks no pair, "
-                             "so F keeps decreasing along it (towards the sum of the terms of the "
-                             "pairs it ties) and the exact line search has no minimizer; "
-                             "rankboost() smooths this step")
+            raise ValueError(
+                f"round {t + 1}: the steepest stump {stumps[k]} misranks no pair, "
+                "so F keeps decreasing along it (towards the sum of the terms of the "
+                "pairs it ties) and the exact line search has no minimizer; "
+                "rankboost() smooths this step"
+            )
         if derivative(0.0) >= 0.0:  # no descent direction: F is flat or rises along every stump
             eta = 0.0
         else:
@@ -1071,5 +1098,6 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
         record.add(t, eps_plus, eps_minus, eps_zero, Z, error, False)
         alphas[t] = eta
         rankers.append(stumps[k])
-    return RankBoostModel(_frozen(alphas), tuple(rankers), record.history(), X.shape[1],
-                          "coordinate_descent")
+    return RankBoostModel(
+        _frozen(alphas), tuple(rankers), record.history(), X.shape[1], "coordinate_descent"
+    )

@@ -226,8 +226,10 @@ class RankSVMModel:
 
     def __repr__(self) -> str:
         kernel = self.kernel if self.sigma is None else f"{self.kernel}, sigma={self.sigma:g}"
-        return (f"RankSVMModel({self.method}, kernel={kernel}, C={self.C:g}, "
-                f"objective={self.objective:.6g}, ||w||={self.norm:.4g}, status={self.status!r})")
+        return (
+            f"RankSVMModel({self.method}, kernel={kernel}, C={self.C:g}, "
+            f"objective={self.objective:.6g}, ||w||={self.norm:.4g}, status={self.status!r})"
+        )
 
     @property
     def n_features(self) -> int:
@@ -261,8 +263,10 @@ class RankSVMModel:
     def _scores(self, X: np.ndarray) -> np.ndarray:
         if self.w is not None:
             return X @ self.w
-        return (_gram(X, self.second, self.kernel, self.sigma) @ self.pair_coef
-                - _gram(X, self.first, self.kernel, self.sigma) @ self.pair_coef)
+        return (
+            _gram(X, self.second, self.kernel, self.sigma) @ self.pair_coef
+            - _gram(X, self.first, self.kernel, self.sigma) @ self.pair_coef
+        )
 
     def decision_function(self, X) -> np.ndarray:
         """Scores ``h(x) = w . Phi(x)`` of the rows of ``X``.
@@ -320,15 +324,30 @@ class RankSVMModel:
         """
         X = as_feature_matrix(X, "X", n_features=self.n_features)
         a, b = as_pairs(pairs, X.shape[0])
-        y = (np.ones(a.size) if labels is None
-             else as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64))
+        y = (
+            np.ones(a.size)
+            if labels is None
+            else as_pair_labels(labels, a.size, allow_zero=False).astype(np.float64)
+        )
         h = self._scores(X)
         return y * (h[b] - h[a])
 
 
 def _finish(kernel, C, sigma, w, coef, alphas, objective, method, status, first, second, y):
-    model = RankSVMModel(kernel, C, sigma, w, coef, alphas, float(objective),
-                         np.empty(0), method, status, first, second)
+    model = RankSVMModel(
+        kernel,
+        C,
+        sigma,
+        w,
+        coef,
+        alphas,
+        float(objective),
+        np.empty(0),
+        method,
+        status,
+        first,
+        second,
+    )
     h = model._scores(second) - model._scores(first)
     slacks = np.maximum(0.0, 1.0 - y * h)
     object.__setattr__(model, "slacks", slacks)
@@ -338,8 +357,7 @@ def _finish(kernel, C, sigma, w, coef, alphas, objective, method, status, first,
 # --------------------------------------------------------------------------- #
 # the primal (10.9)
 # --------------------------------------------------------------------------- #
-def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvxpy",
-             solver=None):
+def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvxpy", solver=None):
     """The ranking SVM: the primal quadratic program (10.9) on pair features.
 
     Minimizes ``1/2 ||w||^2 + C sum_i xi_i`` subject to
@@ -413,12 +431,25 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     first, second = X[a], X[b]
     if method == "liblinear":
         if kernel != "linear":
-            raise ValueError("method='liblinear' supports only kernel='linear'; use "
-                             "method='cvxpy' (or rank_svm_dual) for the Gaussian kernel")
+            raise ValueError(
+                "method='liblinear' supports only kernel='linear'; use "
+                "method='cvxpy' (or rank_svm_dual) for the Gaussian kernel"
+            )
         w, status = _liblinear(y[:, None] * (second - first), C)
-        return _finish(kernel, C, sigma, w, None, None,
-                       0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * ((second - first) @ w)).sum(),
-                       "primal (liblinear)", status, first, second, y)
+        return _finish(
+            kernel,
+            C,
+            sigma,
+            w,
+            None,
+            None,
+            0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * ((second - first) @ w)).sum(),
+            "primal (liblinear)",
+            status,
+            first,
+            second,
+            y,
+        )
 
     import cvxpy as cp
 
@@ -440,10 +471,34 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     alphas = np.clip(np.asarray(margin_constraint.dual_value, dtype=float), 0.0, C)
     if kernel == "linear":
         w = np.asarray(w_var.value, dtype=float)
-        return _finish(kernel, C, sigma, w, alphas * y, alphas, problem.value,
-                       "primal (cvxpy)", status, first, second, y)
-    return _finish(kernel, C, sigma, None, np.asarray(beta.value, dtype=float), alphas,
-                   problem.value, "primal (cvxpy)", status, first, second, y)
+        return _finish(
+            kernel,
+            C,
+            sigma,
+            w,
+            alphas * y,
+            alphas,
+            problem.value,
+            "primal (cvxpy)",
+            status,
+            first,
+            second,
+            y,
+        )
+    return _finish(
+        kernel,
+        C,
+        sigma,
+        None,
+        np.asarray(beta.value, dtype=float),
+        alphas,
+        problem.value,
+        "primal (cvxpy)",
+        status,
+        first,
+        second,
+        y,
+    )
 
 
 def _liblinear(Z: np.ndarray, C: float) -> tuple[np.ndarray, str]:
@@ -453,8 +508,15 @@ def _liblinear(Z: np.ndarray, C: float) -> tuple[np.ndarray, str]:
 
     # LinearSVC needs two classes: each oriented difference as a positive example and its
     # mirror image as a negative one; the two hinge terms are equal, so C/2 each gives (10.9)
-    svc = LinearSVC(C=C / 2.0, loss="hinge", fit_intercept=False, dual=True, tol=1e-6,
-                    max_iter=200_000, random_state=0)
+    svc = LinearSVC(
+        C=C / 2.0,
+        loss="hinge",
+        fit_intercept=False,
+        dual=True,
+        tol=1e-6,
+        max_iter=200_000,
+        random_state=0,
+    )
     n = Z.shape[0]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ConvergenceWarning)
@@ -523,8 +585,9 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     alphas = np.clip(np.asarray(alpha.value, dtype=float), 0.0, C)
     coef = alphas * y
     w = (second - first).T @ coef if kernel == "linear" else None
-    return _finish(kernel, C, sigma, w, coef, alphas, problem.value, "dual (cvxpy)", status,
-                   first, second, y)
+    return _finish(
+        kernel, C, sigma, w, coef, alphas, problem.value, "dual (cvxpy)", status, first, second, y
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -586,8 +649,9 @@ class LinearUtilityModel:
         d = check_int(self.d, "d", minimum=1, maximum=MAX_DIMENSION)
         noise = check_probability(self.noise, "noise")
         if noise >= 0.5:
-            raise ValueError(f"noise must be < 1/2 (at 1/2 the labels carry no information), "
-                             f"got {noise}")
+            raise ValueError(
+                f"noise must be < 1/2 (at 1/2 the labels carry no information), got {noise}"
+            )
         u = np.ones(d) if self.utility is None else as_float_vector(self.utility, "utility")
         if u.size != d:
             raise ValueError(f"utility must have d = {d} entries, got {u.size}")
@@ -654,8 +718,7 @@ class LinearUtilityModel:
         """
         arr = check_array(w, "w", ndim=(1, 2))
         if arr.shape[-1] != self.d:
-            raise ValueError(f"w must have shape (d,) or (k, d) with d = {self.d}, "
-                             f"got {arr.shape}")
+            raise ValueError(f"w must have shape (d,) or (k, d) with d = {self.d}, got {arr.shape}")
         batch = np.atleast_2d(arr)
         lengths = np.linalg.norm(batch, axis=1)
         cosine = np.divide(batch @ self.u, lengths, out=np.zeros(len(batch)), where=lengths > 0)
@@ -714,8 +777,10 @@ class OnlineRankSVMResult:
         return float(self.objective[-1])
 
     def __repr__(self) -> str:
-        return (f"OnlineRankSVMResult({self.n_steps} steps, C={self.C:g}, "
-                f"objective={self.final_objective:.6g}, ||w||={float(np.linalg.norm(self.w)):.4g})")
+        return (
+            f"OnlineRankSVMResult({self.n_steps} steps, C={self.C:g}, "
+            f"objective={self.final_objective:.6g}, ||w||={float(np.linalg.norm(self.w)):.4g})"
+        )
 
 
 def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rng=0):
@@ -830,5 +895,4 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
             suffix = (total - partial[t // 2]) / (t - t // 2)
             values.append(objective(suffix))
             k += 1
-    return OnlineRankSVMResult(suffix, w, C, n_steps, record_at,
-                               np.array(values, dtype=np.float64))
+    return OnlineRankSVMResult(suffix, w, C, n_steps, record_at, np.array(values, dtype=np.float64))

@@ -104,16 +104,19 @@ class RealRankBoostResult:
         """
         H = _as_values(base_values)
         if H.shape[1] <= int(self.indices.max()):
-            raise ValueError(f"base_values has {H.shape[1]} columns; the run used column "
-                             f"{int(self.indices.max())}")
+            raise ValueError(
+                f"base_values has {H.shape[1]} columns; the run used column "
+                f"{int(self.indices.max())}"
+            )
         return H[:, self.indices] @ self.alphas
 
 
 def _as_values(values) -> np.ndarray:
     arr = check_array(values, "base_values", allow_empty=True)
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise ValueError(f"base_values must be 2-D (points x base rankers) and non-empty, "
-                         f"got shape {arr.shape}")
+        raise ValueError(
+            f"base_values must be 2-D (points x base rankers) and non-empty, got shape {arr.shape}"
+        )
     return arr
 
 
@@ -135,8 +138,9 @@ def _minimize_Z(weights: np.ndarray, u: np.ndarray, alpha_max: float) -> tuple[f
         with np.errstate(over="ignore"):
             return float(weights @ np.exp(-alpha * u))
 
-    found = minimize_scalar(Z, bounds=(-alpha_max, alpha_max), method="bounded",
-                            options={"xatol": 1e-12})
+    found = minimize_scalar(
+        Z, bounds=(-alpha_max, alpha_max), method="bounded", options={"xatol": 1e-12}
+    )
     alpha = float(found.x)
     capped = abs(alpha) > alpha_max * (1.0 - 1e-6)
     return alpha, Z(alpha), capped
@@ -201,8 +205,10 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     with np.errstate(over="ignore", invalid="ignore"):
         U = y[:, None] * (H[b] - H[a])  # (P, K) outcomes
     if not np.isfinite(U).all():
-        raise ValueError("base_values: a difference h(x') - h(x) overflows float64; rescale "
-                         "the base rankers' values")
+        raise ValueError(
+            "base_values: a difference h(x') - h(x) overflows float64; rescale "
+            "the base rankers' values"
+        )
     weights = np.full(y.size, 1.0 / y.size)
     f = np.zeros(H.shape[0])
     l1 = 0.0
@@ -220,10 +226,12 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
             factors = weights * np.exp(-alpha * U[:, k])
         Z = float(factors.sum())
         if not (math.isfinite(Z) and Z > 0.0):
-            raise ValueError(f"base_values and alpha_max: exp(-alpha_t u) leaves float64 in "
-                             f"round {t + 1} (alpha_t = {alpha:g}, |u| up to "
-                             f"{float(np.abs(U[:, k]).max()):g}); rescale base_values or "
-                             f"lower alpha_max")
+            raise ValueError(
+                f"base_values and alpha_max: exp(-alpha_t u) leaves float64 in "
+                f"round {t + 1} (alpha_t = {alpha:g}, |u| up to "
+                f"{float(np.abs(U[:, k]).max()):g}); rescale base_values or "
+                f"lower alpha_max"
+            )
         out["correlation"][t] = float(weights @ U[:, k])
         weights = factors / Z
         f += alpha * H[:, k]
@@ -233,5 +241,6 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
         out["alphas"][t], out["Z"][t], indices[t], capped[t] = alpha, Z, k, cap
     for arr in (*out.values(), indices, capped):
         arr.setflags(write=False)
-    return RealRankBoostResult(indices, out["alphas"], out["Z"], out["correlation"],
-                               out["error"], capped)
+    return RealRankBoostResult(
+        indices, out["alphas"], out["Z"], out["correlation"], out["error"], capped
+    )

@@ -85,8 +85,10 @@ def all_round_robins(n_items, n_per_pair):
     upper = np.triu_indices(n, 1)
     n_pairs = len(upper[0])
     if (k + 1) ** n_pairs > MAX_ROUND_ROBINS:
-        raise ValueError(f"n_items = {n} and n_per_pair = {k} give {k + 1}^{n_pairs} round "
-                         f"robins; at most MAX_ROUND_ROBINS = {MAX_ROUND_ROBINS:,} are enumerated")
+        raise ValueError(
+            f"n_items = {n} and n_per_pair = {k} give {k + 1}^{n_pairs} round "
+            f"robins; at most MAX_ROUND_ROBINS = {MAX_ROUND_ROBINS:,} are enumerated"
+        )
     count = (k + 1) ** n_pairs
     digits = (np.arange(count)[:, None] // (k + 1) ** np.arange(n_pairs)[::-1]) % (k + 1)
     W = np.zeros((count, n, n), dtype=np.int64)
@@ -98,8 +100,13 @@ def all_round_robins(n_items, n_per_pair):
 def _record_log_odds(n_per_pair: int, c: float, smoothing: str) -> np.ndarray:
     """The smoothed log-odds of w wins out of ``n_per_pair``, for w = 0, ..., n_per_pair."""
     w = np.arange(n_per_pair + 1)
-    W = np.stack([np.stack([np.zeros_like(w), w], axis=1),
-                  np.stack([n_per_pair - w, np.zeros_like(w)], axis=1)], axis=1)
+    W = np.stack(
+        [
+            np.stack([np.zeros_like(w), w], axis=1),
+            np.stack([n_per_pair - w, np.zeros_like(w)], axis=1),
+        ],
+        axis=1,
+    )
     return log_odds(W, c, smoothing)[:, 0, 1]
 
 
@@ -156,8 +163,8 @@ def log_odds_sums_rise_with_wins(n_per_pair, c, n_opponents, *, smoothing="proba
         by_max = np.full((n_pp + 1, size), -np.inf)
         by_min = np.full((n_pp + 1, size), np.inf)
         for w, value in enumerate(values):  # the next opponent beaten w times
-            by_max[w, w:w + len(largest)] = largest + value
-            by_min[w, w:w + len(smallest)] = smallest + value
+            by_max[w, w : w + len(largest)] = largest + value
+            by_min[w, w : w + len(smallest)] = smallest + value
         largest, smallest = by_max.max(axis=0), by_min.min(axis=0)
     return bool(np.all(largest[:-1] < smallest[1:]))
 
@@ -216,9 +223,11 @@ def disagreeing_round_robin(n_items, n_per_pair, c, *, smoothing="probability"):
     n_pp = check_int(n_per_pair, "n_per_pair", minimum=1, maximum=30)
     c, smoothing = check_log_odds_smoothing(c, smoothing)
     if comb(n - 2 + n_pp, n_pp) > MAX_ROUND_ROBINS:
-        raise ValueError(f"n_items = {n} and n_per_pair = {n_pp} give "
-                         f"{comb(n - 2 + n_pp, n_pp):,} records to search; at most "
-                         f"MAX_ROUND_ROBINS = {MAX_ROUND_ROBINS:,}")
+        raise ValueError(
+            f"n_items = {n} and n_per_pair = {n_pp} give "
+            f"{comb(n - 2 + n_pp, n_pp):,} records to search; at most "
+            f"MAX_ROUND_ROBINS = {MAX_ROUND_ROBINS:,}"
+        )
     values = _record_log_odds(n_pp, c, smoothing)
     records = list(combinations_with_replacement(range(n_pp + 1), n - 2))
     for a in range(n_pp + 1):  # item 0 beats item 1 a times

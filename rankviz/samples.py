@@ -70,8 +70,10 @@ def _queries(values, name: str) -> tuple[np.ndarray, bool]:
     arr, batched = as_query_array(values, name)
     q, n = arr.shape
     if q * n * n > MAX_GRAPH_ENTRIES:
-        raise ValueError(f"{name} has {q} queries of {n} documents: their graphs would hold "
-                         f"{q * n * n} weights; at most MAX_GRAPH_ENTRIES = {MAX_GRAPH_ENTRIES}")
+        raise ValueError(
+            f"{name} has {q} queries of {n} documents: their graphs would hold "
+            f"{q * n * n} weights; at most MAX_GRAPH_ENTRIES = {MAX_GRAPH_ENTRIES}"
+        )
     return arr, batched
 
 
@@ -254,8 +256,10 @@ def to_networkx(weights, names=None):
     n = w.shape[0]
     n_edges = int(np.count_nonzero(w))
     if n_edges > MAX_EDGES:
-        raise ValueError(f"weights has {n_edges} edges; at most MAX_EDGES = {MAX_EDGES} are "
-                         f"turned into a networkx graph")
+        raise ValueError(
+            f"weights has {n_edges} edges; at most MAX_EDGES = {MAX_EDGES} are "
+            f"turned into a networkx graph"
+        )
     if names is not None:
         try:
             n_names = None if isinstance(names, (str, bytes, dict)) else len(names)
@@ -263,8 +267,9 @@ def to_networkx(weights, names=None):
         except (TypeError, KeyError, IndexError):
             n_names = None
         if n_names is None:
-            raise TypeError(f"names must be a sequence of names, one per document, "
-                            f"got {type(names).__name__}")
+            raise TypeError(
+                f"names must be a sequence of names, one per document, got {type(names).__name__}"
+            )
         if n_names != n:
             raise ValueError(f"names must give one name per document ({n}), got {len(names)}")
     graph = nx.DiGraph()
@@ -272,7 +277,8 @@ def to_networkx(weights, names=None):
         graph.add_node(i, **({} if names is None else {"name": str(names[i])}))
     rows, cols = np.nonzero(w)
     graph.add_weighted_edges_from(
-        (int(i), int(j), float(w[i, j])) for i, j in zip(rows, cols, strict=True))
+        (int(i), int(j), float(w[i, j])) for i, j in zip(rows, cols, strict=True)
+    )
     return graph
 
 
@@ -323,8 +329,10 @@ def binary_label_patterns(n, n_relevant):
     n_relevant = check_int(n_relevant, "n_relevant", minimum=0, maximum=n)
     count = math.comb(n, n_relevant)
     if count > MAX_LABEL_PATTERNS:
-        raise ValueError(f"n and n_relevant give {count} patterns, more than "
-                         f"MAX_LABEL_PATTERNS = {MAX_LABEL_PATTERNS}")
+        raise ValueError(
+            f"n and n_relevant give {count} patterns, more than "
+            f"MAX_LABEL_PATTERNS = {MAX_LABEL_PATTERNS}"
+        )
     patterns = np.zeros((count, n), dtype=np.int64)
     for row, relevant in enumerate(itertools.combinations(range(n), n_relevant)):
         patterns[row, list(relevant)] = 1

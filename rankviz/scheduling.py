@@ -46,7 +46,6 @@ algorithms", *Annals of Statistics* 41(5), 2013 (seed ``003_78b4dd99621c547a.txt
 eq. (10) and section 3.2.2 (difference graph, Definition 4: low noise).
 """
 
-
 from __future__ import annotations
 
 import functools
@@ -98,7 +97,6 @@ INNER_STEPS = ("greedy", "dp")
 BRUTE_FORCE_MAX = 8
 
 
-
 # --------------------------------------------------------------------------- #
 # results
 # --------------------------------------------------------------------------- #
@@ -131,8 +129,7 @@ class LossParts:
     def __post_init__(self) -> None:
         # a LossParts is passed back in (rankviz.plotting.plot_schedule draws it)
         for name in ("disagreement", "clustering", "round_cost"):
-            object.__setattr__(self, name, check_real(getattr(self, name), name,
-                                                      nonnegative=True))
+            object.__setattr__(self, name, check_real(getattr(self, name), name, nonnegative=True))
         check_choice(self.variant, "variant", VARIANTS)
 
     @property
@@ -142,9 +139,11 @@ class LossParts:
 
     def __repr__(self) -> str:
         name = "depth" if self.variant == "depth" else "completion"
-        return (f"LossParts(disagreement={self.disagreement:.3f}, "
-                f"clustering={self.clustering:.3f}, {name}={self.round_cost:.3f}, "
-                f"total={self.total:.3f})")
+        return (
+            f"LossParts(disagreement={self.disagreement:.3f}, "
+            f"clustering={self.clustering:.3f}, {name}={self.round_cost:.3f}, "
+            f"total={self.total:.3f})"
+        )
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -183,13 +182,20 @@ class Schedule:
         object.__setattr__(self, "order", _check_order(self.order, rounds.size))
         if not isinstance(self.merge_costs, tuple):
             raise TypeError(f"merge_costs must be a tuple, got {type(self.merge_costs).__name__}")
-        object.__setattr__(self, "merge_costs", tuple(
-            check_real(cost, "merge_costs", nonnegative=True) for cost in self.merge_costs))
+        object.__setattr__(
+            self,
+            "merge_costs",
+            tuple(check_real(cost, "merge_costs", nonnegative=True) for cost in self.merge_costs),
+        )
         if self.stopping_cost is not None:
-            object.__setattr__(self, "stopping_cost", check_real(
-                self.stopping_cost, "stopping_cost", nonnegative=True))
-        object.__setattr__(self, "orders_tried", check_int(self.orders_tried, "orders_tried",
-                                                           minimum=0))
+            object.__setattr__(
+                self,
+                "stopping_cost",
+                check_real(self.stopping_cost, "stopping_cost", nonnegative=True),
+            )
+        object.__setattr__(
+            self, "orders_tried", check_int(self.orders_tried, "orders_tried", minimum=0)
+        )
 
     @property
     def depth(self) -> int:
@@ -199,13 +205,14 @@ class Schedule:
     @property
     def clusters(self) -> list:
         """The tasks of each round, round 1 first, each as a sorted tuple."""
-        return [tuple(np.flatnonzero(self.rounds == t).tolist())
-                for t in range(1, self.depth + 1)]
+        return [tuple(np.flatnonzero(self.rounds == t).tolist()) for t in range(1, self.depth + 1)]
 
     def __repr__(self) -> str:
         extra = f", orders_tried={self.orders_tried}" if self.orders_tried else ""
-        return (f"Schedule(rounds={_rounds_text(self.rounds)}, loss={self.loss:.3f}, "
-                f"depth={self.depth}{extra})")
+        return (
+            f"Schedule(rounds={_rounds_text(self.rounds)}, loss={self.loss:.3f}, "
+            f"depth={self.depth}{extra})"
+        )
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -234,8 +241,10 @@ class OptimalSchedules:
         return int(self.schedules.shape[0])
 
     def __repr__(self) -> str:
-        return (f"OptimalSchedules(loss={self.loss:.3f}, count={self.count}, "
-                f"first={_rounds_text(self.schedules[0])}, n_searched={self.n_searched})")
+        return (
+            f"OptimalSchedules(loss={self.loss:.3f}, count={self.count}, "
+            f"first={_rounds_text(self.schedules[0])}, n_searched={self.n_searched})"
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -264,8 +273,10 @@ class MergeCost:
         object.__setattr__(self, "change", self.pairwise - self.saving)
 
     def __repr__(self) -> str:
-        return (f"MergeCost(pairwise={self.pairwise:.3f}, saving={self.saving:.3f}, "
-                f"change={self.change:+.3f})")
+        return (
+            f"MergeCost(pairwise={self.pairwise:.3f}, saving={self.saving:.3f}, "
+            f"change={self.change:+.3f})"
+        )
 
 
 # --------------------------------------------------------------------------- #
@@ -276,13 +287,16 @@ def _check_costs(costs, r: int) -> np.ndarray:
     if c.size != r:
         raise ValueError(f"costs must have one entry per possible round, r = {r}, got {c.size}")
     if (c < 0).any():
-        raise ValueError(f"costs must be non-negative, got c_{int(np.argmax(c < 0)) + 1} = "
-                         f"{c[c < 0][0]:g}")
+        raise ValueError(
+            f"costs must be non-negative, got c_{int(np.argmax(c < 0)) + 1} = {c[c < 0][0]:g}"
+        )
     drops = np.flatnonzero(np.diff(c) < 0)
     if drops.size:
         t = int(drops[0]) + 1  # c_{t+1} < c_t, 1-based
-        raise ValueError(f"costs must be non-decreasing (c_1 <= c_2 <= ... <= c_r), "
-                         f"got c_{t + 1} = {c[t]:g} < c_{t} = {c[t - 1]:g}")
+        raise ValueError(
+            f"costs must be non-decreasing (c_1 <= c_2 <= ... <= c_r), "
+            f"got c_{t + 1} = {c[t]:g} < c_{t} = {c[t - 1]:g}"
+        )
     return c
 
 
@@ -291,7 +305,6 @@ def _check_order(order, r: int) -> np.ndarray:
     if o.size != r:
         raise ValueError(f"order must list each of the r = {r} tasks once, got {o.size} entries")
     return o
-
 
 
 # --------------------------------------------------------------------------- #
@@ -364,8 +377,9 @@ def schedule_loss(rounds, weights, costs, variant="depth"):
     c = _check_costs(costs, r)
     m = check_rounds(rounds, "rounds", r, batch=True)
     pairwise = pairwise_disagreement(-m, w, ties="error")
-    return pairwise + (float(_round_costs(m, c, variant)) if m.ndim == 1
-                       else _round_costs(m, c, variant))
+    return pairwise + (
+        float(_round_costs(m, c, variant)) if m.ndim == 1 else _round_costs(m, c, variant)
+    )
 
 
 def schedule_loss_parts(rounds, weights, costs, variant="depth"):
@@ -415,12 +429,14 @@ def schedule_loss_parts(rounds, weights, costs, variant="depth"):
 # --------------------------------------------------------------------------- #
 def _set_partitions(r: int):
     """Restricted growth strings of length r: every set partition of r tasks once."""
+
     def extend(prefix, top):
         if len(prefix) == r:
             yield prefix
             return
         for label in range(top + 2):
             yield from extend((*prefix, label), max(top, label))
+
     yield from extend((0,), 0)
 
 
@@ -462,8 +478,9 @@ def _schedule_space(r: int) -> tuple:
     return tuple(groups)
 
 
-def _group_losses(group: _PartitionGroup, w: np.ndarray, cumulative: np.ndarray,
-                  variant: str) -> np.ndarray:
+def _group_losses(
+    group: _PartitionGroup, w: np.ndarray, cumulative: np.ndarray, variant: str
+) -> np.ndarray:
     """Loss of every schedule of a group, shape (k!, n): block order by partition.
 
     For a partition, ``blocks[a, b]`` is the weight from block a to block b (its
@@ -541,8 +558,10 @@ def brute_force_schedule(weights, costs, variant="depth"):
     w = as_weight_matrix(weights, "weights")
     r = w.shape[0]
     if r > BRUTE_FORCE_MAX:
-        raise ValueError(f"weights has r = {r} tasks; brute_force_schedule enumerates at most "
-                         f"r = {BRUTE_FORCE_MAX} (Fubini(9) = 7,087,261 schedules)")
+        raise ValueError(
+            f"weights has r = {r} tasks; brute_force_schedule enumerates at most "
+            f"r = {BRUTE_FORCE_MAX} (Fubini(9) = 7,087,261 schedules)"
+        )
     c = _check_costs(costs, r)
     cumulative = np.cumsum(c)
     groups = _schedule_space(r)
@@ -657,8 +676,10 @@ def coarsenings(rounds):
     m = check_rounds(rounds, "rounds", max(r, 1))
     depth = int(m.max())
     if set(m.tolist()) != set(range(1, depth + 1)):
-        raise ValueError("rounds must leave no round empty below its last one, got rounds "
-                         f"{sorted(set(m.tolist()))}")
+        raise ValueError(
+            "rounds must leave no round empty below its last one, got rounds "
+            f"{sorted(set(m.tolist()))}"
+        )
     if depth > 16:
         raise ValueError(f"rounds must have at most 16 rounds (2^15 coarsenings), got {depth}")
     cuts = np.array(list(itertools.product((1, 0), repeat=depth - 1)), dtype=np.int64)
@@ -756,7 +777,7 @@ def _contiguous_dp(y: np.ndarray, c: np.ndarray, variant: str):
             if variant == "depth":
                 bound = cumulative[d]
             else:
-                bound = r * cumulative[0] + float(np.sum(cumulative[1:d + 1] - cumulative[0]))
+                bound = r * cumulative[0] + float(np.sum(cumulative[1 : d + 1] - cumulative[0]))
             if bound >= best:
                 break
     starts = np.zeros(r, dtype=bool)
@@ -824,8 +845,9 @@ def greedy_clustering(weights, costs, order):
     o = _check_order(order, r)
     position_rounds, merges, stopping, _ = _greedy_core(w[np.ix_(o, o)], c)
     rounds = _rounds_from_positions(position_rounds, o)
-    return Schedule(rounds, float(schedule_loss(rounds, w, c)), o, merge_costs=merges,
-                    stopping_cost=stopping)
+    return Schedule(
+        rounds, float(schedule_loss(rounds, w, c)), o, merge_costs=merges, stopping_cost=stopping
+    )
 
 
 def optimal_contiguous_clustering(weights, costs, order, variant="depth"):
@@ -879,7 +901,6 @@ def optimal_contiguous_clustering(weights, costs, order, variant="depth"):
     position_rounds, _ = _contiguous_dp(w[np.ix_(o, o)], c, variant)
     rounds = _rounds_from_positions(position_rounds, o)
     return Schedule(rounds, float(schedule_loss(rounds, w, c, variant)), o)
-
 
 
 def improved_clustering(weights, costs, inner="greedy", max_orders=DEFAULT_MAX_ORDERS):
@@ -950,6 +971,4 @@ def improved_clustering(weights, costs, inner="greedy", max_orders=DEFAULT_MAX_O
         if loss <= best_loss + 1e-12 * max(1.0, abs(best_loss)):
             best_loss, best = loss, (position_rounds, o)
     rounds = _rounds_from_positions(*best)
-    return Schedule(rounds, float(schedule_loss(rounds, w, c)), best[1],
-                    orders_tried=len(orders))
-
+    return Schedule(rounds, float(schedule_loss(rounds, w, c)), best[1], orders_tried=len(orders))

@@ -135,10 +135,12 @@ class DegreeSortSearch:
     outputs_from_zero_loss: int
 
     def __repr__(self) -> str:
-        return (f"DegreeSortSearch(n={self.labels.size}, positives={int(self.labels.sum())}, "
-                f"programs={self.programs}, worst_ratio={self.worst_ratio:.4f}, "
-                f"order={self.order.tolist()}, "
-                f"outputs_from_zero_loss={self.outputs_from_zero_loss})")
+        return (
+            f"DegreeSortSearch(n={self.labels.size}, positives={int(self.labels.sum())}, "
+            f"programs={self.programs}, worst_ratio={self.worst_ratio:.4f}, "
+            f"order={self.order.tolist()}, "
+            f"outputs_from_zero_loss={self.outputs_from_zero_loss})"
+        )
 
 
 def _smallest_loss_giving(order: np.ndarray, C: np.ndarray) -> tuple[float, np.ndarray]:
@@ -148,9 +150,13 @@ def _smallest_loss_giving(order: np.ndarray, C: np.ndarray) -> tuple[float, np.n
     D = np.zeros((n, u.size))
     D[u, np.arange(u.size)], D[v, np.arange(u.size)] = 1, -1  # degree = D @ x + d0
     d0 = np.bincount(v, minlength=n)
-    lp = linprog(C[u, v] - C[v, u], A_ub=D[order[1:]] - D[order[:-1]],
-                 b_ub=d0[order[:-1]] - d0[order[1:]], bounds=(0, 1),
-                 method="highs")  # degree(order[r + 1]) <= degree(order[r])
+    lp = linprog(
+        C[u, v] - C[v, u],
+        A_ub=D[order[1:]] - D[order[:-1]],
+        b_ub=d0[order[:-1]] - d0[order[1:]],
+        bounds=(0, 1),
+        method="highs",
+    )  # degree(order[r + 1]) <= degree(order[r])
     H = np.full((n, n), 0.5)
     H[u, v] = np.clip(lp.x, 0, 1)
     H[v, u] = 1 - H[u, v]
@@ -203,8 +209,9 @@ def degree_sort_worst_case(labels) -> DegreeSortSearch:
     positive = as_binary_labels(labels, "labels")
     n = positive.size
     if n < 3 or n > MAX_SEARCH_ITEMS:
-        raise ValueError(f"labels must have between 3 and MAX_SEARCH_ITEMS = {MAX_SEARCH_ITEMS} "
-                         f"items, got {n}")
+        raise ValueError(
+            f"labels must have between 3 and MAX_SEARCH_ITEMS = {MAX_SEARCH_ITEMS} items, got {n}"
+        )
     positives, negatives = np.flatnonzero(positive), np.flatnonzero(~positive)
     if positives.size == 0 or negatives.size == 0:
         raise ValueError("labels must contain both classes (a positive and a negative item)")
@@ -224,8 +231,10 @@ def degree_sort_worst_case(labels) -> DegreeSortSearch:
         elif np.isnan(worst) or loss_output / loss_h > worst + 1e-9:
             worst, best_order, best_H = loss_output / loss_h, order, H
     if best_order is None:  # every output with an error comes from a preference without one
-        best_order, best_H = np.r_[positives, negatives], preference_from_sigma(
-            np.argsort(np.r_[positives, negatives]))
+        best_order, best_H = (
+            np.r_[positives, negatives],
+            preference_from_sigma(np.argsort(np.r_[positives, negatives])),
+        )
     return DegreeSortSearch(positive, programs, float(worst), best_order, best_H, from_zero)
 
 
@@ -234,8 +243,10 @@ def _check_cost_stack(costs, n: int) -> np.ndarray:
     itself, and a preference's diagonal ``h(u, u) = 1/2`` must not count)."""
     costs = check_array(costs, "costs", ndim=3, nonnegative=True, max_size=10**7)
     if costs.shape[1:] != (n, n):
-        raise ValueError(f"costs must have shape (k, {n}, {n}) to weigh preferences on {n} items, "
-                         f"got {costs.shape}")
+        raise ValueError(
+            f"costs must have shape (k, {n}, {n}) to weigh preferences on {n} items, "
+            f"got {costs.shape}"
+        )
     return costs * ~np.eye(n, dtype=bool)
 
 
@@ -285,15 +296,23 @@ def largest_preference_gain(T, costs) -> float:
     T = as_preference_matrix(T, "T")
     n = T.shape[0]
     if n > MAX_LABELLING_ITEMS:
-        raise ValueError(f"T has {n} items; every ranking is enumerated, so at most "
-                         f"MAX_LABELLING_ITEMS = {MAX_LABELLING_ITEMS} are allowed")
+        raise ValueError(
+            f"T has {n} items; every ranking is enumerated, so at most "
+            f"MAX_LABELLING_ITEMS = {MAX_LABELLING_ITEMS} are allowed"
+        )
     costs = _check_cost_stack(costs, n)
     rankings = np.array([preference_from_sigma(s) for s in all_permutations(n)])
     G = np.einsum("yuv,suv->sy", costs, rankings - T)  # G[s, y] = L(sigma_s, y) - L(T, y)
     k = costs.shape[0]
-    lp = linprog(np.r_[np.zeros(k), -1.0], A_ub=np.c_[-G, np.ones(len(G))], b_ub=np.zeros(len(G)),
-                 A_eq=np.r_[np.ones(k), 0.0][None], b_eq=[1.0],
-                 bounds=[(0, None)] * k + [(None, None)], method="highs")
+    lp = linprog(
+        np.r_[np.zeros(k), -1.0],
+        A_ub=np.c_[-G, np.ones(len(G))],
+        b_ub=np.zeros(len(G)),
+        A_eq=np.r_[np.ones(k), 0.0][None],
+        b_eq=[1.0],
+        bounds=[(0, None)] * k + [(None, None)],
+        method="highs",
+    )
     return float(-lp.fun)
 
 
@@ -363,9 +382,15 @@ def largest_regret_excess(P, H, costs, factor=2.0) -> tuple[float, np.ndarray]:
     gain = np.einsum("yuv,uv->y", costs, P - factor * H)
     # t[j] <= both expected costs of pair j, so at the optimum t[j] is the best preference's cost
     A = np.block([[-costs[:, u, v].T, np.eye(m)], [-costs[:, v, u].T, np.eye(m)]])
-    lp = linprog(-np.r_[gain, np.full(m, factor - 1)], A_ub=A, b_ub=np.zeros(2 * m),
-                 A_eq=np.r_[np.ones(k), np.zeros(m)][None], b_eq=[1.0], bounds=(0, None),
-                 method="highs")
+    lp = linprog(
+        -np.r_[gain, np.full(m, factor - 1)],
+        A_ub=A,
+        b_ub=np.zeros(2 * m),
+        A_eq=np.r_[np.ones(k), np.zeros(m)][None],
+        b_eq=[1.0],
+        bounds=(0, None),
+        method="highs",
+    )
     return float(-lp.fun), np.clip(lp.x[:k], 0, None)
 
 
@@ -412,15 +437,19 @@ def regrets(P, H, C) -> tuple[float, float]:
     C = check_array(C, "C", ndim=2, square=True, nonnegative=True)
     n = C.shape[0]
     if n < 2 or n > MAX_LABELLING_ITEMS:
-        raise ValueError(f"C must be between 2 x 2 and {MAX_LABELLING_ITEMS} x "
-                         f"{MAX_LABELLING_ITEMS} (every ranking is enumerated), got {C.shape}")
+        raise ValueError(
+            f"C must be between 2 x 2 and {MAX_LABELLING_ITEMS} x "
+            f"{MAX_LABELLING_ITEMS} (every ranking is enumerated), got {C.shape}"
+        )
     P = as_preference_matrix(P, "P")
     H = as_preference_matrix(H, "H")
     if P.shape != C.shape or H.shape != C.shape:
-        raise ValueError(f"P, H and C must have the same shape, got {P.shape}, {H.shape} and "
-                         f"{C.shape}")
+        raise ValueError(
+            f"P, H and C must have the same shape, got {P.shape}, {H.shape} and {C.shape}"
+        )
     off = ~np.eye(n, dtype=bool)
-    best_ranking = min(float((C * preference_from_sigma(s))[off].sum())
-                       for s in all_permutations(n))
+    best_ranking = min(
+        float((C * preference_from_sigma(s))[off].sum()) for s in all_permutations(n)
+    )
     best_preference = float(np.minimum(C, C.T)[off].sum() / 2)
     return float((C * P)[off].sum()) - best_ranking, float((C * H)[off].sum()) - best_preference

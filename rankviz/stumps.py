@@ -109,10 +109,12 @@ class Stump:
 
     def __post_init__(self):
         feature = check_int(self.feature, "feature", minimum=0)
-        if isinstance(self.threshold, (bool, np.bool_)) or not isinstance(self.threshold,
-                                                                         numbers.Real):
-            raise TypeError(f"threshold must be a real number or -inf, "
-                            f"got {type(self.threshold).__name__}")
+        if isinstance(self.threshold, (bool, np.bool_)) or not isinstance(
+            self.threshold, numbers.Real
+        ):
+            raise TypeError(
+                f"threshold must be a real number or -inf, got {type(self.threshold).__name__}"
+            )
         threshold = float(self.threshold)
         if math.isnan(threshold) or threshold == math.inf:
             raise ValueError(f"threshold must be a number or -inf, got {self.threshold!r}")
@@ -148,10 +150,12 @@ class Stump:
         """
         X = as_feature_matrix(X, "X")
         if self.feature >= X.shape[1]:
-            raise ValueError(f"X has {X.shape[1]} features; this stump reads feature "
-                             f"{self.feature}")
-        return _stump_values(X, np.array([self.feature]), np.array([self.threshold]),
-                             np.array([self.polarity]))[:, 0].astype(np.float64)
+            raise ValueError(
+                f"X has {X.shape[1]} features; this stump reads feature {self.feature}"
+            )
+        return _stump_values(
+            X, np.array([self.feature]), np.array([self.threshold]), np.array([self.polarity])
+        )[:, 0].astype(np.float64)
 
     def __str__(self) -> str:
         if self.is_constant:
@@ -161,7 +165,6 @@ class Stump:
 
     def __repr__(self) -> str:
         return f"Stump({self})"
-
 
 
 def _stump_values(X, features, thresholds, polarities) -> np.ndarray:
@@ -174,7 +177,6 @@ def _split_thresholds(lower: np.ndarray, upper: np.ndarray) -> np.ndarray:
     """Midpoints between consecutive distinct values, kept strictly below ``upper``."""
     mid = lower + (upper - lower) / 2.0
     return np.where(mid < upper, mid, lower)
-
 
 
 class StumpSearch:
@@ -234,14 +236,15 @@ class StumpSearch:
         self.features = np.zeros(size, dtype=np.intp)
         self.thresholds = np.full(size, -np.inf)
         self.polarities = np.ones(size, dtype=np.int64)
-        self.features[offset::2] = self.features[offset + 1::2] = feat
-        self.thresholds[offset::2] = self.thresholds[offset + 1::2] = thresholds
-        self.polarities[offset + 1::2] = -1
+        self.features[offset::2] = self.features[offset + 1 :: 2] = feat
+        self.thresholds[offset::2] = self.thresholds[offset + 1 :: 2] = thresholds
+        self.polarities[offset + 1 :: 2] = -1
         self.columns = np.ascontiguousarray(X.T)  # (d, n): one feature per row
 
     def __repr__(self) -> str:
-        return (f"StumpSearch({self.size} candidates on {self.n_points} points"
-                + (", constant first)" if self.with_constant else ")"))
+        return f"StumpSearch({self.size} candidates on {self.n_points} points" + (
+            ", constant first)" if self.with_constant else ")"
+        )
 
     @property
     def size(self) -> int:
@@ -250,8 +253,12 @@ class StumpSearch:
 
     def _potentials(self, pi) -> np.ndarray:
         # fast path for the boosting loops, which pass a float vector every round
-        if (type(pi) is np.ndarray and pi.dtype == np.float64 and pi.shape == (self.n_points,)
-                and np.isfinite(pi).all()):
+        if (
+            type(pi) is np.ndarray
+            and pi.dtype == np.float64
+            and pi.shape == (self.n_points,)
+            and np.isfinite(pi).all()
+        ):
             return pi
         return check_array(pi, "potentials", ndim=1, shape=(self.n_points,))
 
@@ -294,7 +301,7 @@ class StumpSearch:
         if self.with_constant:
             out[0] = total
         out[offset::2] = total - below  # 1[x_k > theta]
-        out[offset + 1::2] = below  # 1[x_k <= theta]
+        out[offset + 1 :: 2] = below  # 1[x_k <= theta]
         return out
 
     def best(self, potentials, *, absolute=False) -> int:
@@ -324,8 +331,9 @@ class StumpSearch:
         if not isinstance(absolute, (bool, np.bool_)):
             raise TypeError(f"absolute must be a bool, got {type(absolute).__name__}")
         if self.size == 0:
-            raise ValueError("potentials: there is no candidate to choose (every feature is "
-                             "constant)")
+            raise ValueError(
+                "potentials: there is no candidate to choose (every feature is constant)"
+            )
         below, total = self._below(pi)
         above = total - below
         if absolute:
@@ -355,8 +363,9 @@ class StumpSearch:
             If ``index`` is not an integer in ``[0, size - 1]``.
         """
         index = self._index(index)
-        return Stump(int(self.features[index]), float(self.thresholds[index]),
-                     int(self.polarities[index]))
+        return Stump(
+            int(self.features[index]), float(self.thresholds[index]), int(self.polarities[index])
+        )
 
     def values(self, index) -> np.ndarray:
         """Boolean values of candidate ``index`` on the points.

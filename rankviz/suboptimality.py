@@ -205,8 +205,10 @@ def simplex_grid(k, steps):
     steps = check_int(steps, "steps", minimum=1)
     size = math.comb(steps + k - 1, k - 1)
     if size > _MAX_GRID:
-        raise ValueError(f"steps = {steps} on k = {k} points gives {size} distributions; "
-                         f"at most {_MAX_GRID} are allowed")
+        raise ValueError(
+            f"steps = {steps} on k = {k} points gives {size} distributions; "
+            f"at most {_MAX_GRID} are allowed"
+        )
     rows = [()]
     for _ in range(k - 1):
         rows = [(*row, c) for row in rows for c in range(steps + 1 - sum(row))]
@@ -269,13 +271,17 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
     targets = check_array(targets, "targets", ndim=2)
     k, n = targets.shape
     if n > MAX_ITEMS:
-        raise ValueError(f"targets has {n} items; suboptimality_function enumerates n! "
-                         f"cones and accepts at most {MAX_ITEMS}")
+        raise ValueError(
+            f"targets has {n} items; suboptimality_function enumerates n! "
+            f"cones and accepts at most {MAX_ITEMS}"
+        )
     loss = check_array(loss_matrix, "loss_matrix", ndim=2)
     if loss.shape != (math.factorial(n), k):
-        raise ValueError(f"loss_matrix must have shape ({math.factorial(n)}, {k}) "
-                         f"(n! permutations by k labels, as targets has {k} rows of {n} "
-                         f"items), got {loss.shape}")
+        raise ValueError(
+            f"loss_matrix must have shape ({math.factorial(n)}, {k}) "
+            f"(n! permutations by k labels, as targets has {k} rows of {n} "
+            f"items), got {loss.shape}"
+        )
     p = check_array(probs, "probs", ndim=2)
     if p.shape[1] != k:
         raise ValueError(f"probs must have {k} columns (one per label), got {p.shape[1]}")
@@ -340,8 +346,10 @@ def cheapest_scores(tbar, *, nudge=1e-7):
     """
     t = check_array(tbar, "tbar", ndim=2)
     if t.shape[1] > MAX_ITEMS:
-        raise ValueError(f"tbar has {t.shape[1]} items; cheapest_scores enumerates n! cones "
-                         f"and accepts at most {MAX_ITEMS}")
+        raise ValueError(
+            f"tbar has {t.shape[1]} items; cheapest_scores enumerates n! cones "
+            f"and accepts at most {MAX_ITEMS}"
+        )
     if t.shape[0] * math.factorial(t.shape[1]) > _MAX_GRID:
         raise ValueError(f"tbar has {t.shape[0]} rows; at most {_MAX_GRID} (rows x n!) cones")
     step = check_real(nudge, "nudge", positive=True, maximum=1e-3)
@@ -403,13 +411,14 @@ def least_squares_excess(loss_matrix, targets, probs, scores):
     targets = check_array(targets, "targets", ndim=2)
     k, n = targets.shape
     if n > MAX_ITEMS:
-        raise ValueError(f"targets has {n} items; least_squares_excess accepts at most "
-                         f"{MAX_ITEMS}")
+        raise ValueError(f"targets has {n} items; least_squares_excess accepts at most {MAX_ITEMS}")
     loss = check_array(loss_matrix, "loss_matrix", ndim=2)
     if loss.shape != (math.factorial(n), k):
-        raise ValueError(f"loss_matrix must have shape ({math.factorial(n)}, {k}) (n! rankings "
-                         f"by the {k} labels, as targets has {k} rows of {n} items), got "
-                         f"{loss.shape}")
+        raise ValueError(
+            f"loss_matrix must have shape ({math.factorial(n)}, {k}) (n! rankings "
+            f"by the {k} labels, as targets has {k} rows of {n} items), got "
+            f"{loss.shape}"
+        )
     p = check_array(probs, "probs", ndim=2)
     if p.shape[1] != k:
         raise ValueError(f"probs must have {k} columns (one per label), got {p.shape[1]}")
@@ -417,8 +426,9 @@ def least_squares_excess(loss_matrix, targets, probs, scores):
         raise ValueError("probs must hold distributions: non-negative rows summing to 1")
     u = check_array(scores, "scores", ndim=2)
     if u.shape != (p.shape[0], n):
-        raise ValueError(f"scores must have shape ({p.shape[0]}, {n}) (one row per row of "
-                         f"probs), got {u.shape}")
+        raise ValueError(
+            f"scores must have shape ({p.shape[0]}, {n}) (one row per row of probs), got {u.shape}"
+        )
     surrogate_excess = np.sum((u - p @ targets) ** 2, axis=1)
     risks = p @ loss.T
     ranks = pred_sort(u)  # sigma of each row, ties to the smaller index

@@ -174,8 +174,7 @@ def _map_weights(n: int) -> np.ndarray:
 def _n_from_pairs(d: int) -> int:
     n = round((math.sqrt(8 * d + 1) - 1) / 2)
     if n * (n + 1) // 2 != d:
-        raise ValueError(f"u must have n(n+1)/2 entries for some n (one per pair i <= j), "
-                         f"got {d}")
+        raise ValueError(f"u must have n(n+1)/2 entries for some n (one per pair i <= j), got {d}")
     return n
 
 
@@ -225,8 +224,9 @@ def pred_map(u):
         raise ValueError("u contains NaN or infinite values")
     n = _n_from_pairs(arr.shape[-1])
     if n > MAX_RISK_ENUMERATION:
-        raise ValueError(f"u has n = {n} items; the brute-force pred is limited to "
-                         f"n <= {MAX_RISK_ENUMERATION}")
+        raise ValueError(
+            f"u has n = {n} items; the brute-force pred is limited to n <= {MAX_RISK_ENUMERATION}"
+        )
     expected_ap = np.atleast_2d(arr) @ _map_weights(n).T
     sigma = all_permutations(n)[np.argmax(expected_ap, axis=1)]
     return sigma if arr.ndim == 2 else sigma[0]
@@ -291,16 +291,18 @@ class Surrogate:
             raise TypeError(f"name must be a string, got {type(self.name).__name__}")
         for attribute in ("dimension", "statistic", "loss", "expression", "pred"):
             if not callable(getattr(self, attribute)):
-                raise TypeError(f"{attribute} must be callable, "
-                                f"got {type(getattr(self, attribute)).__name__}")
+                raise TypeError(
+                    f"{attribute} must be callable, got {type(getattr(self, attribute)).__name__}"
+                )
         for attribute in ("closed_form", "divergent"):
             value = getattr(self, attribute)
             if value is not None and not callable(value):
                 raise TypeError(f"{attribute} must be callable or None, got {type(value).__name__}")
         check_choice(self.pred_kind, "pred_kind", ("sort", "argmax"))
         if not isinstance(self.shift_invariant, (bool, np.bool_)):
-            raise TypeError(f"shift_invariant must be True or False, "
-                            f"got {type(self.shift_invariant).__name__}")
+            raise TypeError(
+                f"shift_invariant must be True or False, got {type(self.shift_invariant).__name__}"
+            )
         sign = check_real(self.divergence_sign, "divergence_sign")
         if sign not in (-1.0, 1.0):
             raise ValueError(f"divergence_sign must be -1 or +1, got {sign}")
@@ -330,14 +332,17 @@ def _target_function(target: str, gain: str, max_grade: float | None):
     if target == "ndcg_gain":
         return lambda ys: _ndcg_gain_target(ys, gain)
     if max_grade is None:
-        raise ValueError("max_grade is required for the target 'err_gain' (the top of the "
-                         "grade scale, as in err_loss)")
+        raise ValueError(
+            "max_grade is required for the target 'err_gain' (the top of the "
+            "grade scale, as in err_loss)"
+        )
     top = check_real(max_grade, "max_grade", positive=True, maximum=MAX_GRADE)
 
     def err_gain(ys: np.ndarray) -> np.ndarray:
         if (ys > top).any():
             raise ValueError(f"labels hold grade {ys.max():g} above max_grade {top:g}")
         return np.atleast_2d(dcg_gains(ys)) / 2.0**top
+
     return err_gain
 
 
@@ -350,8 +355,9 @@ _TARGET_NAMES = {
 
 
 def _label_rows(labels) -> np.ndarray:
-    return check_label_set(np.atleast_2d(check_array(labels, "labels", ndim=(1, 2))),
-                           max_items=MAX_RISK_ENUMERATION)
+    return check_label_set(
+        np.atleast_2d(check_array(labels, "labels", ndim=(1, 2))), max_items=MAX_RISK_ENUMERATION
+    )
 
 
 def squared_surrogate(target="relevance", *, gain="exponential", max_grade=None):
@@ -406,11 +412,16 @@ def squared_surrogate(target="relevance", *, gain="exponential", max_grade=None)
 
     def expression(u, tbar):
         import cvxpy as cp
+
         return cp.sum_squares(u - tbar)
 
     return Surrogate(
-        name=f"‖u − {_TARGET_NAMES[kind]}‖², sort", dimension=lambda n: n,
-        statistic=statistic, loss=loss, expression=expression, pred=pred_sort,
+        name=f"‖u − {_TARGET_NAMES[kind]}‖², sort",
+        dimension=lambda n: n,
+        statistic=statistic,
+        loss=loss,
+        expression=expression,
+        pred=pred_sort,
         closed_form=lambda tbar: np.array(tbar, dtype=float, copy=True),
     )
 
@@ -439,6 +450,7 @@ def map_surrogate():
     >>> s.statistic([[1, 1, 0]]).round(3)      # pairs (0,0) (0,1) (0,2) (1,1) (1,2) (2,2)
     array([[0.5, 0.5, 0. , 0.5, 0. , 0. ]])
     """
+
     def statistic(labels):
         ys = _label_rows(labels)
         i, j = _map_pair_index(ys.shape[1])
@@ -449,12 +461,18 @@ def map_surrogate():
 
     def expression(u, tbar):
         import cvxpy as cp
+
         return cp.sum_squares(u - tbar)
 
     return Surrogate(
-        name="MAP quadratic (n(n+1)/2), argmax", dimension=lambda n: n * (n + 1) // 2,
-        statistic=statistic, loss=loss, expression=expression, pred=pred_map,
-        closed_form=lambda tbar: np.array(tbar, dtype=float, copy=True), pred_kind="argmax",
+        name="MAP quadratic (n(n+1)/2), argmax",
+        dimension=lambda n: n * (n + 1) // 2,
+        statistic=statistic,
+        loss=loss,
+        expression=expression,
+        pred=pred_map,
+        closed_form=lambda tbar: np.array(tbar, dtype=float, copy=True),
+        pred_kind="argmax",
     )
 
 
@@ -466,8 +484,9 @@ def _phi_numpy(phi: str, t: np.ndarray) -> np.ndarray:
     return np.maximum(0.0, 1.0 - t)
 
 
-def pairwise_surrogate(phi="logistic", *, weights="ndcg_gain", gain="exponential",
-                       max_grade=None, reverse=False):
+def pairwise_surrogate(
+    phi="logistic", *, weights="ndcg_gain", gain="exponential", max_grade=None, reverse=False
+):
     """The pairwise surrogate ``sum_j w_j(y) sum_{l != j} phi(u_j - u_l)`` with pred = sort.
 
     Zhang's (2004) pairwise-comparison loss with the NDCG weights
@@ -538,6 +557,7 @@ def pairwise_surrogate(phi="logistic", *, weights="ndcg_gain", gain="exponential
 
     def expression(u, tbar):
         import cvxpy as cp
+
         m = u.shape[0]
         if m < 2:
             return cp.Constant(0.0) * cp.sum(u)
@@ -548,8 +568,9 @@ def pairwise_surrogate(phi="logistic", *, weights="ndcg_gain", gain="exponential
             difference[row, j], difference[row, other] = sign, -sign
             select[row, j] = 1.0
         t = difference @ u
-        phis = {"logistic": cp.logistic(-t), "exponential": cp.exp(-t),
-                "hinge": cp.pos(1 - t)}[kind]
+        phis = {"logistic": cp.logistic(-t), "exponential": cp.exp(-t), "hinge": cp.pos(1 - t)}[
+            kind
+        ]
         return (select @ tbar) @ phis
 
     def closed_form(tbar):
@@ -564,10 +585,16 @@ def pairwise_surrogate(phi="logistic", *, weights="ndcg_gain", gain="exponential
     name = f"pairwise {kind} on {_TARGET_NAMES[target]}" + (" (as printed)" if reverse else "")
     divergent = None if kind == "hinge" else (lambda tbar: np.asarray(tbar) <= 0.0)
     return Surrogate(
-        name=name, dimension=lambda n: n, statistic=statistic, loss=loss,
-        expression=expression, pred=pred_sort,
+        name=name,
+        dimension=lambda n: n,
+        statistic=statistic,
+        loss=loss,
+        expression=expression,
+        pred=pred_sort,
         closed_form=None if kind == "hinge" else closed_form,
-        shift_invariant=True, divergent=divergent, divergence_sign=-sign,
+        shift_invariant=True,
+        divergent=divergent,
+        divergence_sign=-sign,
     )
 
 
@@ -613,8 +640,9 @@ def surrogate_risk(surrogate, u, labels, probs):
     scores = check_array(u, "u", ndim=1)
     if scores.shape != (d,):
         raise ValueError(f"u must have shape ({d},) for {ys.shape[1]} items, got {scores.shape}")
-    return float(sum(pj * surrogate.loss(scores, y) for pj, y in zip(p[0], ys, strict=True)
-                     if pj > 0))
+    return float(
+        sum(pj * surrogate.loss(scores, y) for pj, y in zip(p[0], ys, strict=True) if pj > 0)
+    )
 
 
 @dataclass(frozen=True)
@@ -638,8 +666,10 @@ class SurrogateMinimizer:
     method: str
 
     def __repr__(self) -> str:
-        return (f"SurrogateMinimizer(scores={np.round(self.scores, 4).tolist()}, "
-                f"status={self.status!r})")
+        return (
+            f"SurrogateMinimizer(scores={np.round(self.scores, 4).tolist()}, "
+            f"status={self.status!r})"
+        )
 
 
 def _cvxpy_minimize(surrogate: Surrogate, tbar: np.ndarray, d: int, solver) -> tuple:
@@ -656,21 +686,28 @@ def _cvxpy_minimize(surrogate: Surrogate, tbar: np.ndarray, d: int, solver) -> t
     t.value = np.maximum(tbar, 0.0)
     solve(problem, solver, f"the conditional risk of {surrogate.name}")
     if u.value is None:
-        raise SolverError(f"the conditional risk of {surrogate.name}: solver {solver} "
-                          f"returned no minimizer (status {problem.status!r})")
+        raise SolverError(
+            f"the conditional risk of {surrogate.name}: solver {solver} "
+            f"returned no minimizer (status {problem.status!r})"
+        )
     return np.asarray(u.value, dtype=float), str(problem.status)
 
 
-def _minimize(surrogate: Surrogate, tbar: np.ndarray, n: int, method: str, solver) -> \
-        SurrogateMinimizer:
+def _minimize(
+    surrogate: Surrogate, tbar: np.ndarray, n: int, method: str, solver
+) -> SurrogateMinimizer:
     d = surrogate.dimension(n)
     if method == "closed_form":
         if surrogate.closed_form is None:
-            raise ValueError(f"surrogate {surrogate.name!r} has no closed-form minimizer; "
-                             f"use method='cvxpy'")
+            raise ValueError(
+                f"surrogate {surrogate.name!r} has no closed-form minimizer; use method='cvxpy'"
+            )
         return SurrogateMinimizer(surrogate.closed_form(tbar), "closed form", method)
-    mask = (np.zeros(d, dtype=bool) if surrogate.divergent is None
-            else np.asarray(surrogate.divergent(tbar), dtype=bool))
+    mask = (
+        np.zeros(d, dtype=bool)
+        if surrogate.divergent is None
+        else np.asarray(surrogate.divergent(tbar), dtype=bool)
+    )
     scores = np.full(d, surrogate.divergence_sign * np.inf)
     if mask.all():
         return SurrogateMinimizer(np.zeros(d), "constant", method)
@@ -849,8 +886,10 @@ class SurrogateSolution:
 
     def __repr__(self) -> str:
         alpha = np.array2string(self.alpha, precision=4, separator=", ", suppress_small=True)
-        return (f"SurrogateSolution(phi={self.phi!r}, form={self.form!r}, alpha={alpha}, "
-                f"value={self.value:.6g}, status={self.status!r}, solver={self.solver!r})")
+        return (
+            f"SurrogateSolution(phi={self.phi!r}, form={self.form!r}, alpha={alpha}, "
+            f"value={self.value:.6g}, status={self.status!r}, solver={self.solver!r})"
+        )
 
 
 def graph_surrogate_minimizer(mu, phi, form="pairwise"):
@@ -916,8 +955,9 @@ def graph_surrogate_minimizer(mu, phi, form="pairwise"):
     phi = check_choice(phi, "phi", SURROGATES)
     form = check_choice(form, "form", FORMS)
     probs, graphs = check_preference_distribution(mu)
-    return SurrogateSolution(*_minimize_terms(_terms(probs, graphs, form), graphs.shape[1], phi),
-                             phi, form)
+    return SurrogateSolution(
+        *_minimize_terms(_terms(probs, graphs, form), graphs.shape[1], phi), phi, form
+    )
 
 
 def aggregated_surrogate_minimizer(Y_mean, phi):
@@ -965,8 +1005,9 @@ def aggregated_surrogate_minimizer(Y_mean, phi):
     """
     phi = check_choice(phi, "phi", SURROGATES)
     Y = as_weight_matrix(Y_mean, "Y_mean", min_items=2)
-    return SurrogateSolution(*_minimize_terms(_aggregated_terms(_difference(Y)), Y.shape[0], phi),
-                             phi, "aggregated")
+    return SurrogateSolution(
+        *_minimize_terms(_aggregated_terms(_difference(Y)), Y.shape[0], phi), phi, "aggregated"
+    )
 
 
 #: The losses :func:`weighted_pairs_margins` handles: those whose optimal set is a polyhedron.
@@ -1040,11 +1081,13 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
     slack = tol * float(W.sum())
     smallest = {}
     for i, j in edges:
-        worst = cp.Problem(cp.Minimize(scores[i] - scores[j]),
-                           [scores[0] == 0, risk <= best + slack])
+        worst = cp.Problem(
+            cp.Minimize(scores[i] - scores[j]), [scores[0] == 0, risk <= best + slack]
+        )
         solve(worst, "CLARABEL", f"the smallest margin of {i}->{j}")
         if worst.value is None or not np.isfinite(worst.value):
-            raise SolverError(f"the smallest margin of {i}->{j} could not be computed: "
-                              f"{worst.status}")
+            raise SolverError(
+                f"the smallest margin of {i}->{j} could not be computed: {worst.status}"
+            )
         smallest[(i, j)] = float(worst.value)
     return alpha, smallest

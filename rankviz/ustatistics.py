@@ -141,30 +141,44 @@ class RankingData:
     def __post_init__(self) -> None:
         X = check_array(self.features, "features", ndim=3, copy=True)
         if X.shape[1] < 2 or X.size > MAX_DATA_SIZE:
-            raise ValueError(f"features must have shape (queries, results >= 2, features) with "
-                             f"at most MAX_DATA_SIZE = {MAX_DATA_SIZE:,} entries, got {X.shape}")
+            raise ValueError(
+                f"features must have shape (queries, results >= 2, features) with "
+                f"at most MAX_DATA_SIZE = {MAX_DATA_SIZE:,} entries, got {X.shape}"
+            )
         n_queries, m = X.shape[:2]
-        queries = check_array(self.queries, "queries", ndim=1, dtype="int", allow_empty=True,
-                              copy=True)
+        queries = check_array(
+            self.queries, "queries", ndim=1, dtype="int", allow_empty=True, copy=True
+        )
         if queries.size and (queries.min() < 0 or queries.max() >= n_queries):
-            raise ValueError(f"queries must hold query indices in 0, ..., {n_queries - 1} "
-                             f"(features has {n_queries} queries)")
+            raise ValueError(
+                f"queries must hold query indices in 0, ..., {n_queries - 1} "
+                f"(features has {n_queries} queries)"
+            )
         pairs = as_comparison_rows(self.pairs, "pairs", m)
         if pairs.shape != (queries.size, 2):
-            raise ValueError(f"pairs must have shape ({queries.size}, 2), one (winner, loser) "
-                             f"row per judgment (entry of queries), got {pairs.shape}")
+            raise ValueError(
+                f"pairs must have shape ({queries.size}, 2), one (winner, loser) "
+                f"row per judgment (entry of queries), got {pairs.shape}"
+            )
         pairs = pairs.copy() if pairs is self.pairs else pairs
         relevance = self.relevance
         if relevance is not None:
             relevance = check_array(relevance, "relevance", ndim=2, copy=True)
             if relevance.shape != (n_queries, m):
-                raise ValueError(f"relevance must have shape {(n_queries, m)}, one row per "
-                                 f"query of features, got {relevance.shape}")
+                raise ValueError(
+                    f"relevance must have shape {(n_queries, m)}, one row per "
+                    f"query of features, got {relevance.shape}"
+                )
         counts = np.bincount(queries, minlength=n_queries)
-        for name, arr in (("features", X), ("queries", queries), ("pairs", pairs),
-                          ("relevance", relevance), ("judgments_per_query", counts),
-                          ("_order", np.argsort(queries, kind="stable")),
-                          ("_start", np.concatenate(([0], np.cumsum(counts)[:-1])))):
+        for name, arr in (
+            ("features", X),
+            ("queries", queries),
+            ("pairs", pairs),
+            ("relevance", relevance),
+            ("judgments_per_query", counts),
+            ("_order", np.argsort(queries, kind="stable")),
+            ("_start", np.concatenate(([0], np.cumsum(counts)[:-1]))),
+        ):
             if arr is not None:
                 arr.flags.writeable = False
             object.__setattr__(self, name, arr)
@@ -190,12 +204,13 @@ class RankingData:
         return int(self.queries.size)
 
     def __repr__(self) -> str:
-        return (f"RankingData(queries={self.n_queries}, results per query={self.n_items}, "
-                f"features={self.n_features}, judgments={self.n_judgments})")
+        return (
+            f"RankingData(queries={self.n_queries}, results per query={self.n_items}, "
+            f"features={self.n_features}, judgments={self.n_judgments})"
+        )
 
 
-def simulate_ranking_data(n_queries, n_items, n_features, n_judgments, rng=0, *,
-                          nonlinearity=0.0):
+def simulate_ranking_data(n_queries, n_items, n_features, n_judgments, rng=0, *, nonlinearity=0.0):
     """Generate the data of the section 6.2 experiment: features, hidden relevance, BTL pairs.
 
     Features: ``d - 1`` independent standard normal coordinates and a last,
@@ -248,8 +263,10 @@ def simulate_ranking_data(n_queries, n_items, n_features, n_judgments, rng=0, *,
     m = check_int(n_items, "n_items", minimum=2, maximum=MAX_DATA_SIZE)
     d = check_int(n_features, "n_features", minimum=3, maximum=MAX_DATA_SIZE)
     if n_q * m * d > MAX_DATA_SIZE:
-        raise ValueError(f"n_queries * n_items * n_features = {n_q * m * d:,} feature entries; "
-                         f"at most MAX_DATA_SIZE = {MAX_DATA_SIZE:,} are supported")
+        raise ValueError(
+            f"n_queries * n_items * n_features = {n_q * m * d:,} feature entries; "
+            f"at most MAX_DATA_SIZE = {MAX_DATA_SIZE:,} are supported"
+        )
     n = check_int(n_judgments, "n_judgments", minimum=0, maximum=MAX_DATA_SIZE)
     beta = check_real(nonlinearity, "nonlinearity", nonnegative=True, maximum=1e6)
     gen = as_generator(rng)
@@ -299,8 +316,10 @@ def asymptotic_structure_scores(relevance):
     if m < 2:
         raise ValueError(f"relevance must give at least 2 results per query, got {m}")
     if r.shape[0] * m * m > MAX_DATA_SIZE:
-        raise ValueError(f"relevance of shape {r.shape} needs {r.shape[0] * m * m:,} pairs; at "
-                         f"most MAX_DATA_SIZE = {MAX_DATA_SIZE:,} are supported")
+        raise ValueError(
+            f"relevance of shape {r.shape} needs {r.shape[0] * m * m:,} pairs; at "
+            f"most MAX_DATA_SIZE = {MAX_DATA_SIZE:,} are supported"
+        )
     with np.errstate(over="ignore", invalid="ignore"):
         diff = r[:, :, None] - r[:, None, :]
         s = (np.logaddexp(0.0, diff) - np.logaddexp(0.0, -diff)).sum(axis=2) / (m - 1)
@@ -350,8 +369,6 @@ def average_log_odds(wins, c, *, smoothing="probability"):
         raise ValueError(f"wins holds a count above MAX_WIN_COUNT = {MAX_WIN_COUNT:.0f}")
     c, smoothing = check_log_odds_smoothing(c, smoothing, SMOOTHINGS)
     return structure(W, c, smoothing)
-
-
 
 
 def _regression_labels(s: np.ndarray) -> np.ndarray:
@@ -405,8 +422,9 @@ def ndcg_regression_labels(scores):
 
 def _as_data(data) -> RankingData:
     if not isinstance(data, RankingData):
-        raise TypeError(f"data must be a RankingData (see simulate_ranking_data), got "
-                        f"{type(data).__name__}")
+        raise TypeError(
+            f"data must be a RankingData (see simulate_ranking_data), got {type(data).__name__}"
+        )
     return data
 
 
@@ -419,8 +437,10 @@ def _as_theta(theta, d: int) -> np.ndarray:
 
 def _relevance(data: RankingData) -> np.ndarray:
     if data.relevance is None:
-        raise ValueError("data has no relevance: the NDCG risk and the full-information fit "
-                         "need the relevances that generated the judgments")
+        raise ValueError(
+            "data has no relevance: the NDCG risk and the full-information fit "
+            "need the relevances that generated the judgments"
+        )
     return data.relevance
 
 
@@ -480,14 +500,14 @@ def _check_subset_size(k) -> int:
     return check_int(k, "k", minimum=1)
 
 
-def _labels_of(data: RankingData, idx: np.ndarray, weight, c: float,
-               smoothing: str) -> np.ndarray:
+def _labels_of(data: RankingData, idx: np.ndarray, weight, c: float, smoothing: str) -> np.ndarray:
     """Regression labels of the structures of judgment subsets ``idx`` (rows of global
     judgment indices; ``weight`` masks padding)."""
     rows, m = idx.shape[0], data.n_items
-    flat = (np.arange(rows)[:, None] * (m * m) + data.pairs[idx, 0] * m + data.pairs[idx, 1])
-    counts = np.bincount(flat.ravel(), weights=None if weight is None else weight.ravel(),
-                         minlength=rows * m * m).reshape(rows, m, m)
+    flat = np.arange(rows)[:, None] * (m * m) + data.pairs[idx, 0] * m + data.pairs[idx, 1]
+    counts = np.bincount(
+        flat.ravel(), weights=None if weight is None else weight.ravel(), minlength=rows * m * m
+    ).reshape(rows, m, m)
     return _regression_labels(structure(counts, c, smoothing))
 
 
@@ -506,21 +526,24 @@ def _subsets(n_q: int, k: int, budget: int | None, gen) -> tuple[np.ndarray, boo
 
 
 def _count_terms(data: RankingData, k: int) -> int:
-    return sum(math.comb(int(n_q), k) if n_q > k else 1
-               for n_q in data.judgments_per_query if n_q > 0)
+    return sum(
+        math.comb(int(n_q), k) if n_q > k else 1 for n_q in data.judgments_per_query if n_q > 0
+    )
 
 
 def _check_enumerable(data: RankingData, k: int) -> None:
     total = _count_terms(data, k)
     if total > MAX_U_STATISTIC_TERMS:
-        raise ValueError(f"the U-statistic of order k = {k} has {total:,} terms, more than "
-                         f"MAX_U_STATISTIC_TERMS = {MAX_U_STATISTIC_TERMS:,}; use "
-                         f"u_statistic_minimizer(..., n_subsets=...) or sgd_u_statistic")
+        raise ValueError(
+            f"the U-statistic of order k = {k} has {total:,} terms, more than "
+            f"MAX_U_STATISTIC_TERMS = {MAX_U_STATISTIC_TERMS:,}; use "
+            f"u_statistic_minimizer(..., n_subsets=...) or sgd_u_statistic"
+        )
 
 
 def _block(data: RankingData, q: int) -> np.ndarray:
     start = int(data._start[q])
-    return data._order[start:start + int(data.judgments_per_query[q])]
+    return data._order[start : start + int(data.judgments_per_query[q])]
 
 
 def _mean_labels(data, k, c, smoothing, budget, gen):
@@ -536,9 +559,9 @@ def _mean_labels(data, k, c, smoothing, budget, gen):
         total = np.zeros(data.n_items)
         total_sq = 0.0
         for start in range(0, positions.shape[0], _CHUNK):
-            labels = _labels_of(data, block[positions[start:start + _CHUNK]], None, c, smoothing)
+            labels = _labels_of(data, block[positions[start : start + _CHUNK]], None, c, smoothing)
             total += labels.sum(axis=0)
-            total_sq += float((labels ** 2).sum())
+            total_sq += float((labels**2).sum())
         means[q] = total / positions.shape[0]
         squares[q] = total_sq / positions.shape[0]
     return means, squares
@@ -553,8 +576,7 @@ def _check_fit_args(data, k, c, smoothing, lam):
     return data, _check_subset_size(k), c, smoothing, lam
 
 
-def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subsets=None,
-                     rng=0):
+def u_statistic_risk(theta, data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subsets=None, rng=0):
     """The U-statistic empirical risk (19) of the regression loss (28), by enumeration.
 
     ``R_hat(theta) = (1/n) sum_q n_q C(n_q, k)^{-1} sum_{S subset of B(q), |S| = k}
@@ -630,7 +652,7 @@ def _budget(data: RankingData, k: int, n_subsets, rng):
 def _quadratic_risk(theta, data, means, squares, lam) -> float:
     """(1/n) sum_q n_q (1/2m) E_S |X_q theta - y_S|^2 from the label means and mean squares."""
     pred = data.features @ theta
-    per_query = ((pred ** 2).sum(axis=1) - 2.0 * (pred * means).sum(axis=1) + squares)
+    per_query = (pred**2).sum(axis=1) - 2.0 * (pred * means).sum(axis=1) + squares
     weights = data.judgments_per_query / data.n_judgments
     return float(weights @ per_query / (2 * data.n_items) + 0.5 * lam * theta @ theta)
 
@@ -648,8 +670,7 @@ def _ridge(data: RankingData, targets: np.ndarray, lam: float) -> np.ndarray:
     return np.linalg.lstsq(design, rhs, rcond=None)[0]
 
 
-def u_statistic_minimizer(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subsets=None,
-                          rng=0):
+def u_statistic_minimizer(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_subsets=None, rng=0):
     """The minimiser of the U-statistic risk (19) with the regression loss (28), in closed form.
 
     The loss (28) is quadratic, so the average over the k-subsets of a query is
@@ -736,8 +757,20 @@ class SGDResult:
         return f"SGDResult(iterations={self.losses.size}, theta={theta})"
 
 
-def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations=2000,
-                    batch_size=8, step_size=0.5, rng=0, n_checkpoints=50, progress=None):
+def sgd_u_statistic(
+    data,
+    k,
+    *,
+    c=0.5,
+    smoothing="counts",
+    lam=0.0,
+    n_iterations=2000,
+    batch_size=8,
+    step_size=0.5,
+    rng=0,
+    n_checkpoints=50,
+    progress=None,
+):
     """Minimise the U-statistic risk (19) + (24) by the stochastic composite method (25).
 
     Each iteration samples ``batch_size`` terms of (19) independently: a query
@@ -806,8 +839,9 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
     counts, m, d = data.judgments_per_query, data.n_items, data.n_features
     widest = int(counts.max())
     per_term = max(widest, m * m)
-    batch = check_int(batch_size, "batch_size", minimum=1,
-                      maximum=max(1, MAX_BATCH_ENTRIES // per_term))
+    batch = check_int(
+        batch_size, "batch_size", minimum=1, maximum=max(1, MAX_BATCH_ENTRIES // per_term)
+    )
     eta = check_real(step_size, "step_size", positive=True)
     n_marks = check_int(n_checkpoints, "n_checkpoints", minimum=1)
     show = check_progress(progress, T >= 20_000)
@@ -827,8 +861,11 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
         if dense:
             keys = gen.random((batch, widest))
             keys[positions[None, :] >= n_q] = 2.0  # padding sorts last
-            pos = (np.argpartition(keys, take - 1, axis=1)[:, :take] if take < widest
-                   else np.broadcast_to(positions, (batch, widest)))
+            pos = (
+                np.argpartition(keys, take - 1, axis=1)[:, :take]
+                if take < widest
+                else np.broadcast_to(positions, (batch, widest))
+            )
             valid = pos < n_q
         else:
             pos = np.zeros((batch, take), dtype=np.int64)
@@ -840,16 +877,18 @@ def sgd_u_statistic(data, k, *, c=0.5, smoothing="counts", lam=0.0, n_iterations
         labels = _labels_of(data, idx, valid.astype(float), c, smoothing)
         X = data.features[q]
         residual = X @ theta - labels
-        losses[t - 1] = (residual ** 2).sum() / (2 * m * batch) + 0.5 * lam * theta @ theta
+        losses[t - 1] = (residual**2).sum() / (2 * m * batch) + 0.5 * lam * theta @ theta
         gradient = np.einsum("bmd,bm->d", X, residual) / (m * batch)
         step = eta / math.sqrt(t)
         theta = (theta - step * gradient) / (1.0 + step * lam)
         # the labels lie in (0, 1], so the loss at theta = 0 is at most 1/2: a sampled loss
         # far above that (or an overflow) means the steps blew up
         if not (losses[t - 1] <= _DIVERGED and np.isfinite(theta).all()):
-            raise ValueError(f"sgd_u_statistic diverged at iteration {t} (sampled loss "
-                             f"{losses[t - 1]:.3g}): step_size = {eta:g} is too large for these "
-                             f"data; try a smaller one")
+            raise ValueError(
+                f"sgd_u_statistic diverged at iteration {t} (sampled loss "
+                f"{losses[t - 1]:.3g}): step_size = {eta:g} is too large for these "
+                f"data; try a smaller one"
+            )
         running += theta
         if mark < marks.size and t == marks[mark]:
             averages[mark] = running / t
@@ -904,8 +943,13 @@ def pairwise_logistic_fit(data, *, lam=0.0):
         value = -log_expit(margin).mean() + 0.5 * lam * theta @ theta
         return value, -(diff.T @ expit(-margin)) / margin.size + lam * theta
 
-    result = minimize(objective, np.zeros(data.n_features), jac=True, method="L-BFGS-B",
-                      options={"gtol": 1e-10, "ftol": 1e-15, "maxiter": 5000})
+    result = minimize(
+        objective,
+        np.zeros(data.n_features),
+        jac=True,
+        method="L-BFGS-B",
+        options={"gtol": 1e-10, "ftol": 1e-15, "maxiter": 5000},
+    )
     if not np.isfinite(result.x).all():
         raise ValueError(f"the logistic fit failed: {result.message}")
     return result.x
@@ -1019,9 +1063,15 @@ def majority_structure_risk(batches, wins, k):
     order = check_int(k, "k", minimum=1, maximum=2**53)
     k_eff = np.minimum(order, sizes)  # a batch smaller than k is one term of all its judgments
     seen = sizes > 0
-    below = np.where(seen, hypergeom.cdf(np.ceil(k_eff / 2) - 1, np.maximum(sizes, 1), w,
-                                         np.maximum(k_eff, 1)), 0.0)
-    tie = np.where(seen & (k_eff % 2 == 0),
-                   hypergeom.pmf(k_eff // 2, np.maximum(sizes, 1), w, np.maximum(k_eff, 1)), 0.0)
+    below = np.where(
+        seen,
+        hypergeom.cdf(np.ceil(k_eff / 2) - 1, np.maximum(sizes, 1), w, np.maximum(k_eff, 1)),
+        0.0,
+    )
+    tie = np.where(
+        seen & (k_eff % 2 == 0),
+        hypergeom.pmf(k_eff // 2, np.maximum(sizes, 1), w, np.maximum(k_eff, 1)),
+        0.0,
+    )
     risk = (sizes * (below + tie / 2)).sum(axis=-1) / n
     return float(risk) if np.ndim(risk) == 0 else risk

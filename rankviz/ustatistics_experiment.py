@@ -104,18 +104,23 @@ class ExperimentResult:
         level = check_probability(level, "level", open_interval=True)
         arr = check_array(values, "values", ndim=(1, 2))
         if arr.shape[0] != self.n_runs:
-            raise ValueError(f"values must have one row per run ({self.n_runs}), got shape "
-                             f"{arr.shape}")
+            raise ValueError(
+                f"values must have one row per run ({self.n_runs}), got shape {arr.shape}"
+            )
         with np.errstate(over="ignore", invalid="ignore"):
             mean = arr.mean(axis=0)
             if arr.shape[0] < 2:
                 half = np.zeros_like(mean)
             else:
-                half = (student_t.ppf(0.5 + level / 2, arr.shape[0] - 1)
-                        * arr.std(axis=0, ddof=1) / math.sqrt(arr.shape[0]))
+                half = (
+                    student_t.ppf(0.5 + level / 2, arr.shape[0] - 1)
+                    * arr.std(axis=0, ddof=1)
+                    / math.sqrt(arr.shape[0])
+                )
         if not (np.isfinite(mean).all() and np.isfinite(half).all()):
-            raise ValueError("values has entries too large in magnitude: the mean or the "
-                             "interval overflows")
+            raise ValueError(
+                "values has entries too large in magnitude: the mean or the interval overflows"
+            )
         if arr.shape[0] < 2:
             return mean, mean, mean
         return mean, mean - half, mean + half
@@ -142,26 +147,41 @@ class ExperimentResult:
         return int(self.k_values[start])
 
     def __repr__(self) -> str:
-        means = ", ".join(f"k={k}: {v:.4f}" for k, v in
-                          zip(self.k_values, self.u_statistic.mean(axis=0), strict=True))
-        return (f"ExperimentResult(runs={self.n_runs}, mean NDCG risk: logistic "
-                f"{self.logistic.mean():.4f}, full information {self.full.mean():.4f}, "
-                f"U-statistic {means})")
+        means = ", ".join(
+            f"k={k}: {v:.4f}"
+            for k, v in zip(self.k_values, self.u_statistic.mean(axis=0), strict=True)
+        )
+        return (
+            f"ExperimentResult(runs={self.n_runs}, mean NDCG risk: logistic "
+            f"{self.logistic.mean():.4f}, full information {self.full.mean():.4f}, "
+            f"U-statistic {means})"
+        )
 
 
 #: Default settings of :func:`u_statistic_experiment` (the notebook's small version).
 EXPERIMENT_DEFAULTS = {
-    "n_runs": 6, "n_queries": 40, "n_items": 20, "n_features": 6, "n_judgments": 40_000,
-    "nonlinearity": 2.0, "c": 0.5, "smoothing": "counts", "lam": 1e-3, "n_subsets": 64,
-    "n_test_queries": 500, "solver": "subsets", "sgd_iterations": 3000,
+    "n_runs": 6,
+    "n_queries": 40,
+    "n_items": 20,
+    "n_features": 6,
+    "n_judgments": 40_000,
+    "nonlinearity": 2.0,
+    "c": 0.5,
+    "smoothing": "counts",
+    "lam": 1e-3,
+    "n_subsets": 64,
+    "n_test_queries": 500,
+    "solver": "subsets",
+    "sgd_iterations": 3000,
 }
 
 #: How :func:`u_statistic_experiment` minimises (19).
 EXPERIMENT_SOLVERS = ("subsets", "sgd")
 
 
-def u_statistic_experiment(k_values=(1, 10, 30, 100, 300, 1000), *, rng=0, progress=None,
-                           **settings):
+def u_statistic_experiment(
+    k_values=(1, 10, 30, 100, 300, 1000), *, rng=0, progress=None, **settings
+):
     """Run the experiment of section 6.2 (Figure 3) on generated data.
 
     Each run draws training data
@@ -212,45 +232,61 @@ def u_statistic_experiment(k_values=(1, 10, 30, 100, 300, 1000), *, rng=0, progr
     """
     unknown = set(settings) - set(EXPERIMENT_DEFAULTS)
     if unknown:
-        raise TypeError(f"u_statistic_experiment got unknown settings {sorted(unknown)}; "
-                        f"known: {sorted(EXPERIMENT_DEFAULTS)}")
+        raise TypeError(
+            f"u_statistic_experiment got unknown settings {sorted(unknown)}; "
+            f"known: {sorted(EXPERIMENT_DEFAULTS)}"
+        )
     s = {**EXPERIMENT_DEFAULTS, **settings}
     ks = check_array(k_values, "k_values", ndim=1, dtype="int")
     if ks.min() < 1:
         raise ValueError(f"k_values must hold orders >= 1, got {ks.min()}")
     runs = check_int(s["n_runs"], "n_runs", minimum=1)
     if runs * (ks.size + 1) > MAX_EXPERIMENT_FITS:
-        raise ValueError(f"n_runs * (len(k_values) + 1) = {runs * (ks.size + 1):,} fits; at most "
-                         f"MAX_EXPERIMENT_FITS = {MAX_EXPERIMENT_FITS:,} are supported")
+        raise ValueError(
+            f"n_runs * (len(k_values) + 1) = {runs * (ks.size + 1):,} fits; at most "
+            f"MAX_EXPERIMENT_FITS = {MAX_EXPERIMENT_FITS:,} are supported"
+        )
     solver = check_choice(s["solver"], "solver", EXPERIMENT_SOLVERS)
     c, smoothing = check_log_odds_smoothing(s["c"], s["smoothing"], SMOOTHINGS)
     lam = check_real(s["lam"], "lam", nonnegative=True, maximum=MAX_RIDGE)
     n_subsets = check_int(s["n_subsets"], "n_subsets", minimum=1, maximum=MAX_U_STATISTIC_TERMS)
-    iterations = check_int(s["sgd_iterations"], "sgd_iterations", minimum=1,
-                           maximum=MAX_SGD_ITERATIONS)
+    iterations = check_int(
+        s["sgd_iterations"], "sgd_iterations", minimum=1, maximum=MAX_SGD_ITERATIONS
+    )
     show_default = runs * (ks.size + 1) > 60
     show = check_progress(progress, show_default)
     gen = as_generator(rng)
     shape = (s["n_queries"], s["n_items"], s["n_features"])
-    test = simulate_ranking_data(s["n_test_queries"], *shape[1:], 0, gen,
-                                 nonlinearity=s["nonlinearity"])
+    test = simulate_ranking_data(
+        s["n_test_queries"], *shape[1:], 0, gen, nonlinearity=s["nonlinearity"]
+    )
     u_risks = np.empty((runs, ks.size))
     logistic, full = np.empty(runs), np.empty(runs)
     fits = [(run, j) for run in range(runs) for j in range(-1, ks.size)]
     data = None
     for run, j in progress_bar(fits, show, "section 6.2 experiment"):
         if j == -1:  # a new run: fresh data and the two references
-            data = simulate_ranking_data(*shape, s["n_judgments"], gen,
-                                         nonlinearity=s["nonlinearity"])
+            data = simulate_ranking_data(
+                *shape, s["n_judgments"], gen, nonlinearity=s["nonlinearity"]
+            )
             logistic[run] = ndcg_risk(pairwise_logistic_fit(data, lam=lam), test)
             full[run] = ndcg_risk(full_information_fit(data, lam=lam), test)
             continue
         k = int(ks[j])
         if solver == "subsets":
-            theta = u_statistic_minimizer(data, k, c=c, smoothing=smoothing, lam=lam,
-                                          n_subsets=n_subsets, rng=gen)
+            theta = u_statistic_minimizer(
+                data, k, c=c, smoothing=smoothing, lam=lam, n_subsets=n_subsets, rng=gen
+            )
         else:
-            theta = sgd_u_statistic(data, k, c=c, smoothing=smoothing, lam=lam,
-                                    n_iterations=iterations, rng=gen, progress=False).theta
+            theta = sgd_u_statistic(
+                data,
+                k,
+                c=c,
+                smoothing=smoothing,
+                lam=lam,
+                n_iterations=iterations,
+                rng=gen,
+                progress=False,
+            ).theta
         u_risks[run, j] = ndcg_risk(theta, test)
     return ExperimentResult(ks, u_risks, logistic, full, dict(s))

@@ -75,8 +75,11 @@ def package_folder() -> Path:
 
 def public_modules() -> list[str]:
     """Every public module of rankviz, with its subpackages as one module each, sorted."""
-    return sorted(f"{PACKAGE}.{info.name}" for info in pkgutil.iter_modules([str(package_folder())])
-                  if not info.name.startswith("_"))
+    return sorted(
+        f"{PACKAGE}.{info.name}"
+        for info in pkgutil.iter_modules([str(package_folder())])
+        if not info.name.startswith("_")
+    )
 
 
 def module_docstring(module: str) -> str:
@@ -130,8 +133,13 @@ def imported_modules(code: str) -> set[str]:
 def notebook_imports(notebook: Path) -> set[str]:
     """Every module the code cells of a notebook import."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    return set().union(*(imported_modules("".join(cell["source"])) for cell in cells
-                         if cell["cell_type"] == "code"))
+    return set().union(
+        *(
+            imported_modules("".join(cell["source"]))
+            for cell in cells
+            if cell["cell_type"] == "code"
+        )
+    )
 
 
 def first_chapters(notebooks: Path, modules: list[str]) -> dict[str, str]:
@@ -157,11 +165,13 @@ def read_chapters(notebooks: Path, readme: Path) -> dict[str, Chapter]:
     if start.is_file():
         first_cell = "".join(json.loads(start.read_text(encoding="utf-8"))["cells"][0]["source"])
         title = re.match(r"#\s+(.+)", first_cell)
-        chapters["00"] = Chapter("00", title.group(1).strip() if title else "Start here",
-                                 START_PAGE_STEM, None)
+        chapters["00"] = Chapter(
+            "00", title.group(1).strip() if title else "Start here", START_PAGE_STEM, None
+        )
     for row in read_chapter_rows(readme):
-        chapters[row["number"]] = Chapter(row["number"], row["title"],
-                                          Path(row["notebook"]).stem, Path(row["lecture"]).stem)
+        chapters[row["number"]] = Chapter(
+            row["number"], row["title"], Path(row["notebook"]).stem, Path(row["lecture"]).stem
+        )
     return chapters
 
 
@@ -176,11 +186,14 @@ def chapter_groups(notebooks: Path, readme: Path) -> list[tuple[Chapter | None, 
     chapters = read_chapters(notebooks, readme)
     unknown = sorted(set(first.values()) - set(chapters))
     if unknown:
-        raise ValueError(f"notebooks of chapters {unknown} import rankviz, but the README's "
-                         "chapter table does not list them")
+        raise ValueError(
+            f"notebooks of chapters {unknown} import rankviz, but the README's "
+            "chapter table does not list them"
+        )
     groups: list[tuple[Chapter | None, list[str]]] = [
         (chapters[number], sorted(m for m in modules if first.get(m) == number))
-        for number in sorted(set(first.values()))]
+        for number in sorted(set(first.values()))
+    ]
     supporting = sorted(m for m in modules if m not in first)
     if supporting:
         groups.append((None, supporting))
@@ -197,9 +210,14 @@ def package_listing(notebooks: Path, readme: Path, width: int = 99) -> str:
         lines.append(chapter.heading if chapter else f"{SUPPORTING} (no notebook imports them)")
         for module in modules:
             name = module.removeprefix(PACKAGE + ".")
-            lines.extend(textwrap.wrap(module_summary(module), width=width,
-                                       initial_indent=f"    {name}".ljust(column + 1),
-                                       subsequent_indent=" " * (column + 1)))
+            lines.extend(
+                textwrap.wrap(
+                    module_summary(module),
+                    width=width,
+                    initial_indent=f"    {name}".ljust(column + 1),
+                    subsequent_indent=" " * (column + 1),
+                )
+            )
     return "\n".join(lines)
 
 
@@ -237,8 +255,10 @@ def chapter_links(chapter: Chapter) -> str:
     """Links to a chapter's lecture and notebook, in reStructuredText, from a page in ``api/``."""
     if chapter.lecture is None:  # the start page is the site's landing page
         return ":doc:`the site's landing page <../index>`"
-    return (f":doc:`lecture <../lectures/{chapter.lecture}>`, "
-            f":doc:`notebook <../notebooks/{chapter.notebook}>`")
+    return (
+        f":doc:`lecture <../lectures/{chapter.lecture}>`, "
+        f":doc:`notebook <../notebooks/{chapter.notebook}>`"
+    )
 
 
 def entry_directive(module: str, name: str) -> str:
@@ -262,11 +282,16 @@ def module_page(module: str, chapter: Chapter | None) -> str:
     the site's menu stays one entry long (a folded list of 40 modules in every page's sidebar
     would also add an unlabelled toggle).
     """
-    used = (f"First used in **{chapter.heading}** ({chapter_links(chapter)})." if chapter else
-            "No chapter's notebook imports it: it supports the modules the chapters use.")
+    used = (
+        f"First used in **{chapter.heading}** ({chapter_links(chapter)})."
+        if chapter
+        else "No chapter's notebook imports it: it supports the modules the chapters use."
+    )
     entries = "\n".join(entry_directive(module, name) for name in public_names(module))
-    return (f":orphan:\n\n{rst_heading(module)}\n{used} Every module, by chapter: "
-            f":doc:`the API reference <{INDEX}>`.\n\n.. automodule:: {module}\n\n{entries}")
+    return (
+        f":orphan:\n\n{rst_heading(module)}\n{used} Every module, by chapter: "
+        f":doc:`the API reference <{INDEX}>`.\n\n.. automodule:: {module}\n\n{entries}"
+    )
 
 
 def index_page(groups: list[tuple[Chapter | None, list[str]]]) -> str:
@@ -282,13 +307,17 @@ def index_page(groups: list[tuple[Chapter | None, list[str]]]) -> str:
     for chapter, modules in groups:
         parts.append(rst_heading(chapter.heading if chapter else SUPPORTING, "-"))
         if chapter is None:
-            parts.append("Modules no notebook imports: the ones the chapters' modules build on, "
-                         "and the pre-class check.")
+            parts.append(
+                "Modules no notebook imports: the ones the chapters' modules build on, "
+                "and the pre-class check."
+            )
         elif chapter.lecture is None:
             parts.append("The start page is this site's :doc:`landing page <../index>`.")
         else:
-            parts.append(f"The chapter's :doc:`lecture <../lectures/{chapter.lecture}>` and "
-                         f":doc:`notebook <../notebooks/{chapter.notebook}>`.")
+            parts.append(
+                f"The chapter's :doc:`lecture <../lectures/{chapter.lecture}>` and "
+                f":doc:`notebook <../notebooks/{chapter.notebook}>`."
+            )
         parts.append("")
         for module in modules:
             parts.append(f"* :doc:`{module} <{module}>`: {module_summary(module)}")
@@ -341,8 +370,11 @@ def constant_doc(app, what, name, obj, options, lines) -> None:
         return  # the constant's own comment
     lines.clear()
     documented, _, short = name.rpartition(".")
-    for module in sorted(m for m in sys.modules if m.startswith(documented + ".")
-                         or (m.startswith(PACKAGE + ".") and "._" in m)):
+    for module in sorted(
+        m
+        for m in sys.modules
+        if m.startswith(documented + ".") or (m.startswith(PACKAGE + ".") and "._" in m)
+    ):
         if getattr(sys.modules[module], short, None) is obj and doc_comments(module).get(short):
             lines.extend(doc_comments(module)[short])
             return

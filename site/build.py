@@ -46,15 +46,17 @@ def stage(staging: Path = STAGING) -> Path:
     for name in SOURCES:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, staging / name,
-                            ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+            shutil.copytree(
+                source, staging / name, ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+            )
         else:
             shutil.copy2(source, staging / name)
     for notebook in sorted((staging / "notebooks").glob("*.ipynb")):
         content = json.loads(notebook.read_text(encoding="utf-8"))
         content.get("metadata", {}).pop("widgets", None)
-        notebook.write_text(json.dumps(content, ensure_ascii=False, indent=1) + "\n",
-                            encoding="utf-8")
+        notebook.write_text(
+            json.dumps(content, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
     return staging
 
 
@@ -65,8 +67,17 @@ def build(out: Path = DEFAULT_OUT, *, staging: Path = STAGING, quiet: bool = Tru
     stage(staging)
     if out.exists():
         shutil.rmtree(out)
-    args = ["-b", "html", "-W", "--keep-going", "-E",
-            "-d", str(staging / ".doctrees"), str(staging), str(out)]
+    args = [
+        "-b",
+        "html",
+        "-W",
+        "--keep-going",
+        "-E",
+        "-d",
+        str(staging / ".doctrees"),
+        str(staging),
+        str(out),
+    ]
     if quiet:
         args.insert(0, "-q")
     return build_main(args)
@@ -74,14 +85,20 @@ def build(out: Path = DEFAULT_OUT, *, staging: Path = STAGING, quiet: bool = Tru
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help=f"where the site goes (default: {DEFAULT_OUT.relative_to(ROOT)})")
-    parser.add_argument("--staging", type=Path, default=STAGING,
-                        help="where the sources are staged (emptied first)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=DEFAULT_OUT,
+        help=f"where the site goes (default: {DEFAULT_OUT.relative_to(ROOT)})",
+    )
+    parser.add_argument(
+        "--staging", type=Path, default=STAGING, help="where the sources are staged (emptied first)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print Sphinx's progress")
     options = parser.parse_args(argv)
-    status = build(options.out.resolve(), staging=options.staging.resolve(),
-                   quiet=not options.verbose)
+    status = build(
+        options.out.resolve(), staging=options.staging.resolve(), quiet=not options.verbose
+    )
     if status == 0:
         print(f"The site is in {options.out}: open {options.out / 'index.html'}")
     return status

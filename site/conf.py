@@ -28,8 +28,13 @@ extensions = [
 root_doc = "index"
 # The start notebook is the landing page (coursesite includes it there); lectures/references.md
 # is the bibliography for readers of the Markdown (the site's own is references.md).
-exclude_patterns = [".doctrees", "README.md", "**/.ipynb_checkpoints",
-                    "notebooks/00_start_here.ipynb", "lectures/references.md"]
+exclude_patterns = [
+    ".doctrees",
+    "README.md",
+    "**/.ipynb_checkpoints",
+    "notebooks/00_start_here.ipynb",
+    "lectures/references.md",
+]
 # build.py passes -W: a page in no table of contents, a broken link (to a page or to a heading)
 # or an unknown citation is an error. No warning is suppressed.
 
@@ -92,13 +97,17 @@ html_theme_options = {
     "navbar_persistent": [],
 }
 if repository_url:
-    html_theme_options.update({
-        "repository_url": repository_url,
-        "repository_branch": os.environ.get("RANKVIZ_SITE_BRANCH", "HEAD"),
-        "use_repository_button": True,
-        "launch_buttons": {"binderhub_url": "https://mybinder.org",
-                           "notebook_interface": "jupyterlab"},
-    })
+    html_theme_options.update(
+        {
+            "repository_url": repository_url,
+            "repository_branch": os.environ.get("RANKVIZ_SITE_BRANCH", "HEAD"),
+            "use_repository_button": True,
+            "launch_buttons": {
+                "binderhub_url": "https://mybinder.org",
+                "notebook_interface": "jupyterlab",
+            },
+        }
+    )
 
 # The light colour scheme to start with (the figures are drawn on white); the reader can switch.
 html_context = {"default_mode": "light"}

@@ -74,18 +74,28 @@ def read_chapter_rows(readme: Path) -> list[dict[str, str]]:
     """The rows of the README's chapter table: number, title, notebook, lecture, summary."""
     text = readme.read_text(encoding="utf-8")
     if TABLE_START not in text or TABLE_END not in text:
-        raise ExtensionError(f"{readme} has no chapter table between {TABLE_START!r} and "
-                             f"{TABLE_END!r}")
+        raise ExtensionError(
+            f"{readme} has no chapter table between {TABLE_START!r} and {TABLE_END!r}"
+        )
     block = text.split(TABLE_START, 1)[1].split(TABLE_END, 1)[0]
     rows = []
     for line in block.strip().splitlines()[2:]:  # after the header and the |---| line
         cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
         links = [LINK.match(cell) for cell in cells[2:4]] if len(cells) == 5 else []
         if not all(links) or len(links) != 2:
-            raise ExtensionError(f"{readme}: a chapter row is not '| NN | title | [notebook](path) "
-                                 f"| [lecture](path) | you learn |': {line!r}")
-        rows.append({"number": cells[0], "title": cells[1], "notebook": links[0].group(1),
-                     "lecture": links[1].group(1), "summary": cells[4]})
+            raise ExtensionError(
+                f"{readme}: a chapter row is not '| NN | title | [notebook](path) "
+                f"| [lecture](path) | you learn |': {line!r}"
+            )
+        rows.append(
+            {
+                "number": cells[0],
+                "title": cells[1],
+                "notebook": links[0].group(1),
+                "lecture": links[1].group(1),
+                "summary": cells[4],
+            }
+        )
     if not rows:
         raise ExtensionError(f"{readme}: the chapter table has no rows")
     return rows
@@ -101,18 +111,22 @@ class ChapterTable(SphinxDirective):
         self.env.note_dependency(str(readme))
         lines = ["| # | chapter | you learn |", "|---|---|---|"]
         for row in read_chapter_rows(readme):
-            lines.append(f"| {row['number']} | **[{row['title']}]({row['lecture']})** <br>"
-                         f"[the notebook]({row['notebook']}) | {row['summary']} |")
+            lines.append(
+                f"| {row['number']} | **[{row['title']}]({row['lecture']})** <br>"
+                f"[the notebook]({row['notebook']}) | {row['summary']} |"
+            )
         container = nodes.container(classes=["chapter-table"])
-        self.state.nested_parse(StringList(lines, source=str(readme)), self.content_offset,
-                                container)
+        self.state.nested_parse(
+            StringList(lines, source=str(readme)), self.content_offset, container
+        )
         return [container]
 
 
 def footcite_roles(text: str) -> str:
     """The lectures' citation links as ``{footcite:p}`` (parenthesized) or ``{footcite:t}``."""
     text = PAREN_CITES.sub(
-        lambda m: "{footcite:p}`" + ",".join(LINK_CITE.findall(m.group(1))) + "`", text)
+        lambda m: "{footcite:p}`" + ",".join(LINK_CITE.findall(m.group(1))) + "`", text
+    )
     return LINK_CITE.sub(lambda m: "{footcite:t}`" + m.group(1) + "`", text)
 
 
@@ -148,10 +162,13 @@ def start_page_markdown(notebook: Path, folder: str) -> str:
             text = NOTEBOOK_LINK.sub(lambda m: f"]({folder}/{m.group(1)})", text)
             text = PARENT_LINK.sub("](", text)
         elif cell["cell_type"] == "code":
-            shown = "".join("".join(o.get("data", {}).get("text/plain", ""))
-                            or o.get("text", "") for o in cell.get("outputs", []))
-            text = (f"```python\n{text}\n```\n\nIn JupyterLab the cell shows:\n\n"
-                    f"```text\n{shown}\n```")
+            shown = "".join(
+                "".join(o.get("data", {}).get("text/plain", "")) or o.get("text", "")
+                for o in cell.get("outputs", [])
+            )
+            text = (
+                f"```python\n{text}\n```\n\nIn JupyterLab the cell shows:\n\n```text\n{shown}\n```"
+            )
         parts.append(text)
     return "\n\n".join(parts) + "\n"
 
@@ -162,7 +179,8 @@ def include_start_page(app: Sphinx, docname: str, source: list[str]) -> None:
         notebook = Path(app.srcdir) / START_PAGE
         app.env.note_dependency(str(notebook))
         source[0] = source[0].replace(
-            START_MARKER, start_page_markdown(notebook, Path(START_PAGE).parent.as_posix()))
+            START_MARKER, start_page_markdown(notebook, Path(START_PAGE).parent.as_posix())
+        )
 
 
 @functools.cache
@@ -174,8 +192,13 @@ def _myst_markdown():
     from mdit_py_plugins.colon_fence import colon_fence_plugin
     from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-    return (MarkdownIt("commonmark").use(dollarmath_plugin, double_inline=True)
-            .use(amsmath_plugin).use(colon_fence_plugin).enable("table"))
+    return (
+        MarkdownIt("commonmark")
+        .use(dollarmath_plugin, double_inline=True)
+        .use(amsmath_plugin)
+        .use(colon_fence_plugin)
+        .enable("table")
+    )
 
 
 # inline code that names something: `auc`, `rankviz.metrics.auc`, or a call, `auc(y, s)`
@@ -216,8 +239,14 @@ def api_links(text: str, targets: Mapping[str, str], seen: set[str] | None = Non
                 continue
             cursor = found + len(source)
             mention = API_MENTION.match(child.content)
-            if (child.type != "code_inline" or child.markup != "`" or in_link or not mention
-                    or text[found - 1:found] == "}" or "<" in child.content):
+            if (
+                child.type != "code_inline"
+                or child.markup != "`"
+                or in_link
+                or not mention
+                or text[found - 1 : found] == "}"
+                or "<" in child.content
+            ):
                 continue
             target = targets.get(mention.group(1))
             if target is not None and target not in seen:
@@ -286,8 +315,9 @@ BIBLIOGRAPHY_ENTRY = 'role="doc-biblioentry"'
 EMPTY_CORNER = re.compile(r'<th class="head stub[^"]*">\s*(?:<p>\s*</p>)?\s*</th>')
 
 
-def accessible_markup(app: Sphinx, pagename: str, templatename: str, context: dict,
-                      doctree) -> None:
+def accessible_markup(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
     """Bibliography entries as list items, an empty corner as a plain cell (html-page-context)."""
     body = context.get("body")
     if body:
@@ -315,8 +345,13 @@ class FigureFullSizeLink(SphinxPostTransform):
             for image in list(output.findall(nodes.image)):
                 if isinstance(image.parent, nodes.reference) or "://" in image["uri"]:
                     continue
-                link = nodes.reference("", "", internal=True, classes=["figure-full-size"],
-                                       refuri=f"{images}/{Path(image['uri']).name}")
+                link = nodes.reference(
+                    "",
+                    "",
+                    internal=True,
+                    classes=["figure-full-size"],
+                    refuri=f"{images}/{Path(image['uri']).name}",
+                )
                 image.replace_self(link)
                 link.append(image)
 
@@ -324,8 +359,9 @@ class FigureFullSizeLink(SphinxPostTransform):
 SEARCH_SCRIPT = "search-snippets.js"
 
 
-def add_search_script(app: Sphinx, pagename: str, templatename: str, context: dict,
-                      doctree) -> None:
+def add_search_script(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
     """Load the snippet script on the search page (``html-page-context``): deferred, so that it
     runs after Sphinx's searchtools.js has defined ``Search`` and before the search starts."""
     if pagename == "search":

@@ -18,17 +18,28 @@ from pathlib import Path
 
 #: headless, and quiet on a machine with no network: no background fetches, updates or sync
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
-ENABLE_HINT = ("install Chromium (Debian/Ubuntu: sudo apt install chromium) or point "
-               "RANKVIZ_CHROMIUM at a Chromium executable")
+ENABLE_HINT = (
+    "install Chromium (Debian/Ubuntu: sudo apt install chromium) or point "
+    "RANKVIZ_CHROMIUM at a Chromium executable"
+)
 
 
 def find_chromium() -> str | None:
     """The Chromium executable to drive, or None."""
-    candidates = [os.environ.get("RANKVIZ_CHROMIUM"), "/usr/bin/chromium",
-                  shutil.which("chromium"), shutil.which("chromium-browser")]
+    candidates = [
+        os.environ.get("RANKVIZ_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ]
     for candidate in candidates:
         if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate

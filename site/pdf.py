@@ -218,8 +218,9 @@ class Printer:
             tab = self.tabs[index % 2]
             tab.wait_for_load_state("load")
             if index + 1 < len(paths):  # the next page loads while this one prints
-                self.tabs[(index + 1) % 2].goto(f"{self.base_url}/{paths[index + 1]}",
-                                                wait_until="commit")
+                self.tabs[(index + 1) % 2].goto(
+                    f"{self.base_url}/{paths[index + 1]}", wait_until="commit"
+                )
             state = tab.evaluate(PRINT_READY, COLUMN_PX)
             self.problems += [f"{path}: {problem}" for problem in state["problems"]]
             tab.add_style_tag(content=f"html {{ counter-reset: page {first_page - 1}; }}")
@@ -242,9 +243,11 @@ def title_page(project: str, author: str, parts: list[PrintedPage], base_url: st
     rows, page = [], 1
     for part in parts:
         opens_chapter = re.match(r"^Lecture \d\d\b", part.title) is not None
-        rows.append(f'<li{" class=chapter" if opens_chapter else ""}>'
-                    f'<a href="{base_url}/{part.path}"><span>{html.escape(part.title)}</span>'
-                    f"<span class=page>{page}</span></a></li>")
+        rows.append(
+            f"<li{' class=chapter' if opens_chapter else ''}>"
+            f'<a href="{base_url}/{part.path}"><span>{html.escape(part.title)}</span>'
+            f"<span class=page>{page}</span></a></li>"
+        )
         page += part.pages
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(project)}</title><style>
@@ -280,8 +283,10 @@ def _explicit_links(reader) -> dict[str, tuple[int, object]]:
     from pypdf.generic import NameObject
 
     named = reader.named_destinations
-    places = {name.lstrip("/"): (reader.get_destination_page_number(dest), dest)
-              for name, dest in named.items()}
+    places = {
+        name.lstrip("/"): (reader.get_destination_page_number(dest), dest)
+        for name, dest in named.items()
+    }
     for page in reader.pages:
         for reference in page.get("/Annots") or []:
             annotation = reference.get_object()
@@ -291,8 +296,15 @@ def _explicit_links(reader) -> dict[str, tuple[int, object]]:
     return places
 
 
-def join(front: bytes | None, parts: list[PrintedPage], *, base_url: str, title: str,
-         author: str, out: Path) -> int:
+def join(
+    front: bytes | None,
+    parts: list[PrintedPage],
+    *,
+    base_url: str,
+    title: str,
+    author: str,
+    out: Path,
+) -> int:
     """Join the title pages (if any) and the printed pages of the site into ``out``.
 
     Adds the bookmarks and page labels and turns links to the site into links inside the PDF.
@@ -327,8 +339,12 @@ def join(front: bytes | None, parts: list[PrintedPage], *, base_url: str, title:
         for section, heading in part.sections:
             if section in own:
                 page, destination = own[section]
-                writer.add_outline_item(title=heading, page_number=start + page,
-                                        parent=bookmark, fit=Fit.xyz(top=destination.top))
+                writer.add_outline_item(
+                    title=heading,
+                    page_number=start + page,
+                    parent=bookmark,
+                    fit=Fit.xyz(top=destination.top),
+                )
     if front_pages:
         writer.set_page_label(0, front_pages - 1, style="/r")
     writer.set_page_label(front_pages, len(writer.pages) - 1, style="/D", start=1)
@@ -348,12 +364,20 @@ def join(front: bytes | None, parts: list[PrintedPage], *, base_url: str, title:
                 if place is None:
                     continue
                 top = NullObject() if place[1] is None else FloatObject(place[1])
-                reference.get_object()[NameObject("/A")] = DictionaryObject({
-                    NameObject("/S"): NameObject("/GoTo"),
-                    NameObject("/D"): ArrayObject([writer.pages[place[0]].indirect_reference,
-                                                   NameObject("/XYZ"), NullObject(), top,
-                                                   NullObject()]),
-                })
+                reference.get_object()[NameObject("/A")] = DictionaryObject(
+                    {
+                        NameObject("/S"): NameObject("/GoTo"),
+                        NameObject("/D"): ArrayObject(
+                            [
+                                writer.pages[place[0]].indirect_reference,
+                                NameObject("/XYZ"),
+                                NullObject(),
+                                top,
+                                NullObject(),
+                            ]
+                        ),
+                    }
+                )
             kept.append(reference)
         page[NameObject("/Annots")] = kept
     names = writer.root_object.get("/Names")
@@ -384,30 +408,50 @@ def print_pdfs(site: Path = DEFAULT_SITE, out: Path = DEFAULT_OUT) -> PrintRepor
             printer = Printer(browser, base_url)
             report.course_parts = printer.print_pages(course)
             report.handout_parts = printer.print_pages(handout)
-            front = printer.print_html(title_page(project, author, report.course_parts,
-                                                  base_url))
+            front = printer.print_html(title_page(project, author, report.course_parts, base_url))
         finally:
             browser.close()
         report.problems = printer.problems
-        report.front_pages = join(front, report.course_parts, base_url=base_url,
-                                  title=project, author=author, out=report.course)
-        join(None, report.handout_parts, base_url=base_url,
-             title=f"{project}: {report.handout_parts[0].title}", author=author,
-             out=report.handout)
+        report.front_pages = join(
+            front,
+            report.course_parts,
+            base_url=base_url,
+            title=project,
+            author=author,
+            out=report.course,
+        )
+        join(
+            None,
+            report.handout_parts,
+            base_url=base_url,
+            title=f"{project}: {report.handout_parts[0].title}",
+            author=author,
+            out=report.handout,
+        )
     report.seconds = time.monotonic() - started
     return report
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", type=Path, default=DEFAULT_SITE,
-                        help=f"the built site (default: {DEFAULT_SITE.relative_to(ROOT)})")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help=f"where the PDFs go (default: {DEFAULT_OUT.relative_to(ROOT)})")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        default=DEFAULT_SITE,
+        help=f"the built site (default: {DEFAULT_SITE.relative_to(ROOT)})",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=DEFAULT_OUT,
+        help=f"where the PDFs go (default: {DEFAULT_OUT.relative_to(ROOT)})",
+    )
     options = parser.parse_args(argv)
     report = print_pdfs(options.site, options.out)
-    for pdf, parts, front in ((report.course, report.course_parts, report.front_pages),
-                              (report.handout, report.handout_parts, 0)):
+    for pdf, parts, front in (
+        (report.course, report.course_parts, report.front_pages),
+        (report.handout, report.handout_parts, 0),
+    ):
         pages = front + sum(part.pages for part in parts)
         print(f"{pdf}: {pages} pages ({len(parts)} of the site)")
     print(f"Printed in {report.seconds:.0f} s.")

@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, settings
 matplotlib.use("Agg")
 
 settings.register_profile(
-    "rankviz", max_examples=60, deadline=None,
+    "rankviz",
+    max_examples=60,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("rankviz")
@@ -20,7 +22,6 @@ settings.load_profile("rankviz")
 def rng():
     """A fresh, seeded generator for each test."""
     return np.random.default_rng(20261121)
-
 
 
 def tied_bipartite_sample(rng, n, *, decimals=1, prevalence=0.4):
@@ -48,11 +49,15 @@ def built_site(tmp_path_factory):
 
     missing = missing_builder()
     if missing:
-        problem = (f"the site builder is not installed (missing {', '.join(missing)}; it is in "
-                   f"the dev extra: pip install -e '.[dev]')")
+        problem = (
+            f"the site builder is not installed (missing {', '.join(missing)}; it is in "
+            f"the dev extra: pip install -e '.[dev]')"
+        )
         if os.environ.get("RANKVIZ_REQUIRE_SITE") == "1":
-            pytest.fail(f"site tests are required here (RANKVIZ_REQUIRE_SITE=1) but {problem}",
-                        pytrace=False)
+            pytest.fail(
+                f"site tests are required here (RANKVIZ_REQUIRE_SITE=1) but {problem}",
+                pytrace=False,
+            )
         pytest.skip(f"site tests skipped: {problem}")
     return build_site(tmp_path_factory.mktemp("site"))
 
@@ -87,8 +92,7 @@ def pytest_collection_finish(session):
     config = session.config
     if hasattr(config, "workerinput") or config.option.collectonly:
         return
-    waiting = [item for item in session.items
-               if getattr(item, "originalname", None) == RUN_TEST]
+    waiting = [item for item in session.items if getattr(item, "originalname", None) == RUN_TEST]
     if not waiting:
         return
     runs = BackgroundRuns()

@@ -21,5 +21,9 @@ def random_distribution(rng, k, sparse=False):
 def direct_risks(loss, labels, probs):
     """The conditional risk by the definition: a double loop over permutations and labels."""
     n = np.asarray(labels).shape[1]
-    return np.array([sum(p * float(loss(sigma, y)) for p, y in zip(probs, labels, strict=True))
-                     for sigma in all_permutations(n)])
+    return np.array(
+        [
+            sum(p * float(loss(sigma, y)) for p, y in zip(probs, labels, strict=True))
+            for sigma in all_permutations(n)
+        ]
+    )

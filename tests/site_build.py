@@ -65,7 +65,12 @@ def build_site(workdir: Path, *, repository: str = "") -> BuiltSite:
     env = {**os.environ, "RANKVIZ_SITE_REPOSITORY": repository}
     result = subprocess.run(
         [*prefix, sys.executable, str(BUILD_SCRIPT), "--out", str(out), "--staging", str(staging)],
-        capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, cwd=ROOT, env=env,
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_S,
+        cwd=ROOT,
+        env=env,
     )
-    return BuiltSite(out=out, status=result.returncode, log=result.stdout + result.stderr,
-                     offline=bool(prefix))
+    return BuiltSite(
+        out=out, status=result.returncode, log=result.stdout + result.stderr, offline=bool(prefix)
+    )

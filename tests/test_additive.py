@@ -25,9 +25,14 @@ def brute_force_share(g1, g2):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 3).flatmap(lambda k: st.tuples(
-    st.lists(st.integers(-3, 3), min_size=2 * k, max_size=2 * k),
-    st.lists(st.integers(-3, 3), min_size=2 * k, max_size=2 * k))))
+@given(
+    st.integers(1, 3).flatmap(
+        lambda k: st.tuples(
+            st.lists(st.integers(-3, 3), min_size=2 * k, max_size=2 * k),
+            st.lists(st.integers(-3, 3), min_size=2 * k, max_size=2 * k),
+        )
+    )
+)
 def test_share_matches_enumeration_of_cells(g):
     g1, g2 = g
     assert additive_xor_share(g1, g2) == pytest.approx(brute_force_share(g1, g2), abs=1e-12)

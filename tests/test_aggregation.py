@@ -38,7 +38,9 @@ from rankviz.ustatistics import average_log_odds
 
 counts_matrices = st.integers(2, 6).flatmap(
     lambda n: arrays(np.int64, (n, n), elements=st.integers(0, 6)).map(
-        lambda W: W * (1 - np.eye(n, dtype=np.int64))))
+        lambda W: W * (1 - np.eye(n, dtype=np.int64))
+    )
+)
 
 
 def skew(rng, n, scale=1.0):
@@ -60,17 +62,20 @@ def test_win_counts_against_a_loop(rng):
     np.testing.assert_array_equal(win_counts([[0.0, 1.0]], 2), [[0, 1], [0, 0]])
 
 
-@pytest.mark.parametrize("rows, n, error, match", [
-    ([(0, 3)], 3, ValueError, r"comparisons\[0\] = \[0, 3\] holds an item outside 0, ..., 2"),
-    ([(0, 1), (-1, 0)], 3, ValueError, "outside"),
-    ([(1, 1)], 3, ValueError, r"comparisons\[0\] compares item 1 with itself"),
-    ([(0, 1, 2)], 3, ValueError, r"shape \(N, 2\)"),
-    ([(0.5, 1)], 3, TypeError, "comparisons must contain integers"),
-    ([(0, 1j)], 3, TypeError, "comparisons must contain real numbers"),
-    ([(0, np.nan)], 3, ValueError, "comparisons contains NaN"),
-    ("01", 3, TypeError, "rows"),
-    ([(0, 1)], 1, ValueError, "n_items must be >= 2"),
-])
+@pytest.mark.parametrize(
+    "rows, n, error, match",
+    [
+        ([(0, 3)], 3, ValueError, r"comparisons\[0\] = \[0, 3\] holds an item outside 0, ..., 2"),
+        ([(0, 1), (-1, 0)], 3, ValueError, "outside"),
+        ([(1, 1)], 3, ValueError, r"comparisons\[0\] compares item 1 with itself"),
+        ([(0, 1, 2)], 3, ValueError, r"shape \(N, 2\)"),
+        ([(0.5, 1)], 3, TypeError, "comparisons must contain integers"),
+        ([(0, 1j)], 3, TypeError, "comparisons must contain real numbers"),
+        ([(0, np.nan)], 3, ValueError, "comparisons contains NaN"),
+        ("01", 3, TypeError, "rows"),
+        ([(0, 1)], 1, ValueError, "n_items must be >= 2"),
+    ],
+)
 def test_win_counts_rejects_bad_input(rows, n, error, match):
     with pytest.raises(error, match=match):
         win_counts(rows, n)
@@ -94,10 +99,19 @@ def test_borda_of_probability_differences_is_affine_in_ammar_shah(W):
     """Section 5.1: with A = P - P^T, the Borda count A 1 equals 2 (n - 1) s - (n - 1)."""
     n = len(W)
     s = ammar_shah_scores(W)
-    np.testing.assert_allclose(borda_scores(probability_differences(W)), 2 * (n - 1) * s - (n - 1),
-                               atol=1e-12)
-    loop = [np.mean([0.5 if W[j, o] + W[o, j] == 0 else W[j, o] / (W[j, o] + W[o, j])
-                     for o in range(n) if o != j]) for j in range(n)]
+    np.testing.assert_allclose(
+        borda_scores(probability_differences(W)), 2 * (n - 1) * s - (n - 1), atol=1e-12
+    )
+    loop = [
+        np.mean(
+            [
+                0.5 if W[j, o] + W[o, j] == 0 else W[j, o] / (W[j, o] + W[o, j])
+                for o in range(n)
+                if o != j
+            ]
+        )
+        for j in range(n)
+    ]
     np.testing.assert_allclose(s, loop)
 
 
@@ -119,8 +133,9 @@ def test_btl_log_odds_formulas(W, c):
     s = average_log_odds(W, c, smoothing="counts")
     np.testing.assert_allclose(s, borda_scores(B) / (n - 1), atol=1e-12)
     batch = average_log_odds(np.stack([W, W.T]), c)
-    np.testing.assert_allclose(batch, [borda_scores(A) / (n - 1), borda_scores(-A) / (n - 1)],
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        batch, [borda_scores(A) / (n - 1), borda_scores(-A) / (n - 1)], atol=1e-12
+    )
 
 
 def test_the_two_smoothings_have_different_limits():
@@ -135,18 +150,21 @@ def test_the_two_smoothings_have_different_limits():
     assert probability < 1.3 - 0.4
 
 
-@pytest.mark.parametrize("call, error, match", [
-    (lambda: btl_log_odds([[0, 1], [1, 0]], 0.0), ValueError, "c must be > 0"),
-    (lambda: btl_log_odds([[0, 1], [1, 0]], -1), ValueError, "c must be > 0"),
-    (lambda: btl_log_odds([[0, 1], [1, 0]], 1, smoothing="laplace"), ValueError, "smoothing"),
-    (lambda: btl_log_odds([[0, -1], [1, 0]], 1), ValueError, "non-negative"),
-    (lambda: btl_log_odds([[1, 1], [1, 0]], 1), ValueError, "zero diagonal"),
-    (lambda: empirical_probabilities([[0, 1, 2]]), ValueError, "square"),
-    (lambda: ammar_shah_scores([[0]]), ValueError, "at least 2 items"),
-    (lambda: borda_scores([[0, 1], [1, 0]]), ValueError, "skew-symmetric"),
-    (lambda: borda_scores("ab"), TypeError, "square matrix"),
-    (lambda: average_log_odds(np.zeros((2, 3, 3, 3)), 1.0), ValueError, "square"),
-])
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda: btl_log_odds([[0, 1], [1, 0]], 0.0), ValueError, "c must be > 0"),
+        (lambda: btl_log_odds([[0, 1], [1, 0]], -1), ValueError, "c must be > 0"),
+        (lambda: btl_log_odds([[0, 1], [1, 0]], 1, smoothing="laplace"), ValueError, "smoothing"),
+        (lambda: btl_log_odds([[0, -1], [1, 0]], 1), ValueError, "non-negative"),
+        (lambda: btl_log_odds([[1, 1], [1, 0]], 1), ValueError, "zero diagonal"),
+        (lambda: empirical_probabilities([[0, 1, 2]]), ValueError, "square"),
+        (lambda: ammar_shah_scores([[0]]), ValueError, "at least 2 items"),
+        (lambda: borda_scores([[0, 1], [1, 0]]), ValueError, "skew-symmetric"),
+        (lambda: borda_scores("ab"), TypeError, "square matrix"),
+        (lambda: average_log_odds(np.zeros((2, 3, 3, 3)), 1.0), ValueError, "square"),
+    ],
+)
 def test_aggregation_errors(call, error, match):
     with pytest.raises(error, match=match):
         call()
@@ -172,8 +190,11 @@ def test_thurstone_mosteller_equals_a_cvxpy_solve_of_22(seed):
     A_noisy = np.where(mask, A, rng.normal(size=(n, n)) * 9)  # unobserved entries are ignored
     s = thurstone_mosteller_scores(A_noisy, mask)
     x = cp.Variable(n)
-    objective = 0.25 * sum(cp.square(A[i, j] - (x[i] - x[j]))
-                           for i, j in itertools.permutations(range(n), 2) if mask[i, j])
+    objective = 0.25 * sum(
+        cp.square(A[i, j] - (x[i] - x[j]))
+        for i, j in itertools.permutations(range(n), 2)
+        if mask[i, j]
+    )
     cp.Problem(cp.Minimize(objective), [cp.sum(x) == 0]).solve()
     np.testing.assert_allclose(s, x.value, atol=1e-6)
     omega = mask.astype(float)
@@ -190,8 +211,9 @@ def test_thurstone_mosteller_gradient_vanishes_and_recovers_consistent_scores(rn
     gradient = np.diag(omega.sum(axis=1)) @ s - (omega * A).sum(axis=1) - omega @ s
     np.testing.assert_allclose(gradient, 0.0, atol=1e-10)  # the paper's gradient at s
     x = rng.normal(size=n)
-    np.testing.assert_allclose(thurstone_mosteller_scores(x[:, None] - x[None, :], mask),
-                               x - x.mean(), atol=1e-10)
+    np.testing.assert_allclose(
+        thurstone_mosteller_scores(x[:, None] - x[None, :], mask), x - x.mean(), atol=1e-10
+    )
 
 
 @given(st.integers(2, 7), st.integers(0, 10**6))
@@ -219,8 +241,9 @@ def test_thurstone_mosteller_errors():
     with pytest.raises(ValueError, match="NaN or infinite"):
         thurstone_mosteller_scores([[0, np.inf], [-np.inf, 0]])
     # an unobserved pair may hold anything: it is ignored
-    s = thurstone_mosteller_scores([[0, 1, 5], [-1, 0, 1], [7, -1, 0]],
-                                   [[1, 1, 0], [1, 1, 1], [0, 1, 1]])
+    s = thurstone_mosteller_scores(
+        [[0, 1, 5], [-1, 0, 1], [7, -1, 0]], [[1, 1, 0], [1, 1, 1], [0, 1, 1]]
+    )
     np.testing.assert_allclose(s, [1, 0, -1], atol=1e-12)
 
 
@@ -241,18 +264,23 @@ def test_principal_eigenvector_against_numpy(seed):
     values, vectors = np.linalg.eig(R)
     top = np.argmax(values.real)
     expected = np.abs(vectors[:, top].real)
-    np.testing.assert_allclose(principal_eigenvector_scores(R), expected / expected.sum(),
-                               atol=1e-10)
+    np.testing.assert_allclose(
+        principal_eigenvector_scores(R), expected / expected.sum(), atol=1e-10
+    )
     w = rng.uniform(0.5, 3.0, n)
-    np.testing.assert_allclose(principal_eigenvector_scores(w[:, None] / w[None, :]),
-                               w / w.sum(), atol=1e-12)
+    np.testing.assert_allclose(
+        principal_eigenvector_scores(w[:, None] / w[None, :]), w / w.sum(), atol=1e-12
+    )
 
 
-@pytest.mark.parametrize("R, match", [
-    ([[1, -1], [-1, 1]], "positive"),
-    ([[2, 1], [1, 1]], "unit diagonal"),
-    ([[1, 2], [2, 1]], "reciprocal"),
-])
+@pytest.mark.parametrize(
+    "R, match",
+    [
+        ([[1, -1], [-1, 1]], "positive"),
+        ([[2, 1], [1, 1]], "unit diagonal"),
+        ([[1, 2], [2, 1]], "reciprocal"),
+    ],
+)
 def test_principal_eigenvector_errors(R, match):
     with pytest.raises(ValueError, match=match):
         principal_eigenvector_scores(R)
@@ -357,8 +385,9 @@ def test_btl_maximum_likelihood_says_why_it_does_not_exist():
     with pytest.raises(ValueError, match=r"disconnected \(groups \[0, 1\] \| \[2, 3\]\)") as info:
         btl_maximum_likelihood(W)
     assert "never lost" not in str(info.value)
-    np.testing.assert_allclose(btl_maximum_likelihood(W, alpha=0.3), _direct_penalised_btl(W, 0.3),
-                               atol=1e-5)
+    np.testing.assert_allclose(
+        btl_maximum_likelihood(W, alpha=0.3), _direct_penalised_btl(W, 0.3), atol=1e-5
+    )
 
 
 @pytest.mark.parametrize("method", AGGREGATION_METHODS)
@@ -372,12 +401,16 @@ def test_aggregate_scores_dispatches_to_the_section_5_1_functions(rng):
     r = rng.normal(size=5)
     W = btl_wins(r, 4, 2)
     A = btl_log_odds(W, 0.3)
-    np.testing.assert_allclose(aggregate_scores(W, "thurstone_mosteller", c=0.3),
-                               thurstone_mosteller_scores(A, comparison_mask(W)))
-    np.testing.assert_allclose(aggregate_scores(W, "borda"),
-                               borda_scores(probability_differences(W)))
-    np.testing.assert_allclose(aggregate_scores(W, "eigenvector", c=0.3),
-                               principal_eigenvector_scores(np.exp(A)))
+    np.testing.assert_allclose(
+        aggregate_scores(W, "thurstone_mosteller", c=0.3),
+        thurstone_mosteller_scores(A, comparison_mask(W)),
+    )
+    np.testing.assert_allclose(
+        aggregate_scores(W, "borda"), borda_scores(probability_differences(W))
+    )
+    np.testing.assert_allclose(
+        aggregate_scores(W, "eigenvector", c=0.3), principal_eigenvector_scores(np.exp(A))
+    )
     with pytest.raises(ValueError, match="method must be one of"):
         aggregate_scores(W, "kemeny")
     with pytest.raises(ValueError, match="c must be > 0"):
@@ -429,11 +462,14 @@ def test_overflowing_scores_are_refused_not_returned():
         thurstone_mosteller_scores(big)
 
 
-@pytest.mark.parametrize("bad, error, match", [
-    ([[0, 1], [1j, 0]], TypeError, "A must contain real numbers"),
-    ([[0, True], [False, 0]], ValueError, "skew-symmetric"),
-    ("ab", TypeError, "A must be a square matrix"),
-])
+@pytest.mark.parametrize(
+    "bad, error, match",
+    [
+        ([[0, 1], [1j, 0]], TypeError, "A must contain real numbers"),
+        ([[0, True], [False, 0]], ValueError, "skew-symmetric"),
+        ("ab", TypeError, "A must be a square matrix"),
+    ],
+)
 def test_borda_scores_reads_A_through_the_validation_core(bad, error, match):
     with pytest.raises(error, match=match):
         borda_scores(bad)
@@ -451,13 +487,22 @@ def test_tiny_ridge_and_huge_counts_are_refused_naming_the_argument():
     np.testing.assert_allclose(btl_win_probabilities([1e308, -1e308]), [[0.5, 1.0], [0.0, 0.5]])
 
 
-@given(st.integers(1, 7).flatmap(lambda n: st.tuples(
-    arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])),
-    arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])))))
+@given(
+    st.integers(1, 7).flatmap(
+        lambda n: st.tuples(
+            arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])),
+            arrays(np.float64, n, elements=st.sampled_from([-1.0, 0.0, 0.5, 2.0])),
+        )
+    )
+)
 def test_discordant_pairs_against_a_double_loop(scores):
     a, b = scores
-    expected = [(i, j) for i in range(len(a)) for j in range(i + 1, len(a))
-                if (a[i] - a[j]) * (b[i] - b[j]) < 0]
+    expected = [
+        (i, j)
+        for i in range(len(a))
+        for j in range(i + 1, len(a))
+        if (a[i] - a[j]) * (b[i] - b[j]) < 0
+    ]
     assert discordant_pairs(a, b) == expected
 
 

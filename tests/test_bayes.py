@@ -62,7 +62,8 @@ def test_losses_are_one_minus_chapter_01_measures(rng):
     assert map_loss()(sigma, y_bin) == pytest.approx(1 - average_precision(y_bin, -sigma))
     assert ndcg_loss()(sigma, y_grades) == pytest.approx(1 - ndcg(y_grades, -sigma))
     assert ndcg_loss("linear", k=2)(sigma, y_grades) == pytest.approx(
-        1 - ndcg(y_grades, -sigma, 2, gain="linear"))
+        1 - ndcg(y_grades, -sigma, 2, gain="linear")
+    )
     assert err_loss(3)(sigma, y_grades) == pytest.approx(1 - err(y_grades, -sigma, max_grade=3))
     graph = preference_graph_from_grades(y_grades)
     assert pairwise_disagreement_loss()(sigma, graph) == pairwise_disagreement(-sigma, graph)
@@ -71,16 +72,22 @@ def test_losses_are_one_minus_chapter_01_measures(rng):
     assert repr(map_loss()) == "RankingLoss('MAP', labels: binary)"
 
 
-@pytest.mark.parametrize("loss, grades", [
-    (precision_loss(2), (0, 1)), (map_loss(), (0, 1)), (ndcg_loss(), (0, 1, 2)),
-    (err_loss(2), (0, 1, 2)),
-])
+@pytest.mark.parametrize(
+    "loss, grades",
+    [
+        (precision_loss(2), (0, 1)),
+        (map_loss(), (0, 1)),
+        (ndcg_loss(), (0, 1, 2)),
+        (err_loss(2), (0, 1, 2)),
+    ],
+)
 def test_conditional_risk_equals_direct_enumeration(rng, loss, grades):
     labels = label_set(3, grades)
     for sparse in (False, True):
         probs = random_distribution(rng, labels.shape[0], sparse)
-        np.testing.assert_allclose(conditional_risk(loss, labels, probs),
-                                   direct_risks(loss, labels, probs), atol=1e-12)
+        np.testing.assert_allclose(
+            conditional_risk(loss, labels, probs), direct_risks(loss, labels, probs), atol=1e-12
+        )
 
 
 def test_pairwise_disagreement_risk_is_linear_in_the_mean_graph(rng):
@@ -107,8 +114,9 @@ def test_a_precomputed_matrix_is_accepted_and_checked(rng):
     labels = label_set(3)
     matrix = loss_matrix(map_loss(), 3, labels)
     probs = rng.dirichlet(np.ones(8))
-    np.testing.assert_allclose(conditional_risk(matrix, labels, probs),
-                               conditional_risk(map_loss(), labels, probs))
+    np.testing.assert_allclose(
+        conditional_risk(matrix, labels, probs), conditional_risk(map_loss(), labels, probs)
+    )
     with pytest.raises(ValueError, match="shape"):
         conditional_risk(matrix[:, :4], labels, probs)
     batch = rng.dirichlet(np.ones(8), size=3)
@@ -126,16 +134,20 @@ def test_bayes_set_keeps_every_tie():
     risks = conditional_risk(map_loss(), AB, [0.4, 0.6])
     gap = np.sort(np.unique(risks.round(12)))[1] - risks.min()
     assert len(bayes_permutations(map_loss(), AB, [0.4, 0.6], tol=gap + 1e-9)) > len(
-        bayes_permutations(map_loss(), AB, [0.4, 0.6]))
+        bayes_permutations(map_loss(), AB, [0.4, 0.6])
+    )
 
 
-@pytest.mark.parametrize("probs, message", [
-    ([0.5, 0.6], "sum to 1"),
-    ([1.2, -0.2], "non-negative"),
-    ([1.0], "one probability per label"),
-    ([np.nan, 1.0], "NaN"),
-    ("ab", "probs must be an array"),
-])
+@pytest.mark.parametrize(
+    "probs, message",
+    [
+        ([0.5, 0.6], "sum to 1"),
+        ([1.2, -0.2], "non-negative"),
+        ([1.0], "one probability per label"),
+        ([np.nan, 1.0], "NaN"),
+        ("ab", "probs must be an array"),
+    ],
+)
 def test_bad_probabilities_are_refused(probs, message):
     with pytest.raises((ValueError, TypeError), match=message):
         conditional_risk(map_loss(), AB, probs)
@@ -227,7 +239,7 @@ def test_issue_19_bad_inputs_raise_clear_errors():
 def test_item_sets_and_containment_by_brute_force():
     for n in (1, 2, 3, 4):
         sets = item_sets(n)
-        assert len(sets) == 2 ** n - 1 and len(set(sets)) == len(sets)
+        assert len(sets) == 2**n - 1 and len(set(sets)) == len(sets)
         assert [len(S) for S in sets] == sorted(len(S) for S in sets)
         Z = subset_containment(n)
         for a, T in enumerate(sets):

@@ -4,6 +4,7 @@ and every name one script imports from another script of ``benchmarks/`` is
 defined there.  (A renamed helper once broke ``make bench`` without any test
 noticing.)
 """
+
 import ast
 from pathlib import Path
 

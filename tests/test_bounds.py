@@ -40,7 +40,8 @@ def test_hand_computed_values():
     # Hoeffding: sqrt(log(2 / 0.05) / (2 * 100)); McDiarmid: sqrt((1/100 + 1/100) log(40) / 2)
     assert auc_deviation_bound(100, 100, 0.05) == pytest.approx(math.sqrt(math.log(40) / 200))
     assert auc_deviation_bound(100, 100, 0.05, method="mcdiarmid") == pytest.approx(
-        math.sqrt(0.02 * math.log(40) / 2))
+        math.sqrt(0.02 * math.log(40) / 2)
+    )
     assert auc_deviation_bound(10, 1000, 0.1) == pytest.approx(math.sqrt(math.log(20) / 20))
 
 
@@ -65,7 +66,8 @@ def test_smaller_class_governs():
     """Many negatives do not make up for few positives."""
     assert auc_deviation_bound(10, 10**6, 0.05) == auc_deviation_bound(10, 10, 0.05)
     assert auc_deviation_bound(10, 10**6, 0.05, method="mcdiarmid") > auc_deviation_bound(
-        10, 10**6, 0.05)
+        10, 10**6, 0.05
+    )
 
 
 @pytest.mark.parametrize(("m", "n"), [(20, 20), (10, 60)])
@@ -122,16 +124,18 @@ def test_margin_loss_hand_computed():
     margins = [-0.5, 0.1, 0.4, 2.0]
     assert margin_loss(margins, 0.5) == pytest.approx((1 + 0.8 + 0.2 + 0) / 4)
     assert margin_loss(margins, 0.5, kind="indicator") == 0.75
-    assert margin_loss(margins, 3.0) == pytest.approx((1 + (1 - 0.1 / 3) + (1 - 0.4 / 3)
-                                                       + (1 - 2 / 3)) / 4)
+    assert margin_loss(margins, 3.0) == pytest.approx(
+        (1 + (1 - 0.1 / 3) + (1 - 0.4 / 3) + (1 - 2 / 3)) / 4
+    )
     # a margin exactly at rho: Phi = 0, but the indicator (u <= rho) counts it
     assert margin_loss([0.5], 0.5) == 0.0
     assert margin_loss([0.5], 0.5, kind="indicator") == 1.0
     assert margin_loss([0.0], 0.5) == 1.0
 
 
-@given(st.lists(finite, min_size=1, max_size=40), st.lists(st.floats(1e-3, 4), min_size=1,
-                                                            max_size=8))
+@given(
+    st.lists(finite, min_size=1, max_size=40), st.lists(st.floats(1e-3, 4), min_size=1, max_size=8)
+)
 def test_margin_loss_matches_the_definition(margins, rhos):
     rhos = np.array(rhos)
     loss = margin_loss(margins, rhos)
@@ -290,10 +294,16 @@ def test_stump_rademacher_with_constant_features_is_that_of_the_constants():
         (lambda: empirical_rademacher_linear([[1.0]], 1.0, n_draws=0), ValueError, "n_draws"),
         (lambda: empirical_rademacher_linear([1.0, 2.0], 1.0), ValueError, "X must be 2-D"),
         (lambda: empirical_rademacher_linear([[1.0]], 1.0, kernel="rbf"), ValueError, "kernel"),
-        (lambda: empirical_rademacher_linear([[1.0]], 1.0, kernel="gaussian", sigma=0.0),
-         ValueError, "sigma must be >= 1e-100"),
-        (lambda: empirical_rademacher_linear([[1.0]], 1.0, confidence=1.0), ValueError,
-         "confidence"),
+        (
+            lambda: empirical_rademacher_linear([[1.0]], 1.0, kernel="gaussian", sigma=0.0),
+            ValueError,
+            "sigma must be >= 1e-100",
+        ),
+        (
+            lambda: empirical_rademacher_linear([[1.0]], 1.0, confidence=1.0),
+            ValueError,
+            "confidence",
+        ),
         (lambda: empirical_rademacher_linear([[1.0]], 1.0, rng="a"), TypeError, "rng"),
         (lambda: empirical_rademacher_stumps([[np.nan]]), ValueError, "NaN"),
         (lambda: empirical_rademacher_stumps([[1.0]], n_draws=1.5), TypeError, "n_draws"),
@@ -344,8 +354,10 @@ def test_uniform_bound_by_hand():
     assert b.uniform_cost == pytest.approx(math.sqrt(math.log(math.log2(2 / rho)) / 200))
     assert b.confidence == pytest.approx(math.sqrt(math.log(2 / delta) / 400))
     # at rho = 1 the log log term vanishes
-    assert ranking_margin_bound(MARGINS, 1.0, delta, Lambda=1.0, r=1.0, uniform=True) \
-        .uniform_cost == 0.0
+    assert (
+        ranking_margin_bound(MARGINS, 1.0, delta, Lambda=1.0, r=1.0, uniform=True).uniform_cost
+        == 0.0
+    )
 
 
 @given(st.floats(1e-3, 1.0), st.floats(1e-4, 0.99), st.floats(0, 5), st.floats(0, 5))
@@ -359,8 +371,10 @@ def test_the_uniform_bound_costs_more_than_the_fixed_one(rho, delta, Lambda, r):
 def test_array_of_rho_agrees_with_scalars_and_best_finds_the_minimum():
     rhos = np.linspace(0.05, 1.0, 20)
     many = ranking_margin_bound(MARGINS, rhos, 0.05, Lambda=0.3, r=1.0, uniform=True)
-    totals = [ranking_margin_bound(MARGINS, float(rho), 0.05, Lambda=0.3, r=1.0,
-                                   uniform=True).total for rho in rhos]
+    totals = [
+        ranking_margin_bound(MARGINS, float(rho), 0.05, Lambda=0.3, r=1.0, uniform=True).total
+        for rho in rhos
+    ]
     np.testing.assert_allclose(many.total, totals)
     best = many.best()
     assert best.total == pytest.approx(min(totals))
@@ -405,10 +419,22 @@ def test_the_bound_holds_in_simulation_and_the_complexity_term_is_needed():
         ({"Lambda": None}, ValueError, "give either Lambda and r"),
         ({"rademacher": (0.1, 0.1)}, ValueError, "not both"),
         ({"Lambda": None, "r": None, "rademacher": (0.1,)}, ValueError, "pair"),
-        ({"Lambda": None, "r": None, "rademacher": (0.1, -0.2)}, ValueError,
-         r"rademacher\[1\] must be >= 0"),
-        ({"Lambda": None, "r": None, "rademacher": (0.1, 0.1), "empirical": True,
-          "uniform": True}, ValueError, "not for the empirical"),
+        (
+            {"Lambda": None, "r": None, "rademacher": (0.1, -0.2)},
+            ValueError,
+            r"rademacher\[1\] must be >= 0",
+        ),
+        (
+            {
+                "Lambda": None,
+                "r": None,
+                "rademacher": (0.1, 0.1),
+                "empirical": True,
+                "uniform": True,
+            },
+            ValueError,
+            "not for the empirical",
+        ),
         ({"empirical": True}, ValueError, "empirical=True needs"),
         ({"Lambda": "1"}, TypeError, "Lambda must be a real number"),
         ({"margins": []}, ValueError, "margins is empty"),
@@ -480,10 +506,16 @@ def test_bipartite_bound_for_a_fixed_scorer_holds_and_the_iid_reading_does_not()
         ({"Lambda": -1.0}, ValueError, "Lambda must be >= 0"),
         ({"Lambda": None}, ValueError, "give either Lambda and r"),
         # the messages name the two classes' complexities, not eqs. 10.5-10.7 of the pair setting
-        ({"Lambda": None}, ValueError,
-         r"rademacher=\(R\+, R-\), the complexities on k = min\(m, n\)"),
-        ({"Lambda": None, "r": None, "rademacher": (0.1,)}, ValueError,
-         r"rademacher must be a pair \(R\+, R-\) of the complexities on k = min\(m, n\) points"),
+        (
+            {"Lambda": None},
+            ValueError,
+            r"rademacher=\(R\+, R-\), the complexities on k = min\(m, n\)",
+        ),
+        (
+            {"Lambda": None, "r": None, "rademacher": (0.1,)},
+            ValueError,
+            r"rademacher must be a pair \(R\+, R-\) of the complexities on k = min\(m, n\) points",
+        ),
         ({"rademacher": (0.1, 0.1)}, ValueError, "not both"),
         ({"rho": 1e-320}, ValueError, "the bound is not finite"),
         ({"rho": "0.5"}, TypeError, "rho must be a real number"),
@@ -498,10 +530,13 @@ def test_bipartite_bound_errors(kwargs, error, message):
 # --------------------------------------------------------------------------- #
 # sizes and scales a laptop cannot serve, and arguments of the wrong kind
 # --------------------------------------------------------------------------- #
-@pytest.mark.parametrize("function", [
-    lambda n: empirical_rademacher_linear([[0.5], [1.0]], 1.0, n_draws=n),
-    lambda n: empirical_rademacher_stumps([[0.5], [1.0]], n_draws=n),
-])
+@pytest.mark.parametrize(
+    "function",
+    [
+        lambda n: empirical_rademacher_linear([[0.5], [1.0]], 1.0, n_draws=n),
+        lambda n: empirical_rademacher_stumps([[0.5], [1.0]], n_draws=n),
+    ],
+)
 def test_rademacher_estimates_refuse_too_many_draws_up_front(function):
     with pytest.raises(ValueError, match=f"n_draws must be <= {MAX_DRAWS}"):
         function(10**9)
@@ -534,9 +569,14 @@ def test_the_margin_bound_flags_must_be_booleans(flag, value):
         ranking_margin_bound([0.5, 1.0], 0.5, 0.05, Lambda=1.0, r=1.0, **{flag: value})
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"rho": 1e-320}, {"delta": 1e-320}, {"Lambda": 1e308, "r": 1e308},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"rho": 1e-320},
+        {"delta": 1e-320},
+        {"Lambda": 1e308, "r": 1e308},
+    ],
+)
 def test_a_margin_bound_that_float64_cannot_hold_is_an_error_not_inf(kwargs):
     args = {"margins": [0.5, 1.0], "rho": 0.5, "delta": 0.05, "Lambda": 1.0, "r": 1.0, **kwargs}
     with pytest.raises(ValueError, match="the bound is not finite"):
@@ -558,8 +598,11 @@ def brute_force_auc_law(m, n, pos, p, neg, q, ties):
     for a in itertools.product(range(len(pos)), repeat=m):
         for b in itertools.product(range(len(neg)), repeat=n):
             weight = np.prod([p[i] for i in a]) * np.prod([q[j] for j in b])
-            wins = sum(1.0 if pos[i] > neg[j] else credit if pos[i] == neg[j] else 0.0
-                       for i in a for j in b)
+            wins = sum(
+                1.0 if pos[i] > neg[j] else credit if pos[i] == neg[j] else 0.0
+                for i in a
+                for j in b
+            )
             key = round(wins / (m * n), 9)
             law[key] = law.get(key, 0.0) + weight
     return law
@@ -574,12 +617,15 @@ def collected(law):
 
 
 @pytest.mark.parametrize("ties", ["half", "mohri", "strict"])
-@pytest.mark.parametrize(("m", "n", "pos", "p", "neg", "q"), [
-    (3, 2, [0, 2, 4], [0.2, 0.5, 0.3], [1, 3], [0.6, 0.4]),  # the chapter's three-point laws
-    (2, 3, [0, 1, 2], [0.3, 0.3, 0.4], [1, 2], [0.5, 0.5]),  # ties across the classes
-    (2, 2, [0, 3], [0.7, 0.3], [1, 2], [0.1, 0.9]),  # negatives merged into one value
-    (1, 4, [5.0], [1.0], [0, 5, 9], [0.2, 0.3, 0.5]),
-])
+@pytest.mark.parametrize(
+    ("m", "n", "pos", "p", "neg", "q"),
+    [
+        (3, 2, [0, 2, 4], [0.2, 0.5, 0.3], [1, 3], [0.6, 0.4]),  # the chapter's three-point laws
+        (2, 3, [0, 1, 2], [0.3, 0.3, 0.4], [1, 2], [0.5, 0.5]),  # ties across the classes
+        (2, 2, [0, 3], [0.7, 0.3], [1, 2], [0.1, 0.9]),  # negatives merged into one value
+        (1, 4, [5.0], [1.0], [0, 5, 9], [0.2, 0.3, 0.5]),
+    ],
+)
 def test_empirical_auc_law_is_the_law_of_auc_over_every_sample(m, n, pos, p, neg, q, ties):
     exact = collected(empirical_auc_law(m, n, pos, p, neg, q, ties=ties))
     oracle = brute_force_auc_law(m, n, pos, p, neg, q, ties)
@@ -595,15 +641,17 @@ def test_empirical_auc_law_is_the_law_of_auc_over_every_sample(m, n, pos, p, neg
 def test_empirical_auc_law_two_point_is_binomial_whatever_n():
     law = empirical_auc_law(40, 10**6, [0.0, 3.0], [0.8, 0.2], [1.0, 2.0], [0.5, 0.5])
     np.testing.assert_allclose(law.values, np.arange(41) / 40)
-    np.testing.assert_allclose(law.probabilities, stats.binom.pmf(np.arange(41), 40, 0.2),
-                               atol=1e-14)
+    np.testing.assert_allclose(
+        law.probabilities, stats.binom.pmf(np.arange(41), 40, 0.2), atol=1e-14
+    )
     assert math.isclose(law.mean, 0.2)
     # P(|X/40 - 0.2| > t) from scipy's binomial law
     for t in (0.0, 0.05, 0.1, 0.3):
         k = np.arange(41)
         outside = np.abs(k / 40 - 0.2) > t + 1e-12
-        assert math.isclose(law.exceedance(t), stats.binom.pmf(k[outside], 40, 0.2).sum(),
-                            abs_tol=1e-12)
+        assert math.isclose(
+            law.exceedance(t), stats.binom.pmf(k[outside], 40, 0.2).sum(), abs_tol=1e-12
+        )
 
 
 def test_empirical_auc_law_exceedance_shapes_and_mean():

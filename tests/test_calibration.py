@@ -44,8 +44,9 @@ def test_precision_squared_surrogate_is_calibrated_on_random_distributions(rng):
     for n in (4, 5):
         labels = label_set(n)
         matrix = loss_matrix(precision_loss(2), n, labels)
-        batch = np.vstack([random_distribution(rng, labels.shape[0], sparse=s)
-                           for s in [False, True] * 50])
+        batch = np.vstack(
+            [random_distribution(rng, labels.shape[0], sparse=s) for s in [False, True] * 50]
+        )
         regrets = calibration_regret(matrix, squared_surrogate(), labels, batch)
         assert np.all(regrets == 0.0)
 
@@ -76,8 +77,7 @@ def test_calibration_regret_matches_is_calibrated_at(rng):
 def test_found_counterexamples_are_genuine():
     labels = label_set(4)
     for surrogate in (squared_surrogate(), squared_surrogate("normalized")):
-        found = find_calibration_counterexample(map_loss(), surrogate, labels, n_trials=2000,
-                                                rng=1)
+        found = find_calibration_counterexample(map_loss(), surrogate, labels, n_trials=2000, rng=1)
         assert found is not None and 1 <= found.trial <= 2000
         risks = direct_risks(map_loss(), labels, found.probs)
         sigma = pred_sort(found.probs @ surrogate.statistic(labels))
@@ -86,22 +86,33 @@ def test_found_counterexamples_are_genuine():
         assert risks[index] > risks.min() + 1e-6
         recheck = is_calibrated_at(map_loss(), surrogate, labels, found.probs, method="cvxpy")
         assert not recheck.calibrated
-    again = find_calibration_counterexample(map_loss(), squared_surrogate(), labels,
-                                            n_trials=2000, rng=1)
-    assert again.trial == find_calibration_counterexample(
-        map_loss(), squared_surrogate(), labels, n_trials=2000, rng=1).trial
+    again = find_calibration_counterexample(
+        map_loss(), squared_surrogate(), labels, n_trials=2000, rng=1
+    )
+    assert (
+        again.trial
+        == find_calibration_counterexample(
+            map_loss(), squared_surrogate(), labels, n_trials=2000, rng=1
+        ).trial
+    )
 
 
 def test_consistent_surrogates_survive_the_search():
-    assert find_calibration_counterexample(map_loss(), map_surrogate(), label_set(4),
-                                           n_trials=300) is None
+    assert (
+        find_calibration_counterexample(map_loss(), map_surrogate(), label_set(4), n_trials=300)
+        is None
+    )
     grades = label_set(3, (0, 1, 2))
-    for surrogate in (squared_surrogate("ndcg_gain"), pairwise_surrogate("logistic"),
-                      pairwise_surrogate("exponential")):
-        assert find_calibration_counterexample(ndcg_loss(), surrogate, grades,
-                                               n_trials=300) is None
-    assert find_calibration_counterexample(ndcg_loss(), squared_surrogate(), grades,
-                                           n_trials=300) is not None
+    for surrogate in (
+        squared_surrogate("ndcg_gain"),
+        pairwise_surrogate("logistic"),
+        pairwise_surrogate("exponential"),
+    ):
+        assert find_calibration_counterexample(ndcg_loss(), surrogate, grades, n_trials=300) is None
+    assert (
+        find_calibration_counterexample(ndcg_loss(), squared_surrogate(), grades, n_trials=300)
+        is not None
+    )
     with pytest.raises(ValueError, match="n_trials must be >= 1"):
         find_calibration_counterexample(ndcg_loss(), squared_surrogate(), grades, n_trials=0)
 
@@ -119,12 +130,14 @@ def test_lemma_1_err_sorts_by_expected_gain_under_product_measures(rng):
     for _ in range(30):
         marginals = rng.dirichlet(np.ones(3), size=4)
         labels, probs = product_distribution(marginals)
-        check = is_calibrated_at(err_loss(2), squared_surrogate("err_gain", max_grade=2),
-                                 labels, probs)
+        check = is_calibrated_at(
+            err_loss(2), squared_surrogate("err_gain", max_grade=2), labels, probs
+        )
         assert check.calibrated
     # without independence it fails: items 0 and 1 always relevant together
-    assert not is_calibrated_at(err_loss(1), squared_surrogate("err_gain", max_grade=1), AB,
-                                [0.35, 0.65]).calibrated
+    assert not is_calibrated_at(
+        err_loss(1), squared_surrogate("err_gain", max_grade=1), AB, [0.35, 0.65]
+    ).calibrated
 
 
 def test_structure_consistency_gap():
@@ -138,8 +151,11 @@ def test_structure_consistency_gap():
     # the hinge pairwise surrogate has a minimizer with a tie where the weights differ
     weights_hinge = np.array([[0.039, 0.607, 0.168, 0.186]])
     hinge_gap = structure_consistency_gap(
-        ndcg_loss("linear"), pairwise_surrogate("hinge", weights="relevance"),
-        weights_hinge * 10, [1.0])
+        ndcg_loss("linear"),
+        pairwise_surrogate("hinge", weights="relevance"),
+        weights_hinge * 10,
+        [1.0],
+    )
     assert hinge_gap < 1e-6
     assert structure_consistency_gap(ndcg_loss(), surrogate, [[1, 1]], [1.0]) == math.inf
     with pytest.raises(ValueError, match="sorts"):
@@ -189,7 +205,6 @@ def test_least_squares_bound_on_the_ndcg_regret(rng):
     assert ratios[0] < ratios[1] < ratios[2] and ratios[2] > 50  # grows like 1 / delta
 
 
-
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_sharp_constant_is_the_largest_distance_between_rearranged_discounts(n):
     # oracle: brute force over every pair of rearrangements of the discounts
@@ -234,7 +249,6 @@ def test_regression_instances_replay_their_draws():
         assert b.surrogate_regret == pytest.approx(np.sum((scores - p @ target[chosen]) ** 2))
         assert b.regret <= ndcg_sharp_constant(3) * math.sqrt(b.surrogate_regret) + 1e-12
     assert ndcg_regression_instances(labels, 30, support=2, noise=[0.1], rng=5) == bounds
-
 
 
 def test_largest_ratio_is_approached_by_scores_and_never_beaten_by_random_ones():

@@ -47,9 +47,13 @@ def test_cascade_mle_maximises_the_likelihood_and_converges(rng):
     p = np.array([0.6, 0.3, 0.15, 0.45, 0.05])
     logs = simulate_cascade_clicks(p, 4000, 2)
     p_hat = cascade_mle(logs)
-    result = minimize(lambda q: -cascade_log_likelihood(q, logs), np.full(5, 0.5),
-                      bounds=[(1e-9, 1 - 1e-9)] * 5, method="L-BFGS-B",
-                      options={"ftol": 1e-15, "gtol": 1e-12})
+    result = minimize(
+        lambda q: -cascade_log_likelihood(q, logs),
+        np.full(5, 0.5),
+        bounds=[(1e-9, 1 - 1e-9)] * 5,
+        method="L-BFGS-B",
+        options={"ftol": 1e-15, "gtol": 1e-12},
+    )
     np.testing.assert_allclose(p_hat, result.x, atol=1e-4)
     assert cascade_log_likelihood(p_hat, logs) >= -result.fun - 1e-9
     np.testing.assert_allclose(cascade_mle(simulate_cascade_clicks(p, 100_000, 3)), p, atol=0.01)
@@ -66,14 +70,17 @@ def test_the_mle_order_maximises_err_lemma_1():
     assert err(p, p_hat, satisfaction="given") == pytest.approx(values.max())
 
 
-@pytest.mark.parametrize("orders, clicks, error, match", [
-    ([[0, 1]], [3], ValueError, "positions in 0, ..., 1, or 2"),
-    ([[0, 1]], [0, 1], ValueError, "one position per session"),
-    ([[0, 0]], [0], ValueError, r"orders\[0\] shows an item twice"),
-    ([[-1, 0]], [0], ValueError, ">= 0"),
-    ([0, 1], [0], ValueError, "2-D"),
-    ([[0.5, 1]], [0], TypeError, "integers"),
-])
+@pytest.mark.parametrize(
+    "orders, clicks, error, match",
+    [
+        ([[0, 1]], [3], ValueError, "positions in 0, ..., 1, or 2"),
+        ([[0, 1]], [0, 1], ValueError, "one position per session"),
+        ([[0, 0]], [0], ValueError, r"orders\[0\] shows an item twice"),
+        ([[-1, 0]], [0], ValueError, ">= 0"),
+        ([0, 1], [0], ValueError, "2-D"),
+        ([[0.5, 1]], [0], TypeError, "integers"),
+    ],
+)
 def test_click_logs_validation(orders, clicks, error, match):
     with pytest.raises(error, match=match):
         ClickLogs(orders, clicks)
@@ -107,8 +114,9 @@ def test_cascade_messages_name_the_argument():
         cascade_mle(([[0, 0]], [1]))
     with pytest.raises(ValueError, match="p gives 2 probabilities, but the logs show item 2"):
         cascade_log_likelihood([0.5, 0.5], ([[0, 2]], [0]))
-    with pytest.raises(ValueError, match=f"orders must contain item indices >= 0 and below "
-                                         f"MAX_ITEMS = {MAX_ITEMS}"):
+    with pytest.raises(
+        ValueError, match=f"orders must contain item indices >= 0 and below MAX_ITEMS = {MAX_ITEMS}"
+    ):
         ClickLogs([[0, 10**12]], [0])
     with pytest.raises(ValueError, match=f"n_sessions must be <= {MAX_LOG_ENTRIES // 2}"):
         simulate_cascade_clicks([0.5, 0.5], 10**12)

@@ -58,7 +58,8 @@ def test_the_demo_deck_is_one_slide_per_talk_track_step():
         if cell["cell_type"] == "markdown" and slide_type(cell) == "notes":
             notes += 1
             assert "**Move:**" not in source and "**Ask:**" not in source, (
-                f"cell {k}: a step hidden in the notes")
+                f"cell {k}: a step hidden in the notes"
+            )
         elif cell["cell_type"] == "markdown":
             first = source.split("\n", 1)[0]
             assert "**Notice:**" not in source, f"cell {k}: what to notice is on a slide"
@@ -72,14 +73,16 @@ def test_the_demo_deck_is_one_slide_per_talk_track_step():
                 assert slide_type(cell) == "subslide", f"cell {k} is not a step slide"
                 assert source.startswith(("**Move:**", "**Ask:**")), f"cell {k}: {source[:40]}"
                 assert source.count("**Move:**") + source.count("**Ask:**") == 1, (
-                    f"cell {k} holds more than one step")
+                    f"cell {k} holds more than one step"
+                )
             if "**Move:**" in source:  # the next cell the slides show is the dashboard
-                following = cells[k + 1:]
+                following = cells[k + 1 :]
                 view = next(c for c in following if slide_type(c) not in ("skip", "notes"))
                 assert slide_type(following[0]) == "notes", f"cell {k}: no notes after the step"
                 name = "".join(view["source"]).strip()
                 assert view["cell_type"] == "code" and name.isidentifier(), (
-                    f"no dashboard after the step in cell {k}")
+                    f"no dashboard after the step in cell {k}"
+                )
                 assert slide_type(view) is None, f"the view in {name!r} is not on its slide"
                 if first.startswith("## "):
                     dashboard = name
@@ -118,9 +121,24 @@ def test_notebook_is_saved_executed_in_order_without_errors(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_imports_only_the_allowed_libraries(path):
-    allowed = {"rankviz", "numpy", "matplotlib", "ipywidgets", "sympy", "cvxpy", "scipy",
-               "networkx", "sklearn", "IPython", "math", "itertools", "functools", "time",
-               "collections", "dataclasses"}
+    allowed = {
+        "rankviz",
+        "numpy",
+        "matplotlib",
+        "ipywidgets",
+        "sympy",
+        "cvxpy",
+        "scipy",
+        "networkx",
+        "sklearn",
+        "IPython",
+        "math",
+        "itertools",
+        "functools",
+        "time",
+        "collections",
+        "dataclasses",
+    }
     nb = json.loads(path.read_text())
     for cell in nb["cells"]:
         if cell["cell_type"] != "code":
@@ -144,9 +162,10 @@ def test_the_instructors_timing_plan_adds_up_and_covers_every_section():
     import rankviz.widgets
 
     text = (ROOT / "lectures" / "10_classroom_demos.md").read_text()
-    table = text[text.index("## Timing"):].split("\n\n")[2]
-    rows = [[cell.strip(" *") for cell in line.strip("|").split("|")]
-            for line in table.splitlines()[2:]]
+    table = text[text.index("## Timing") :].split("\n\n")[2]
+    rows = [
+        [cell.strip(" *") for cell in line.strip("|").split("|")] for line in table.splitlines()[2:]
+    ]
     body, total = rows[:-1], rows[-1]
     sections = [row[0][:2] for row in body if row[0][:2].isdigit()]
     assert sections == [f"{k:02d}" for k in range(1, len(rankviz.widgets.DASHBOARDS) + 1)]

@@ -54,8 +54,11 @@ def low_noise_distribution(rng, n, spread=3.0):
 
 @pytest.fixture(scope="module")
 def counterexamples():
-    return {(phi, form): find_low_noise_counterexample(phi, form, MINIMAL_ITEMS[form], rng=0)
-            for phi in SURROGATES for form in FORMS}
+    return {
+        (phi, form): find_low_noise_counterexample(phi, form, MINIMAL_ITEMS[form], rng=0)
+        for phi in SURROGATES
+        for form in FORMS
+    }
 
 
 def test_distribution_is_returned_as_read_only_arrays():
@@ -65,28 +68,31 @@ def test_distribution_is_returned_as_read_only_arrays():
     assert not probs.flags.writeable and not graphs.flags.writeable
 
 
-@pytest.mark.parametrize("mu, error, message", [
-    ("graphs", TypeError, "list of"),
-    (np.zeros((2, 2)), TypeError, "list of"),
-    (42, TypeError, "list of"),
-    ([], ValueError, "empty"),
-    ([(1.0,)], TypeError, r"mu\[0\] must be a pair"),
-    ([("a", [[0, 1], [0, 0]])], TypeError, "probability must be a real number"),
-    ([(True, [[0, 1], [0, 0]])], TypeError, "probability must be a real number"),
-    ([(1.5, [[0, 1], [0, 0]])], ValueError, r"probability must lie in \[0, 1\]"),
-    ([(float("nan"), [[0, 1], [0, 0]])], ValueError, r"probability must lie in \[0, 1\]"),
-    ([(0.5, [[0, 1], [0, 0]]), (0.4, [[0, 0], [1, 0]])], ValueError, "sum to 1"),
-    ([(1.0, [[0, -1], [0, 0]])], ValueError, "non-negative"),
-    ([(1.0, [[0, np.nan], [0, 0]])], ValueError, "NaN"),
-    ([(1.0, [[1, 0], [0, 0]])], ValueError, "zero diagonal"),
-    ([(1.0, [[0, 1, 0], [0, 0, 1]])], ValueError, "square"),
-    ([(1.0, [[0]])], ValueError, "at least 2 items"),
-    ([(1.0, [["a", "b"], ["c", "d"]])], TypeError, "numbers"),
-    ([(1.0, [[0, 1j], [0, 0]])], TypeError, "real"),
-    ([(1.0, "ab")], TypeError, "square matrix"),
-    ([(0.5, [[0, 1], [0, 0]]), (0.5, np.zeros((3, 3)))], ValueError, "same items"),
-    ([(1.0, [[0, 1, 0], [0, 0, 2], [3, 0, 0]])], ValueError, "cycle 0 -> 1 -> 2 -> 0"),
-])
+@pytest.mark.parametrize(
+    "mu, error, message",
+    [
+        ("graphs", TypeError, "list of"),
+        (np.zeros((2, 2)), TypeError, "list of"),
+        (42, TypeError, "list of"),
+        ([], ValueError, "empty"),
+        ([(1.0,)], TypeError, r"mu\[0\] must be a pair"),
+        ([("a", [[0, 1], [0, 0]])], TypeError, "probability must be a real number"),
+        ([(True, [[0, 1], [0, 0]])], TypeError, "probability must be a real number"),
+        ([(1.5, [[0, 1], [0, 0]])], ValueError, r"probability must lie in \[0, 1\]"),
+        ([(float("nan"), [[0, 1], [0, 0]])], ValueError, r"probability must lie in \[0, 1\]"),
+        ([(0.5, [[0, 1], [0, 0]]), (0.4, [[0, 0], [1, 0]])], ValueError, "sum to 1"),
+        ([(1.0, [[0, -1], [0, 0]])], ValueError, "non-negative"),
+        ([(1.0, [[0, np.nan], [0, 0]])], ValueError, "NaN"),
+        ([(1.0, [[1, 0], [0, 0]])], ValueError, "zero diagonal"),
+        ([(1.0, [[0, 1, 0], [0, 0, 1]])], ValueError, "square"),
+        ([(1.0, [[0]])], ValueError, "at least 2 items"),
+        ([(1.0, [["a", "b"], ["c", "d"]])], TypeError, "numbers"),
+        ([(1.0, [[0, 1j], [0, 0]])], TypeError, "real"),
+        ([(1.0, "ab")], TypeError, "square matrix"),
+        ([(0.5, [[0, 1], [0, 0]]), (0.5, np.zeros((3, 3)))], ValueError, "same items"),
+        ([(1.0, [[0, 1, 0], [0, 0, 2], [3, 0, 0]])], ValueError, "cycle 0 -> 1 -> 2 -> 0"),
+    ],
+)
 def test_invalid_distributions_are_rejected_with_a_clear_message(mu, error, message):
     with pytest.raises(error, match=message):
         check_preference_distribution(mu)
@@ -106,9 +112,14 @@ def test_random_distributions_are_valid_and_reproducible():
         mu = random_preference_distribution(5, seed, n_graphs=4, max_weight=3)
         _, graphs = check_preference_distribution(mu)  # DAGs, probabilities sum to 1
         assert len(mu) == 4 and graphs.max() <= 3
-        assert np.array_equal(graphs, check_preference_distribution(
-            random_preference_distribution(5, np.random.default_rng(seed), n_graphs=4,
-                                           max_weight=3))[1])
+        assert np.array_equal(
+            graphs,
+            check_preference_distribution(
+                random_preference_distribution(
+                    5, np.random.default_rng(seed), n_graphs=4, max_weight=3
+                )
+            )[1],
+        )
         noisy = mean_adjacency(random_preference_distribution(5, seed, low_noise=True))
         A = noisy - noisy.T
         for i, j, k in itertools.permutations(range(5), 3):  # Definition 4, strictly
@@ -138,15 +149,18 @@ def test_rounding_in_a_mean_creates_no_edge():
     assert bayes_orders(mu).shape == (2, 2)
 
 
-@pytest.mark.parametrize("Y, violations", [
-    ([[0, 1, 3], [0, 0, 1], [0, 0, 0]], []),
-    ([[0, 1, 2], [0, 0, 1], [0, 0, 0]], []),  # equality is allowed
-    ([[0, 1, 1.5], [0, 0, 1], [0, 0, 0]], [(0, 1, 2)]),
-    ([[0, 1, 0], [0, 0, 1], [0, 0, 0]], [(0, 1, 2)]),  # no direct edge at all
-    ([[0, 1, 0], [0, 0, 1], [1, 0, 0]], [(0, 1, 2), (1, 2, 0), (2, 0, 1)]),  # a 3-cycle
-    ([[0, 3, 3], [1, 0, 2], [0, 0, 0]], [(0, 1, 2)]),  # 3 - 0 < (3 - 1) + 2
-    ([[0, 5], [1, 0]], []),  # two items: always low noise
-])
+@pytest.mark.parametrize(
+    "Y, violations",
+    [
+        ([[0, 1, 3], [0, 0, 1], [0, 0, 0]], []),
+        ([[0, 1, 2], [0, 0, 1], [0, 0, 0]], []),  # equality is allowed
+        ([[0, 1, 1.5], [0, 0, 1], [0, 0, 0]], [(0, 1, 2)]),
+        ([[0, 1, 0], [0, 0, 1], [0, 0, 0]], [(0, 1, 2)]),  # no direct edge at all
+        ([[0, 1, 0], [0, 0, 1], [1, 0, 0]], [(0, 1, 2), (1, 2, 0), (2, 0, 1)]),  # a 3-cycle
+        ([[0, 3, 3], [1, 0, 2], [0, 0, 0]], [(0, 1, 2)]),  # 3 - 0 < (3 - 1) + 2
+        ([[0, 5], [1, 0]], []),  # two items: always low noise
+    ],
+)
 def test_low_noise_on_hand_made_cases(Y, violations):
     assert low_noise_violations(Y) == violations
     assert is_low_noise(Y) == (not violations)
@@ -212,8 +226,9 @@ def test_every_counterexample_is_real(counterexamples, phi, form):
     certificate = certify_counterexample(cx)
     assert certificate.every_minimizer and certificate.gap_range[1] <= 0
     exact = np.array([float(v) for v in certificate.alpha])
-    assert graph_surrogate_risk(exact, cx, phi, form) == pytest.approx(float(certificate.value),
-                                                                       abs=1e-9)
+    assert graph_surrogate_risk(exact, cx, phi, form) == pytest.approx(
+        float(certificate.value), abs=1e-9
+    )
 
 
 @pytest.mark.parametrize("phi", SURROGATES)
@@ -229,8 +244,9 @@ def test_counterexamples_break_structure_consistency(counterexamples, phi, form)
         pushed = np.array(cx.alpha)
         pushed[j] = max(pushed[j], pushed[i]) + eps  # j strictly above i
         assert conditional_pairwise_risk(pushed, cx) >= bayes + edge - 1e-9
-        gap = (graph_surrogate_risk(pushed, cx, phi, form)
-               - graph_surrogate_risk(cx.alpha, cx, phi, form))
+        gap = graph_surrogate_risk(pushed, cx, phi, form) - graph_surrogate_risk(
+            cx.alpha, cx, phi, form
+        )
         assert gap <= 60 * eps  # Lipschitz in the moved score
 
 
@@ -240,9 +256,12 @@ def test_smooth_counterexamples_survive_an_independent_optimiser(counterexamples
         cx = counterexamples[phi, form]
         i, j = cx.pair
         n = cx.n_items
-        result = minimize(lambda free, cx=cx, form=form: graph_surrogate_risk(np.r_[0.0, free], cx,
-                                                                              phi, form),
-                          np.ones(n - 1), method="BFGS", options={"gtol": 1e-10})
+        result = minimize(
+            lambda free, cx=cx, form=form: graph_surrogate_risk(np.r_[0.0, free], cx, phi, form),
+            np.ones(n - 1),
+            method="BFGS",
+            options={"gtol": 1e-10},
+        )
         alpha = np.r_[0.0, result.x]
         assert alpha[i] - alpha[j] <= 1e-4
         np.testing.assert_allclose(alpha, cx.alpha, atol=1e-3)
@@ -262,8 +281,9 @@ def test_hinge_counterexamples_survive_a_worst_case_linear_programme(counterexam
                 m, w = (0.0, p * Y[a, b]) if form == "pairwise" else (Y[a, b], p)
                 risk += w * cp.pos(1 - (alpha[a] - alpha[b] - m))
         best = cp.Problem(cp.Minimize(risk)).solve(solver=cp.SCIPY)
-        widest = cp.Problem(cp.Maximize(alpha[i] - alpha[j]),
-                            [risk <= best + 1e-9, alpha[0] == 0]).solve(solver=cp.SCIPY)
+        widest = cp.Problem(
+            cp.Maximize(alpha[i] - alpha[j]), [risk <= best + 1e-9, alpha[0] == 0]
+        ).solve(solver=cp.SCIPY)
         assert widest <= 1e-6
 
 
@@ -272,31 +292,49 @@ def test_the_flagship_hinge_example_by_hand():
     solution = graph_surrogate_minimizer(FLAGSHIP, "hinge")
     np.testing.assert_allclose(solution.alpha, [0, 0, -1], atol=1e-6)
     assert solution.value == pytest.approx(4.5)
-    cx = LowNoiseCounterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
-                                "hinge", "pairwise")
+    cx = LowNoiseCounterexample(
+        *check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1), "hinge", "pairwise"
+    )
     certificate = certify_counterexample(cx)
     assert [str(v) for v in certificate.alpha] == ["0", "0", "-1"]
     assert str(certificate.value) == "9/2" and certificate.gap_range == (0, 0)
 
 
 def test_two_item_certificates_equal_the_closed_forms():
-    hinge = LowNoiseCounterexample(np.array([0.7, 0.3]),
-                                   np.array([[[0, 3], [0, 0]], [[0, 0], [9, 0]]]),
-                                   np.array([0.0, -4.0]), (1, 0), "hinge", "margin")
+    hinge = LowNoiseCounterexample(
+        np.array([0.7, 0.3]),
+        np.array([[[0, 3], [0, 0]], [[0, 0], [9, 0]]]),
+        np.array([0.0, -4.0]),
+        (1, 0),
+        "hinge",
+        "margin",
+    )
     assert certify_counterexample(hinge).gap_range == (-4, -4)
     assert str(certify_counterexample(hinge).value) == "21/5"
-    squared = graph_surrogate_minimizer([(0.1, [[0, 10], [0, 0]]), (0.9, [[0, 0], [1, 0]])],
-                                        "squared_hinge", "margin")
-    cx = LowNoiseCounterexample(np.array([0.1, 0.9]),
-                                np.array([[[0, 10], [0, 0]], [[0, 0], [1, 0]]]),
-                                squared.alpha, (0, 1), "squared_hinge", "margin")
+    squared = graph_surrogate_minimizer(
+        [(0.1, [[0, 10], [0, 0]]), (0.9, [[0, 0], [1, 0]])], "squared_hinge", "margin"
+    )
+    cx = LowNoiseCounterexample(
+        np.array([0.1, 0.9]),
+        np.array([[[0, 10], [0, 0]], [[0, 0], [1, 0]]]),
+        squared.alpha,
+        (0, 1),
+        "squared_hinge",
+        "margin",
+    )
     assert str(certify_counterexample(cx).gap_range[0]) == "-7/10"
     p, u, v = 0.3, 9, 5
-    exponential = graph_surrogate_minimizer([(p, [[0, u], [0, 0]]), (1 - p, [[0, 0], [v, 0]])],
-                                            "exponential", "margin")
-    cx = LowNoiseCounterexample(np.array([p, 1 - p]),
-                                np.array([[[0, u], [0, 0]], [[0, 0], [v, 0]]]),
-                                exponential.alpha, (1, 0), "exponential", "margin")
+    exponential = graph_surrogate_minimizer(
+        [(p, [[0, u], [0, 0]]), (1 - p, [[0, 0], [v, 0]])], "exponential", "margin"
+    )
+    cx = LowNoiseCounterexample(
+        np.array([p, 1 - p]),
+        np.array([[[0, u], [0, 0]], [[0, 0], [v, 0]]]),
+        exponential.alpha,
+        (1, 0),
+        "exponential",
+        "margin",
+    )
     gap = certify_counterexample(cx).gap_range[0]
     closed = -0.5 * (math.log(p / (1 - p)) + u - v)
     assert abs(float(gap) - closed) < 1e-14
@@ -304,45 +342,68 @@ def test_two_item_certificates_equal_the_closed_forms():
 
 def test_certificates_reject_false_claims():
     solution = graph_surrogate_minimizer(FLAGSHIP, "squared_hinge")
-    good = LowNoiseCounterexample(*check_preference_distribution(FLAGSHIP), solution.alpha, (0, 1),
-                                  "squared_hinge", "pairwise")
+    good = LowNoiseCounterexample(
+        *check_preference_distribution(FLAGSHIP),
+        solution.alpha,
+        (0, 1),
+        "squared_hinge",
+        "pairwise",
+    )
     assert certify_counterexample(good).every_minimizer
     # the minimiser orders 1 -> 2 correctly: not a counterexample for that pair
     with pytest.raises(ValueError, match="orders 1->2 correctly"):
-        certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs, good.alpha, (1, 2),
-                                                      "squared_hinge", "pairwise"))
+        certify_counterexample(
+            LowNoiseCounterexample(
+                good.probs, good.graphs, good.alpha, (1, 2), "squared_hinge", "pairwise"
+            )
+        )
     # (2, 1) is not an edge of the difference graph
     with pytest.raises(ValueError, match="not an edge"):
-        certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs, good.alpha, (2, 1),
-                                                      "squared_hinge", "pairwise"))
+        certify_counterexample(
+            LowNoiseCounterexample(
+                good.probs, good.graphs, good.alpha, (2, 1), "squared_hinge", "pairwise"
+            )
+        )
     # scores that are not a minimiser (the certificate finds the minimum on its own)
     for phi in ("hinge", "squared_hinge", "logistic"):
         with pytest.raises(ValueError, match="above the minimum"):
-            certify_counterexample(LowNoiseCounterexample(good.probs, good.graphs,
-                                                          np.array([0., 1., -3.]), (0, 1), phi,
-                                                          "pairwise"))
+            certify_counterexample(
+                LowNoiseCounterexample(
+                    good.probs, good.graphs, np.array([0.0, 1.0, -3.0]), (0, 1), phi, "pairwise"
+                )
+            )
     # not low noise
     noisy = [(0.5, [[0, 1, 1], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 0], [4, 0, 0]])]
     with pytest.raises(ValueError, match="not low noise"):
-        certify_counterexample(LowNoiseCounterexample(*check_preference_distribution(noisy),
-                                                      np.zeros(3), (0, 1), "hinge", "pairwise"))
+        certify_counterexample(
+            LowNoiseCounterexample(
+                *check_preference_distribution(noisy), np.zeros(3), (0, 1), "hinge", "pairwise"
+            )
+        )
     # data that are not rationals with small denominators
     with pytest.raises(ValueError, match="rational"):
-        certify_counterexample(LowNoiseCounterexample(np.array([1 / math.pi, 1 - 1 / math.pi]),
-                                                      good.graphs, good.alpha, (0, 1), "hinge",
-                                                      "pairwise"))
+        certify_counterexample(
+            LowNoiseCounterexample(
+                np.array([1 / math.pi, 1 - 1 / math.pi]),
+                good.graphs,
+                good.alpha,
+                (0, 1),
+                "hinge",
+                "pairwise",
+            )
+        )
     with pytest.raises(TypeError, match="LowNoiseCounterexample"):
         certify_counterexample(FLAGSHIP)
 
 
 def test_the_search_is_deterministic_and_honest():
     first = find_low_noise_counterexample("logistic", "pairwise", 3, rng=4)
-    again = find_low_noise_counterexample("logistic", "pairwise", 3,
-                                          rng=np.random.default_rng(4))
+    again = find_low_noise_counterexample("logistic", "pairwise", 3, rng=np.random.default_rng(4))
     np.testing.assert_array_equal(first.graphs, again.graphs)
     assert first.pair == again.pair
     assert repr(first).startswith(
-        "LowNoiseCounterexample(phi='logistic', form='pairwise', n_items=3")
+        "LowNoiseCounterexample(phi='logistic', form='pairwise', n_items=3"
+    )
     # with two items the pairwise form is calibrated: the search must come back empty-handed
     for phi in SURROGATES:
         with pytest.raises(ValueError, match="no low-noise counterexample"):
@@ -352,21 +413,29 @@ def test_the_search_is_deterministic_and_honest():
 def test_the_strict_search_keeps_off_the_boundary_of_definition_4():
     """Seed 0 of the plain search lands on equality in Definition 4 (a path weighs exactly as much
     as its direct edge, in exact arithmetic); the strict search does not."""
+
     def smallest_slack(cx):
         P = [Fraction(p).limit_denominator(10) for p in cx.probs]
-        mean = sum(p * np.array([[Fraction(int(y)) for y in row] for row in g], dtype=object)
-                   for p, g in zip(P, cx.graphs, strict=True))
+        mean = sum(
+            p * np.array([[Fraction(int(y)) for y in row] for row in g], dtype=object)
+            for p, g in zip(P, cx.graphs, strict=True)
+        )
         A = mean - mean.T
-        return min(A[i, k] - A[i, j] - A[j, k] for i, j, k in itertools.permutations(range(3), 3)
-                   if A[i, j] > 0 and A[j, k] > 0)
+        return min(
+            A[i, k] - A[i, j] - A[j, k]
+            for i, j, k in itertools.permutations(range(3), 3)
+            if A[i, j] > 0 and A[j, k] > 0
+        )
 
     plain = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0)
     assert smallest_slack(plain) == 0
     strict = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0, strict=True)
     assert smallest_slack(strict) > 0 and certify_counterexample(strict).every_minimizer
     # two items have no path of two edges: strict changes nothing there
-    two = [find_low_noise_counterexample("hinge", "margin", 2, rng=0, strict=flag)
-           for flag in (False, True)]
+    two = [
+        find_low_noise_counterexample("hinge", "margin", 2, rng=0, strict=flag)
+        for flag in (False, True)
+    ]
     np.testing.assert_array_equal(two[0].graphs, two[1].graphs)
     with pytest.raises(TypeError, match="strict must be True or False"):
         find_low_noise_counterexample("hinge", "margin", 2, strict="yes")
@@ -394,8 +463,9 @@ def test_every_search_result_is_certified(seed):
     phi = SURROGATES[seed % 4]
     form = FORMS[seed // 4 % 2]
     try:
-        cx = find_low_noise_counterexample(phi, form, MINIMAL_ITEMS[form], rng=seed,
-                                           max_candidates=120)
+        cx = find_low_noise_counterexample(
+            phi, form, MINIMAL_ITEMS[form], rng=seed, max_candidates=120
+        )
     except ValueError as exc:
         assert "no low-noise counterexample" in str(exc)
         return
@@ -403,9 +473,14 @@ def test_every_search_result_is_certified(seed):
 
 
 def test_a_hand_built_counterexample_validates_itself():
-    good = dict(probs=np.array([0.7, 0.3]),
-                graphs=np.array([[[0, 3], [0, 0]], [[0, 0], [9, 0]]], dtype=float),
-                alpha=np.array([0.0, -4.0]), pair=(1, 0), phi="hinge", form="margin")
+    good = dict(
+        probs=np.array([0.7, 0.3]),
+        graphs=np.array([[[0, 3], [0, 0]], [[0, 0], [9, 0]]], dtype=float),
+        alpha=np.array([0.0, -4.0]),
+        pair=(1, 0),
+        phi="hinge",
+        form="margin",
+    )
     # an out-of-range pair used to raise IndexError inside certify_counterexample
     with pytest.raises(ValueError, match=r"pair must hold item ids in 0\.\.1"):
         certify_counterexample(LowNoiseCounterexample(**{**good, "pair": (0, 7)}))

@@ -1,4 +1,5 @@
 """rankviz.disagreement against brute force over all permutations, subsets of arcs and networkx."""
+
 import itertools
 import math
 
@@ -54,15 +55,16 @@ def test_expected_disagreement_is_the_conditional_risk_of_the_pd_loss():
     graphs, p = _random_dag_distribution(rng, 4)
     Y = mean_preference_graph(graphs, p)
     sigmas = all_permutations(4)
-    assert np.allclose(expected_disagreement(sigmas, Y),
-                       conditional_risk(pairwise_disagreement_loss(), graphs, p))
+    assert np.allclose(
+        expected_disagreement(sigmas, Y), conditional_risk(pairwise_disagreement_loss(), graphs, p)
+    )
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_pred_all_orders_is_the_bayes_set_when_the_difference_graph_is_acyclic(seed):
     rng = np.random.default_rng(seed)
     n = int(rng.integers(3, 6))
-    for _ in range(100):     # draw until the difference graph is acyclic
+    for _ in range(100):  # draw until the difference graph is acyclic
         graphs, p = _random_dag_distribution(rng, n)
         Y = mean_preference_graph(graphs, p)
         try:
@@ -77,11 +79,14 @@ def test_pred_all_orders_is_the_bayes_set_when_the_difference_graph_is_acyclic(s
 
 def test_the_surveys_five_item_example():
     # seed 002, section 6.1: edges 1->2, 2->4, 1->3, 3->5, 1->4, 1->5 (0-based here)
-    for weights, expected in [((100, 100, 100, 99, 200, 300), [0, 1, 2, 3, 4]),
-                              ((100, 100, 400, 99, 200, 499), [0, 1, 3, 2, 4])]:
+    for weights, expected in [
+        ((100, 100, 100, 99, 200, 300), [0, 1, 2, 3, 4]),
+        ((100, 100, 400, 99, 200, 499), [0, 1, 3, 2, 4]),
+    ]:
         Y = np.zeros((5, 5))
-        for (i, j), value in zip([(0, 1), (1, 3), (0, 2), (2, 4), (0, 3), (0, 4)], weights,
-                                 strict=True):
+        for (i, j), value in zip(
+            [(0, 1), (1, 3), (0, 2), (2, 4), (0, 3), (0, 4)], weights, strict=True
+        ):
             Y[i, j] = value
         assert np.array_equal(np.argsort(-net_degree_scores(Y), kind="stable"), expected)
         assert pred_all_orders(difference_scores(Y)).shape[0] == 6
@@ -91,9 +96,9 @@ def test_net_degree_and_difference_are_the_least_squares_minimisers():
     rng = np.random.default_rng(3)
     graphs, p = _random_dag_distribution(rng, 4)
     Y = mean_preference_graph(graphs, p)
-    d = graphs.sum(axis=2) - graphs.sum(axis=1)          # per-label net degree
+    d = graphs.sum(axis=2) - graphs.sum(axis=1)  # per-label net degree
     u = net_degree_scores(Y)
-    risk = lambda v: p @ ((v - d) ** 2).sum(axis=1)      # noqa: E731
+    risk = lambda v: p @ ((v - d) ** 2).sum(axis=1)  # noqa: E731
     for _ in range(20):
         assert risk(u) <= risk(u + rng.normal(scale=0.1, size=4))
     D = difference_scores(Y)
@@ -101,19 +106,21 @@ def test_net_degree_and_difference_are_the_least_squares_minimisers():
     assert np.allclose(D, -D.T) and np.allclose(D, np.tensordot(p, per_label, axes=1))
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: mean_preference_graph([[[0, 1], [0, 0]]], [0.5]), "probs"),
-    (lambda: mean_preference_graph([[[0, -1], [0, 0]]], [1.0]), "graphs"),
-    (lambda: expected_disagreement([0, 0], [[0, 1], [0, 0]]), "sigmas"),
-    (lambda: expected_disagreement([0.0, 1.0], [[0, 1], [0, 0]]), "sigmas"),
-    (lambda: net_degree_scores([[1, 0], [0, 0]]), "Y"),
-    (lambda: difference_scores("Y"), "Y"),
-    (lambda: pred_all_orders([[0, 1], [1, 0]]), "antisymmetric"),
-    (lambda: pred_all_orders([[0, 1, -1], [-1, 0, 1], [1, -1, 0]]),
-     "cycle"),
-    (lambda: pred_all_orders(np.zeros((8, 8)), max_orders=10), "max_orders"),
-    (lambda: pred_all_orders([[0, 1], [-1, 0]], tol=-1), "tol"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: mean_preference_graph([[[0, 1], [0, 0]]], [0.5]), "probs"),
+        (lambda: mean_preference_graph([[[0, -1], [0, 0]]], [1.0]), "graphs"),
+        (lambda: expected_disagreement([0, 0], [[0, 1], [0, 0]]), "sigmas"),
+        (lambda: expected_disagreement([0.0, 1.0], [[0, 1], [0, 0]]), "sigmas"),
+        (lambda: net_degree_scores([[1, 0], [0, 0]]), "Y"),
+        (lambda: difference_scores("Y"), "Y"),
+        (lambda: pred_all_orders([[0, 1], [1, 0]]), "antisymmetric"),
+        (lambda: pred_all_orders([[0, 1, -1], [-1, 0, 1], [1, -1, 0]]), "cycle"),
+        (lambda: pred_all_orders(np.zeros((8, 8)), max_orders=10), "max_orders"),
+        (lambda: pred_all_orders([[0, 1], [-1, 0]], tol=-1), "tol"),
+    ],
+)
 def test_bad_input_names_the_argument(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
@@ -192,8 +199,9 @@ def test_bayes_orders_match_a_brute_force_over_all_orders(rng):
             best = min(risks.values())
             expected = sorted(o for o, r in risks.items() if r <= best + 1e-9)
             assert [tuple(o) for o in bayes_orders(mu)] == expected
-            assert conditional_pairwise_risk(-np.argsort(bayes_orders(mu)[0]), mu) == \
-                pytest.approx(best)
+            assert conditional_pairwise_risk(-np.argsort(bayes_orders(mu)[0]), mu) == pytest.approx(
+                best
+            )
 
 
 def test_with_an_acyclic_difference_graph_the_bayes_orders_are_its_topological_orders(rng):

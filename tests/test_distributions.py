@@ -18,9 +18,12 @@ MODELS = [
 def test_auc_closed_form_matches_quadrature(model):
     # P(S+ > S-) = integral of P(S+ > t) f_-(t) dt
     value, _ = integrate.quad(
-        lambda t: stats.norm.sf(t, model.mu_pos, model.sigma_pos)
-        * stats.norm.pdf(t, model.mu_neg, model.sigma_neg),
-        -np.inf, np.inf,
+        lambda t: (
+            stats.norm.sf(t, model.mu_pos, model.sigma_pos)
+            * stats.norm.pdf(t, model.mu_neg, model.sigma_neg)
+        ),
+        -np.inf,
+        np.inf,
     )
     assert model.auc() == pytest.approx(value, abs=1e-9)
 
@@ -91,8 +94,9 @@ def test_densities_integrate_to_one(model):
     x = np.linspace(-20, 20, 200_001)
     assert integrate.trapezoid(model.pdf_pos(x), x) == pytest.approx(1.0, abs=1e-6)
     assert integrate.trapezoid(model.pdf_neg(x), x) == pytest.approx(1.0, abs=1e-6)
-    np.testing.assert_allclose(model.pdf_pos(x[::1000]),
-                               stats.norm.pdf(x[::1000], model.mu_pos, model.sigma_pos))
+    np.testing.assert_allclose(
+        model.pdf_pos(x[::1000]), stats.norm.pdf(x[::1000], model.mu_pos, model.sigma_pos)
+    )
 
 
 def test_sampling_is_reproducible_and_accepts_generators():
@@ -104,8 +108,10 @@ def test_sampling_is_reproducible_and_accepts_generators():
     assert set(np.unique(y1)) <= {0, 1}
 
 
-@pytest.mark.parametrize(("n", "prevalence", "expected"),
-                         [(10, 0.2, 2), (20, 0.02, 1), (20, 0.98, 19), (2, 0.5, 1), (101, 0.5, 50)])
+@pytest.mark.parametrize(
+    ("n", "prevalence", "expected"),
+    [(10, 0.2, 2), (20, 0.02, 1), (20, 0.98, 19), (2, 0.5, 1), (101, 0.5, 50)],
+)
 def test_stratified_sampling_has_both_classes(n, prevalence, expected):
     y, _ = Binormal(1.0, 1.0, 0.0, 1.0, prevalence).sample(n, rng=0, stratified=True)
     assert int(y.sum()) == expected
@@ -170,16 +176,33 @@ def test_invalid_method_arguments():
         model.pdf_pos([[0.0]])
 
 
-@pytest.mark.parametrize("call, error, message", [
-    (lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample(10**12, 0), ValueError, "n must be <= 10000000"),
-    (lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample_classes(10**12, 1, 0), ValueError,
-     "m must be <= 10000000"),
-    (lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample(4, 0, stratified="yes"), TypeError,
-     "stratified must be True or False"),
-    (lambda: Binormal(0.0, 1e-200, 0.0, 1.0), ValueError, "sigma_pos must be >= 1e-100"),
-    (lambda: Binormal(1e300, 1.0, 0.0, 1.0), ValueError, "mu_pos must be <= 1e[+]100"),
-    (lambda: Binormal(0.0, 1.0, 0.0, 1.0, prevalence=0.5 + 1j), TypeError, "prevalence must be"),
-])
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (
+            lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample(10**12, 0),
+            ValueError,
+            "n must be <= 10000000",
+        ),
+        (
+            lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample_classes(10**12, 1, 0),
+            ValueError,
+            "m must be <= 10000000",
+        ),
+        (
+            lambda: Binormal(0.0, 1.0, 0.0, 1.0).sample(4, 0, stratified="yes"),
+            TypeError,
+            "stratified must be True or False",
+        ),
+        (lambda: Binormal(0.0, 1e-200, 0.0, 1.0), ValueError, "sigma_pos must be >= 1e-100"),
+        (lambda: Binormal(1e300, 1.0, 0.0, 1.0), ValueError, "mu_pos must be <= 1e[+]100"),
+        (
+            lambda: Binormal(0.0, 1.0, 0.0, 1.0, prevalence=0.5 + 1j),
+            TypeError,
+            "prevalence must be",
+        ),
+    ],
+)
 def test_sizes_and_scales_beyond_the_limits_are_refused(call, error, message):
     with pytest.raises(error, match=message):
         call()
@@ -188,9 +211,17 @@ def test_sizes_and_scales_beyond_the_limits_are_refused(call, error, message):
 # ---- the best threshold: against a fine grid of thresholds -------------------------------------
 
 
-@pytest.mark.parametrize("params", [(1.0, 1.0, 0.0, 1.0, 0.5), (0.0, 2.0, 0.0, 0.5, 0.5),
-                                    (1.0, 1.0, 0.0, 1.0, 0.05), (0.5, 0.7, -0.3, 1.6, 0.3),
-                                    (-1.0, 0.7, 0.0, 1.3, 0.6), (3.0, 1.0, 0.0, 1.1, 0.2)])
+@pytest.mark.parametrize(
+    "params",
+    [
+        (1.0, 1.0, 0.0, 1.0, 0.5),
+        (0.0, 2.0, 0.0, 0.5, 0.5),
+        (1.0, 1.0, 0.0, 1.0, 0.05),
+        (0.5, 0.7, -0.3, 1.6, 0.3),
+        (-1.0, 0.7, 0.0, 1.3, 0.6),
+        (3.0, 1.0, 0.0, 1.1, 0.2),
+    ],
+)
 def test_best_threshold_beats_every_threshold_of_a_grid(params):
     model = Binormal(*params)
     theta, error = model.best_threshold()

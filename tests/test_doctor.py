@@ -19,23 +19,33 @@ def test_this_environment_is_ready():
     status, report = run()
     assert status == 0, report
     assert "Everything a lesson needs is present." in report
-    for name in ("numpy", "cvxpy", "CLARABEL", "ipywidgets extension",
-                 "slides extension", "python3 kernel",
-                 "02 ROC curves and the AUC"):
+    for name in (
+        "numpy",
+        "cvxpy",
+        "CLARABEL",
+        "ipywidgets extension",
+        "slides extension",
+        "python3 kernel",
+        "02 ROC curves and the AUC",
+    ):
         assert name in report
 
 
 def test_the_command_line_entry_point():
-    result = subprocess.run([sys.executable, "-m", "rankviz", "doctor"], capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "rankviz", "doctor"], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "cvxpy solvers" in result.stdout
 
 
 def test_a_missing_package_gets_a_one_line_fix(monkeypatch):
     monkeypatch.setattr(doctor, "CHAPTER_CHECKS", {})  # only the part under test
-    monkeypatch.setattr(doctor, "_requirements",
-                        lambda: [("numpy", "1.0"), ("a-package-that-does-not-exist", "2.0")])
+    monkeypatch.setattr(
+        doctor,
+        "_requirements",
+        lambda: [("numpy", "1.0"), ("a-package-that-does-not-exist", "2.0")],
+    )
     status, report = run()
     assert status == 1
     assert "1 problem(s) to fix before class" in report
@@ -52,8 +62,11 @@ def test_a_too_old_package_is_reported(monkeypatch):
 
 def test_a_missing_lab_extension_is_reported(monkeypatch):
     monkeypatch.setattr(doctor, "CHAPTER_CHECKS", {})  # only the part under test
-    monkeypatch.setitem(doctor.LAB_EXTENSIONS, "slides extension",
-                        ("no-such-extension", "pip install no-such-extension"))
+    monkeypatch.setitem(
+        doctor.LAB_EXTENSIONS,
+        "slides extension",
+        ("no-such-extension", "pip install no-such-extension"),
+    )
     status, report = run()
     assert status == 1
     assert "pip install no-such-extension" in report
@@ -91,11 +104,14 @@ def test_an_unknown_command_on_the_command_line_exits_with_the_usage(monkeypatch
     assert "usage: python -m rankviz" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv, out, message", [
-    ("doctor", None, "argv must be a list of strings"),
-    ([7], None, "argv must be a list of strings"),
-    (["doctor"], "stdout", "out must be a text stream"),
-])
+@pytest.mark.parametrize(
+    "argv, out, message",
+    [
+        ("doctor", None, "argv must be a list of strings"),
+        ([7], None, "argv must be a list of strings"),
+        (["doctor"], "stdout", "out must be a text stream"),
+    ],
+)
 def test_bad_arguments_name_the_argument(argv, out, message):
     with pytest.raises(TypeError, match=message):
         doctor.main(argv, out=out)

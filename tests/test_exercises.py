@@ -49,9 +49,28 @@ CASES = load_cases()
 IDS = exercise_ids()
 
 # answers of the wrong form for every exercise: the checker must say so, or call them wrong
-GENERIC_MALFORMED = [None, "", "abc", float("nan"), float("inf"), 1e308, -1, True, [], [[]],
-                     [[1, 2], [3]], {"a": 1}, {1, 2}, object(), 1j, np.ones((120, 120)),
-                     np.array(["a", "b"]), [float("nan")] * 4, ([1, 2],), print]
+GENERIC_MALFORMED = [
+    None,
+    "",
+    "abc",
+    float("nan"),
+    float("inf"),
+    1e308,
+    -1,
+    True,
+    [],
+    [[]],
+    [[1, 2], [3]],
+    {"a": 1},
+    {1, 2},
+    object(),
+    1j,
+    np.ones((120, 120)),
+    np.array(["a", "b"]),
+    [float("nan")] * 4,
+    ([1, 2],),
+    print,
+]
 
 
 def test_every_checker_has_right_and_wrong_cases():
@@ -136,12 +155,19 @@ def source(cell):
 def exercise_blocks(path):
     """Exercise id -> the cells from its heading to the next exercise or section."""
     cells = cells_of(path)
-    start = next((i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
-                  and re.search(r"^## Exercises\b", source(c), re.MULTILINE)), None)
+    start = next(
+        (
+            i
+            for i, c in enumerate(cells)
+            if c["cell_type"] == "markdown"
+            and re.search(r"^## Exercises\b", source(c), re.MULTILINE)
+        ),
+        None,
+    )
     assert start is not None, f"{path.name} has no '## Exercises' section"
     blocks: dict[str, list] = {}
     current = None
-    for cell in cells[start + 1:]:
+    for cell in cells[start + 1 :]:
         text = source(cell)
         if cell["cell_type"] == "markdown" and re.match(r"^## ", text):
             break
@@ -168,31 +194,40 @@ def test_every_exercise_is_checkable_or_a_proof_with_hints(path):
         calls = [c for c in block if c["cell_type"] == "code" and ANSWER_CALL.search(source(c))]
         for cell in calls:
             assert ANSWER_CALL.search(source(cell)).group(1) == key, f"{key}: {source(cell)}"
-            assert re.search(r"^answer\w* = \.\.\.", source(cell), re.MULTILINE), \
+            assert re.search(r"^answer\w* = \.\.\.", source(cell), re.MULTILINE), (
                 f"{key}: the stored answer cell should assign ... (not answered yet)"
-            shown = "".join(o.get("text", "") or "".join(o.get("data", {}).get("text/plain", ""))
-                            for o in cell.get("outputs", []))
+            )
+            shown = "".join(
+                o.get("text", "") or "".join(o.get("data", {}).get("text/plain", ""))
+                for o in cell.get("outputs", [])
+            )
             assert f"Exercise {key}, not answered yet" in shown, f"{key}: stored output {shown!r}"
             answered.add(key)
         hints = [m.start() for m in HINT.finditer(markdown)]
         solutions = [m.start() for m in SOLUTION.finditer(markdown)]
         assert len(solutions) == 1, f"{key}: {len(solutions)} folded solutions"
-        assert calls or 2 <= len(hints) <= 3, \
+        assert calls or 2 <= len(hints) <= 3, (
             f"{key}: neither an answer cell with a checker nor a ladder of 2-3 hints"
+        )
         assert all(h < solutions[0] for h in hints), f"{key}: a hint comes after the solution"
     registered = {k for k in IDS if k.startswith(chapter + ".")}
-    assert answered == registered, (f"{path.name}: answer cells {sorted(answered)} but "
-                                    f"checkers {sorted(registered)}")
+    assert answered == registered, (
+        f"{path.name}: answer cells {sorted(answered)} but checkers {sorted(registered)}"
+    )
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
 def test_chapter_ends_with_what_to_remember(path):
     cells = cells_of(path)
-    headings = [(i, source(c)) for i, c in enumerate(cells) if c["cell_type"] == "markdown"
-                and re.match(r"^## ", source(c))]
-    assert REMEMBER.match(headings[-1][1]), \
+    headings = [
+        (i, source(c))
+        for i, c in enumerate(cells)
+        if c["cell_type"] == "markdown" and re.match(r"^## ", source(c))
+    ]
+    assert REMEMBER.match(headings[-1][1]), (
         f"{path.name}: the last section is not 'What to remember'"
-    last = "".join(source(c) for c in cells[headings[-1][0]:] if c["cell_type"] == "markdown")
+    )
+    last = "".join(source(c) for c in cells[headings[-1][0] :] if c["cell_type"] == "markdown")
     bullets = re.findall(r"^[-*] ", last, re.MULTILINE)
     assert 3 <= len(bullets) <= 10, f"{path.name}: 'What to remember' has {len(bullets)} points"
 
@@ -200,8 +235,10 @@ def test_chapter_ends_with_what_to_remember(path):
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
 def test_what_the_sources_got_wrong_sits_in_one_marked_section(path):
     markdown = "\n".join(source(c) for c in cells_of(path) if c["cell_type"] == "markdown")
-    assert len(SOURCES_SECTION.findall(markdown)) == 1, \
+    assert len(SOURCES_SECTION.findall(markdown)) == 1, (
         f"{path.name}: want one '## Where the sources need care' section"
+    )
     lecture = (ROOT / "lectures" / path.with_suffix(".md").name).read_text(encoding="utf-8")
-    assert len(re.findall(r"^## (\d+\. )?Where the sources need care\b", lecture,
-                          re.MULTILINE)) == 1, f"{path.name}'s lecture: want one such section"
+    assert (
+        len(re.findall(r"^## (\d+\. )?Where the sources need care\b", lecture, re.MULTILINE)) == 1
+    ), f"{path.name}'s lecture: want one such section"

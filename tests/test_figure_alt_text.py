@@ -24,16 +24,24 @@ IMAGE_TYPES = ("image/png", "image/jpeg", "image/svg+xml")
 MIN_CHARS, MAX_CHARS = 40, 400
 #: what a placeholder or a generated alt text looks like
 PATH_LIKE = re.compile(r"(\.(png|jpe?g|svg|gif)\b|_images/|[0-9a-f]{16,})", re.IGNORECASE)
-GENERIC_START = re.compile(r"^(an? )?(image|figure|plot|picture|graph|chart|output)\b( of)?\W*$",
-                           re.IGNORECASE)
+GENERIC_START = re.compile(
+    r"^(an? )?(image|figure|plot|picture|graph|chart|output)\b( of)?\W*$", re.IGNORECASE
+)
 
 
 def figure_cells(notebook: Path) -> list[tuple[int, dict]]:
     """(index, cell) for every code cell with a stored image output."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    return [(index, cell) for index, cell in enumerate(cells) if cell["cell_type"] == "code"
-            and any(kind in output.get("data", {}) for output in cell.get("outputs", [])
-                    for kind in IMAGE_TYPES)]
+    return [
+        (index, cell)
+        for index, cell in enumerate(cells)
+        if cell["cell_type"] == "code"
+        and any(
+            kind in output.get("data", {})
+            for output in cell.get("outputs", [])
+            for kind in IMAGE_TYPES
+        )
+    ]
 
 
 def alt_text(cell: dict) -> object:
@@ -58,8 +66,11 @@ def alt_text_problem(text: object) -> str | None:
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_figure_has_a_written_alt_text(notebook):
-    problems = [f"cell {index}: {problem}" for index, cell in figure_cells(notebook)
-                if (problem := alt_text_problem(alt_text(cell)))]
+    problems = [
+        f"cell {index}: {problem}"
+        for index, cell in figure_cells(notebook)
+        if (problem := alt_text_problem(alt_text(cell)))
+    ]
     assert not problems, f"{notebook.name}:\n" + "\n".join(problems)
 
 
@@ -72,25 +83,35 @@ def test_no_two_figures_of_a_notebook_share_an_alt_text(notebook):
 
 def test_alt_text_metadata_only_where_a_figure_is():
     # a stale alt text on a cell that no longer draws would describe nothing
-    stale = [f"{notebook.name} cell {index}" for notebook in NOTEBOOKS
-             for index, cell in enumerate(json.loads(notebook.read_text())["cells"])
-             if alt_text(cell) is not None
-             and index not in {i for i, _ in figure_cells(notebook)}]
+    stale = [
+        f"{notebook.name} cell {index}"
+        for notebook in NOTEBOOKS
+        for index, cell in enumerate(json.loads(notebook.read_text())["cells"])
+        if alt_text(cell) is not None and index not in {i for i, _ in figure_cells(notebook)}
+    ]
     assert not stale, stale
 
 
-@pytest.mark.parametrize("text, problem", [
-    (None, "no alt text"),
-    ("", "no alt text"),
-    ("../_images/3f2a9c0d4e5b6a7c8d9e0f1a2b3c4d5e.png", "file name"),
-    ("Figure.", "characters"),
-    ("A figure of the ROC curve, drawn for the example in the text", "full stop"),
-    ("x" * 500 + ".", "characters"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        (None, "no alt text"),
+        ("", "no alt text"),
+        ("../_images/3f2a9c0d4e5b6a7c8d9e0f1a2b3c4d5e.png", "file name"),
+        ("Figure.", "characters"),
+        ("A figure of the ROC curve, drawn for the example in the text", "full stop"),
+        ("x" * 500 + ".", "characters"),
+    ],
+)
 def test_the_rule_rejects_what_is_not_a_written_alt_text(text, problem):
     assert problem in (alt_text_problem(text) or "")
 
 
 def test_the_rule_accepts_a_written_alt_text():
-    assert alt_text_problem("The ROC curve of the two-Gaussian example rises steeply near the "
-                            "origin; the shaded area under it, the AUC, is 0.83.") is None
+    assert (
+        alt_text_problem(
+            "The ROC curve of the two-Gaussian example rises steeply near the "
+            "origin; the shaded area under it, the AUC, is 0.83."
+        )
+        is None
+    )

@@ -16,12 +16,17 @@ from rankviz.h_surrogates import (
 )
 from rankviz.surrogates import SURROGATES, graph_surrogate_minimizer
 
-PHI = {"hinge": lambda t: np.maximum(0.0, 1.0 - t),
-       "logistic": lambda t: np.logaddexp(0.0, -t),
-       "exponential": lambda t: np.exp(-t),
-       "squared_hinge": lambda t: np.maximum(0.0, 1.0 - t) ** 2}
-H = {"log1p": (sp.log(1 + WEIGHT), np.log1p), "min2": (sp.Min(WEIGHT, 2), lambda y: min(y, 2.0)),
-     "sqrt": (sp.sqrt(WEIGHT), np.sqrt)}
+PHI = {
+    "hinge": lambda t: np.maximum(0.0, 1.0 - t),
+    "logistic": lambda t: np.logaddexp(0.0, -t),
+    "exponential": lambda t: np.exp(-t),
+    "squared_hinge": lambda t: np.maximum(0.0, 1.0 - t) ** 2,
+}
+H = {
+    "log1p": (sp.log(1 + WEIGHT), np.log1p),
+    "min2": (sp.Min(WEIGHT, 2), lambda y: min(y, 2.0)),
+    "sqrt": (sp.sqrt(WEIGHT), np.sqrt),
+}
 MU_3 = [(0.1, [[0, 10, 8], [0, 0, 7], [0, 0, 0]]), (0.9, [[0, 0, 0], [5, 0, 0], [1, 0, 0]])]
 
 
@@ -37,9 +42,13 @@ def direct_risk(mu, phi, form, h_num):
                 for j in range(n):
                     if i != j and Y[i][j] > 0:
                         t = alpha[i] - alpha[j]
-                        total += p * (h_num(Y[i][j]) * PHI[phi](t) if form == "pairwise"
-                                      else PHI[phi](t - h_num(Y[i][j])))
+                        total += p * (
+                            h_num(Y[i][j]) * PHI[phi](t)
+                            if form == "pairwise"
+                            else PHI[phi](t - h_num(Y[i][j]))
+                        )
         return total
+
     return risk
 
 
@@ -69,8 +78,10 @@ def test_identity_h_is_the_chapters_surrogate(phi, form):
 def test_slope_at_zero_is_the_derivative(phi, h_name):
     h_expr, h_num = H[h_name]
     for p, u, v in [(0.3, 2.0, 5.0), (0.7, 1.0, 9.0), (0.5, 4.0, 4.0)]:
+
         def R(x, p=p, u=u, v=v):
             return p * PHI[phi](x - h_num(u)) + (1 - p) * PHI[phi](-x - h_num(v))
+
         slope = float(margin_slope_at_zero(phi, h_expr, p, u, v))
         assert slope == pytest.approx((R(1e-6) - R(-1e-6)) / 2e-6, abs=1e-6)
 
@@ -82,8 +93,12 @@ def test_two_item_counterexample_is_one(phi):
     (p, G0), (q, G1) = cx.distribution
     u, v = G0[0][1], G1[1][0]
     assert p + q == pytest.approx(1.0)
-    x = minimize_scalar(lambda x: p * PHI[phi](x - h_num(u)) + q * PHI[phi](-x - h_num(v)),
-                        bounds=(-30, 30), method="bounded", options={"xatol": 1e-9}).x
+    x = minimize_scalar(
+        lambda x: p * PHI[phi](x - h_num(u)) + q * PHI[phi](-x - h_num(v)),
+        bounds=(-30, 30),
+        method="bounded",
+        options={"xatol": 1e-9},
+    ).x
     bayes_sign = np.sign(p * u - q * v)
     assert bayes_sign != 0 and np.sign(x) == -bayes_sign
     assert cx.bayes_top == (0 if bayes_sign > 0 else 1)
@@ -103,8 +118,9 @@ def test_stationary_point_matches_a_direct_minimisation():
     point = squared_hinge_margin_stationary_point(MU_3, c * WEIGHT - 1)
     assert point.positive_definite and point.alpha[0] == 0
     for c_value in (0.5, 2.0):
-        risk = direct_risk(MU_3, "squared_hinge", "margin",
-                           lambda y, c_value=c_value: c_value * y - 1)
+        risk = direct_risk(
+            MU_3, "squared_hinge", "margin", lambda y, c_value=c_value: c_value * y - 1
+        )
         best = minimize(risk, np.zeros(2), method="BFGS", options={"gtol": 1e-12})
         exact = [float(a.subs(c, c_value)) for a in point.alpha[1:]]
         assert np.allclose(exact, best.x, atol=1e-5)
@@ -127,6 +143,7 @@ def test_hinge_vertex_is_a_whole_numbered_minimiser():
     import itertools
 
     from rankviz.consistency import hinge_vertex_minimizer
+
     for weights in itertools.islice(itertools.product(range(3), repeat=6), 0, 729, 37):
         Y = np.zeros((3, 3))
         Y[~np.eye(3, dtype=bool)] = weights
@@ -134,8 +151,12 @@ def test_hinge_vertex_is_a_whole_numbered_minimiser():
             continue
         alpha, value = hinge_vertex_minimizer(Y)
         mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
-        direct = sum(Y[i, j] * max(0.0, 1 - alpha[i] + alpha[j])
-                     for i in range(3) for j in range(3) if i != j)
+        direct = sum(
+            Y[i, j] * max(0.0, 1 - alpha[i] + alpha[j])
+            for i in range(3)
+            for j in range(3)
+            if i != j
+        )
         assert np.allclose(alpha, np.round(alpha))
         assert value == pytest.approx(direct, abs=1e-9)
         assert value == pytest.approx(graph_surrogate_minimizer(mu, "hinge").value, abs=1e-7)
@@ -145,25 +166,42 @@ def test_widest_margin_matches_cvxpy():
     import cvxpy as cp
 
     from rankviz.consistency import difference_graph, widest_hinge_minimizer_margin
-    for Y in ([[0, 0.5, 5], [0, 0, 2], [2, 0, 0]], [[0, 2, 3], [0, 0, 1], [0, 0, 0]],
-              [[0, 3, 1], [1, 0, 2], [0, 1, 0]]):
+
+    for Y in (
+        [[0, 0.5, 5], [0, 0, 2], [2, 0, 0]],
+        [[0, 2, 3], [0, 0, 1], [0, 0, 0]],
+        [[0, 3, 1], [1, 0, 2], [0, 1, 0]],
+    ):
         Y = np.array(Y, dtype=float)
         scores, margin = cp.Variable(3), cp.Variable()
-        risk = sum(Y[i, j] * cp.pos(1 - scores[i] + scores[j])
-                   for i in range(3) for j in range(3) if i != j and Y[i, j] > 0)
+        risk = sum(
+            Y[i, j] * cp.pos(1 - scores[i] + scores[j])
+            for i in range(3)
+            for j in range(3)
+            if i != j and Y[i, j] > 0
+        )
         best = cp.Problem(cp.Minimize(risk), [scores[0] == 0]).solve()
         edges = list(zip(*np.nonzero(difference_graph(Y) > 0), strict=True))
-        want = cp.Problem(cp.Maximize(margin), [
-            scores[0] == 0, risk <= best + 1e-7, margin <= 1,
-            *(scores[i] - scores[j] >= margin for i, j in edges)]).solve()
+        want = cp.Problem(
+            cp.Maximize(margin),
+            [
+                scores[0] == 0,
+                risk <= best + 1e-7,
+                margin <= 1,
+                *(scores[i] - scores[j] >= margin for i, j in edges),
+            ],
+        ).solve()
         assert widest_hinge_minimizer_margin(Y) == pytest.approx(want, abs=1e-4)
 
 
 # ---- the margin programme of (12) and (23) (rankviz.surrogates) ---------------------------------
 
 
-MARGIN_GRAPHS = [[[0, 0.5, 5], [0, 0, 2], [2, 0, 0]], [[0, 0.5, 3], [0, 0, 2], [0, 0, 0]],
-                 [[0, 1, 0, 2], [0, 0, 3, 0], [1, 0, 0, 1], [0, 0, 0, 0]]]
+MARGIN_GRAPHS = [
+    [[0, 0.5, 5], [0, 0, 2], [2, 0, 0]],
+    [[0, 0.5, 3], [0, 0, 2], [0, 0, 0]],
+    [[0, 1, 0, 2], [0, 0, 3, 0], [1, 0, 0, 1], [0, 0, 0, 0]],
+]
 
 
 @pytest.mark.parametrize("W", MARGIN_GRAPHS)
@@ -171,6 +209,7 @@ def test_weighted_pairs_margins_match_a_linear_programme(W):
     from scipy.optimize import linprog
 
     from rankviz.surrogates import weighted_pairs_margins
+
     W = np.array(W, dtype=float)
     n = W.shape[0]
     edges = list(zip(*np.nonzero(W > 0), strict=True))
@@ -187,8 +226,12 @@ def test_weighted_pairs_margins_match_a_linear_programme(W):
     for i, j in edges:
         objective = np.zeros(n + len(edges))
         objective[i], objective[j] = 1.0, -1.0
-        want = linprog(objective, A_ub=np.vstack([rows, cost]),
-                       b_ub=np.r_[-np.ones(len(edges)), best + 1e-7], bounds=bounds).fun
+        want = linprog(
+            objective,
+            A_ub=np.vstack([rows, cost]),
+            b_ub=np.r_[-np.ones(len(edges)), best + 1e-7],
+            bounds=bounds,
+        ).fun
         assert smallest[(int(i), int(j))] == pytest.approx(want, abs=1e-4)
 
 
@@ -199,6 +242,7 @@ def test_weighted_pairs_margins_do_not_depend_on_the_weights_scale(W, phi):
     # leave every smallest margin where it is (an absolute slack of 1e-7 loosened the squared
     # hinge's margins on (23) to 0.986 / 1.984 / 0.993 at scale 1e-3, the hinge's on (12) to -2e-4)
     from rankviz.surrogates import weighted_pairs_margins
+
     W = np.array(W, dtype=float)
     for graph in (W, np.maximum(W - W.T, 0.0)):  # (12)'s and (23)'s weights
         _, unit = weighted_pairs_margins(graph, phi)

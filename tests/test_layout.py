@@ -40,24 +40,32 @@ def test_no_module_is_over_the_line_limit(path):
 def test_one_all_and_imports_at_the_top(path):
     tree = ast.parse(path.read_text())
     assignments = [
-        node for node in tree.body
+        node
+        for node in tree.body
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
-        and any(isinstance(t, ast.Name) and t.id == "__all__"
-                for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+        and any(
+            isinstance(t, ast.Name) and t.id == "__all__"
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
     ]
     if path.name not in ("__main__.py",):
         assert len(assignments) == 1 and isinstance(assignments[0], ast.Assign), (
             f"{path.name} must assign __all__ exactly once, found {len(assignments)} assignments"
         )
     first_definition = next(
-        (node.lineno for node in tree.body
-         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))),
+        (
+            node.lineno
+            for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        ),
         None,
     )
     late = [
-        node.lineno for node in tree.body
+        node.lineno
+        for node in tree.body
         if isinstance(node, (ast.Import, ast.ImportFrom))
-        and first_definition is not None and node.lineno > first_definition
+        and first_definition is not None
+        and node.lineno > first_definition
     ]
     assert not late, f"{path.name}: module-level imports below the first definition, lines {late}"
 
@@ -81,11 +89,14 @@ def _private_imports(path: pathlib.Path):
         for alias in node.names:
             target = f"{source}.{alias.name}"
             # importing a private module, or a name from one, is what private modules are for
-            if any(part.startswith("_") and not part.startswith("__")
-                   for part in source.split(".")):
+            if any(
+                part.startswith("_") and not part.startswith("__") for part in source.split(".")
+            ):
                 continue
-            if alias.name.startswith("_") and not (PACKAGE.parent / (
-                    target.replace(".", "/") + ".py")).exists():
+            if (
+                alias.name.startswith("_")
+                and not (PACKAGE.parent / (target.replace(".", "/") + ".py")).exists()
+            ):
                 found.append((node.lineno, source, alias.name))
     return found
 
@@ -99,8 +110,9 @@ def test_no_private_name_of_another_module_is_imported(path):
 def test_the_private_import_check_can_fail(tmp_path):
     fake = PACKAGE / "widgets" / "__layout_probe__.py"
     try:
-        fake.write_text("from rankviz.rankboost import _as_pairs\n"
-                        "from rankviz._validation import check_int\n")
+        fake.write_text(
+            "from rankviz.rankboost import _as_pairs\nfrom rankviz._validation import check_int\n"
+        )
         assert _private_imports(fake) == [(1, "rankviz.rankboost", "_as_pairs")]
     finally:
         fake.unlink()
@@ -129,8 +141,11 @@ def _tested_modules():
 TESTS = pathlib.Path(__file__).parent
 
 
-@pytest.mark.parametrize(("path", "test_file"), list(_tested_modules()),
-                         ids=[str(p.relative_to(PACKAGE.parent)) for p, _ in _tested_modules()])
+@pytest.mark.parametrize(
+    ("path", "test_file"),
+    list(_tested_modules()),
+    ids=[str(p.relative_to(PACKAGE.parent)) for p, _ in _tested_modules()],
+)
 def test_every_module_has_its_test_file(path, test_file):
     assert test_file.exists(), (
         f"{path.relative_to(PACKAGE.parent)} has no {test_file.relative_to(TESTS.parent)}"

@@ -34,15 +34,17 @@ def _random_connected_masks(n, count, seed=0):
 def test_algebraic_connectivity_against_networkx(n):
     for mask in _random_connected_masks(n, 10):
         graph = nx.from_numpy_array(mask & ~np.eye(n, dtype=bool))
-        assert math.isclose(algebraic_connectivity(mask), nx.algebraic_connectivity(graph),
-                            abs_tol=1e-6)
+        assert math.isclose(
+            algebraic_connectivity(mask), nx.algebraic_connectivity(graph), abs_tol=1e-6
+        )
 
 
 def test_algebraic_connectivity_closed_forms():
     for n in range(2, 9):
         path = _mask(nx.path_graph(n), n)
-        assert math.isclose(algebraic_connectivity(path), 2 - 2 * math.cos(math.pi / n),
-                            abs_tol=1e-9)
+        assert math.isclose(
+            algebraic_connectivity(path), 2 - 2 * math.cos(math.pi / n), abs_tol=1e-9
+        )
         assert math.isclose(algebraic_connectivity(np.ones((n, n), dtype=bool)), n)
     split = _mask(nx.Graph([(0, 1), (2, 3)]), 4)
     assert algebraic_connectivity(split) == 0.0
@@ -52,16 +54,18 @@ def test_masked_lipschitz_constant_bounds_random_differences():
     rng = np.random.default_rng(1)
     for mask in _random_connected_masks(6, 20, seed=1):
         constant = masked_lipschitz_constant(mask)
-        laplacian_pinv = np.linalg.pinv(np.diag(mask.sum(axis=1) - 1.0)
-                                        - (mask & ~np.eye(6, dtype=bool)))
+        laplacian_pinv = np.linalg.pinv(
+            np.diag(mask.sum(axis=1) - 1.0) - (mask & ~np.eye(6, dtype=bool))
+        )
         for _ in range(10):
             M = rng.normal(size=(6, 6))
             M = (M - M.T) * mask
             gap = np.sum((laplacian_pinv @ M.sum(axis=1)) ** 2)  # s_M - s_0 by the pseudo-inverse
             assert gap <= constant * np.linalg.norm(M, 2) ** 2 * (1 + 1e-9)
     assert masked_lipschitz_constant(np.ones((5, 5), dtype=bool)) == 0.2
-    assert math.isclose(masked_lipschitz_constant(_mask(nx.path_graph(4), 4)),
-                        4 / (2 - math.sqrt(2)) ** 2)
+    assert math.isclose(
+        masked_lipschitz_constant(_mask(nx.path_graph(4), 4)), 4 / (2 - math.sqrt(2)) ** 2
+    )
 
 
 def test_fiedler_directions_are_unit_vectors_of_the_eigenspace():
@@ -85,26 +89,39 @@ def test_tight_difference_attains_the_bound_on_the_complete_graph_minus_two_edge
         if exact:
             assert np.allclose(M @ np.ones(5), v)
             assert np.allclose(M.T @ M @ np.ones(5), (v @ v) / 5 * np.ones(5))
-        scores = np.linalg.pinv(np.diag(mask.sum(axis=1) - 1.0) - (mask & ~np.eye(5, dtype=bool))) \
-            @ M.sum(axis=1)
+        scores = np.linalg.pinv(
+            np.diag(mask.sum(axis=1) - 1.0) - (mask & ~np.eye(5, dtype=bool))
+        ) @ M.sum(axis=1)
         assert np.allclose(scores, thurstone_mosteller_scores(M, mask))
         bound = masked_lipschitz_constant(mask) * np.linalg.norm(M, 2) ** 2
         ratios.append(np.sum(scores**2) / bound)
     assert max(ratios) > 1 - 1e-9 and max(ratios) <= 1 + 1e-9
 
 
-@pytest.mark.parametrize(("call", "error", "match"), [
-    (lambda: algebraic_connectivity([[1, 0], [1, 1]]), ValueError, "symmetric"),
-    (lambda: algebraic_connectivity([[1]]), ValueError, "mask"),
-    (lambda: masked_lipschitz_constant(np.eye(3, dtype=bool)), ValueError, "connected"),
-    (lambda: fiedler_directions(np.ones((3, 3), dtype=bool), 0), ValueError, "n_directions"),
-    (lambda: tight_lipschitz_difference(np.ones((3, 3), dtype=bool), [1.0, 1.0, 1.0]),
-     ValueError, "orthogonal"),
-    (lambda: tight_lipschitz_difference(np.ones((3, 3), dtype=bool), [0.0, 0.0, 0.0]),
-     ValueError, "nonzero"),
-    (lambda: tight_lipschitz_difference(np.ones((3, 3), dtype=bool), [1.0, -1.0]),
-     ValueError, "one entry per item"),
-])
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: algebraic_connectivity([[1, 0], [1, 1]]), ValueError, "symmetric"),
+        (lambda: algebraic_connectivity([[1]]), ValueError, "mask"),
+        (lambda: masked_lipschitz_constant(np.eye(3, dtype=bool)), ValueError, "connected"),
+        (lambda: fiedler_directions(np.ones((3, 3), dtype=bool), 0), ValueError, "n_directions"),
+        (
+            lambda: tight_lipschitz_difference(np.ones((3, 3), dtype=bool), [1.0, 1.0, 1.0]),
+            ValueError,
+            "orthogonal",
+        ),
+        (
+            lambda: tight_lipschitz_difference(np.ones((3, 3), dtype=bool), [0.0, 0.0, 0.0]),
+            ValueError,
+            "nonzero",
+        ),
+        (
+            lambda: tight_lipschitz_difference(np.ones((3, 3), dtype=bool), [1.0, -1.0]),
+            ValueError,
+            "one entry per item",
+        ),
+    ],
+)
 def test_bad_arguments_are_named(call, error, match):
     with pytest.raises(error, match=match):
         call()

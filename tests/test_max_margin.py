@@ -34,8 +34,9 @@ def separable_sample(m, d, gap, seed):
 # --------------------------------------------------------------------------- #
 # exercise 10.5: the rank perceptron
 # --------------------------------------------------------------------------- #
-@pytest.mark.parametrize(("d", "gap", "seed"), [(2, 0.2, 0), (3, 0.1, 1), (5, 0.3, 2),
-                                                (2, 0.05, 3)])
+@pytest.mark.parametrize(
+    ("d", "gap", "seed"), [(2, 0.2, 0), (3, 0.1, 1), (5, 0.3, 2), (2, 0.05, 3)]
+)
 def test_perceptron_respects_novikoffs_mistake_bound(d, gap, seed):
     X, pairs, labels = separable_sample(150, d, gap, seed)
     result = rank_perceptron(X, pairs, labels, max_epochs=10_000)
@@ -45,8 +46,9 @@ def test_perceptron_respects_novikoffs_mistake_bound(d, gap, seed):
     assert result.n_updates <= result.mistake_bound(best.margin)
     margins = labels * ((X[pairs[:, 1]] - X[pairs[:, 0]]) @ result.w)
     assert np.all(margins > 0)
-    assert result.radius == pytest.approx(np.linalg.norm(X[pairs[:, 1]] - X[pairs[:, 0]],
-                                                         axis=1).max())
+    assert result.radius == pytest.approx(
+        np.linalg.norm(X[pairs[:, 1]] - X[pairs[:, 0]], axis=1).max()
+    )
     assert result.updates_per_epoch.sum() == result.n_updates and result.updates_per_epoch[-1] == 0
 
 
@@ -65,8 +67,13 @@ def test_perceptron_tolerance_counts_rounding_level_ties(seed):
     # orthonormal differences: in exact arithmetic every pair is tied when visited, so the
     # perceptron makes d updates = (R / rho*)^2 with rho* = 1/sqrt(d); in floats w.z ~ 1e-17
     d = 4
-    Z = ortho_group.rvs(d, random_state=seed) if seed else np.array(
-        [[0.6, 0.8, 0.0, 0.0], [-0.8, 0.6, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0, 0, 0, 1.0]])
+    Z = (
+        ortho_group.rvs(d, random_state=seed)
+        if seed
+        else np.array(
+            [[0.6, 0.8, 0.0, 0.0], [-0.8, 0.6, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0, 0, 0, 1.0]]
+        )
+    )
     X = np.vstack([np.zeros_like(Z), Z])
     pairs, labels = np.column_stack([np.arange(d), np.arange(d, 2 * d)]), np.ones(d)
     tolerant = rank_perceptron(X, pairs, labels, tol=1e-9)
@@ -76,8 +83,10 @@ def test_perceptron_tolerance_counts_rounding_level_ties(seed):
     # a true (not rounding-level) positive score is not a mistake under the tolerance
     skewed = Z.copy()
     skewed[1] += 1e-3 * Z[0]
-    assert rank_perceptron(np.vstack([np.zeros_like(Z), skewed]), pairs, labels,
-                           tol=1e-9).n_updates == d - 1
+    assert (
+        rank_perceptron(np.vstack([np.zeros_like(Z), skewed]), pairs, labels, tol=1e-9).n_updates
+        == d - 1
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -88,8 +97,12 @@ def linprog_margin(X, pairs, labels):
     Z = labels[:, None] * (X[pairs[:, 1]] - X[pairs[:, 0]])
     m, d = Z.shape
     c = np.r_[np.zeros(2 * d), -1.0]
-    A = np.vstack([np.hstack([-Z, Z, np.ones((m, 1))]),  # rho - Z (w+ - w-) <= 0
-                   np.r_[np.ones(2 * d), 0.0]])  # sum(w+ + w-) <= 1
+    A = np.vstack(
+        [
+            np.hstack([-Z, Z, np.ones((m, 1))]),  # rho - Z (w+ - w-) <= 0
+            np.r_[np.ones(2 * d), 0.0],
+        ]
+    )  # sum(w+ + w-) <= 1
     b = np.r_[np.zeros(m), 1.0]
     bounds = [(0, None)] * (2 * d) + [(None, None)]
     res = linprog(c, A_ub=A, b_ub=b, bounds=bounds, method="highs")
@@ -137,19 +150,37 @@ def test_margin_is_zero_without_separability(sample):
         (lambda: rank_perceptron(X3, [[0, 1]], [1, 1]), ValueError, "one entry per row of pairs"),
         (lambda: rank_perceptron(X3, [[0, 1]], [1], tol=-1e-9), ValueError, "tol must be >= 0"),
         (lambda: rank_perceptron(X3, [[0, 1]], [1], tol=1.0), ValueError, "tol must be < 1"),
-        (lambda: rank_perceptron(X3, [[0, 1]], [1], tol="1e-9"), TypeError,
-         "tol must be a real number"),
-        (lambda: rank_perceptron(X3, [[0, 1]], [1]).mistake_bound(0.0), ValueError,
-         "margin must be > 0"),
-        (lambda: max_margin_ranker(X3, [[0, 1]], [1], norm="linf"), ValueError,
-         "norm must be one of"),
+        (
+            lambda: rank_perceptron(X3, [[0, 1]], [1], tol="1e-9"),
+            TypeError,
+            "tol must be a real number",
+        ),
+        (
+            lambda: rank_perceptron(X3, [[0, 1]], [1]).mistake_bound(0.0),
+            ValueError,
+            "margin must be > 0",
+        ),
+        (
+            lambda: max_margin_ranker(X3, [[0, 1]], [1], norm="linf"),
+            ValueError,
+            "norm must be one of",
+        ),
         (lambda: max_margin_ranker(X3, [[0, 3]], [1]), ValueError, "pairs must index"),
-        (lambda: max_margin_ranker(X3, [[0, 1]], [1], solver="NOPE"), ValueError,
-         "solver must be one of the installed cvxpy solvers"),
-        (lambda: rank_perceptron(X_TINY, PAIRS_TINY, LABELS_TINY, max_epochs=10**12), ValueError,
-         f"max_epochs must be <= {MAX_EPOCHS}"),
-        (lambda: rank_perceptron(X_TINY, PAIRS_TINY, LABELS_TINY).mistake_bound(1e-300),
-         ValueError, "margin is too small"),
+        (
+            lambda: max_margin_ranker(X3, [[0, 1]], [1], solver="NOPE"),
+            ValueError,
+            "solver must be one of the installed cvxpy solvers",
+        ),
+        (
+            lambda: rank_perceptron(X_TINY, PAIRS_TINY, LABELS_TINY, max_epochs=10**12),
+            ValueError,
+            f"max_epochs must be <= {MAX_EPOCHS}",
+        ),
+        (
+            lambda: rank_perceptron(X_TINY, PAIRS_TINY, LABELS_TINY).mistake_bound(1e-300),
+            ValueError,
+            "margin is too small",
+        ),
     ],
 )
 def test_errors(call, error, message):

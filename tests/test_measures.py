@@ -138,7 +138,8 @@ def test_exponential_gain_is_sklearn_on_transformed_grades(rng):
     y = rng.integers(0, 5, size=(4, 10))
     s = np.round(rng.normal(size=(4, 10)), 1)
     np.testing.assert_allclose(
-        dcg(y, s), [skm.dcg_score([2.0**a - 1], [b]) for a, b in zip(y, s, strict=True)])
+        dcg(y, s), [skm.dcg_score([2.0**a - 1], [b]) for a, b in zip(y, s, strict=True)]
+    )
 
 
 @pytest.mark.parametrize("n", [2, 5, 30, 200])
@@ -147,8 +148,9 @@ def test_average_precision_matches_sklearn_without_ties(rng, n):
         y = (rng.random(n) < 0.3).astype(int)
         y[rng.integers(n)] = 1
         s = rng.normal(size=n)
-        assert average_precision(y, s) == pytest.approx(skm.average_precision_score(y, s),
-                                                        abs=1e-12)
+        assert average_precision(y, s) == pytest.approx(
+            skm.average_precision_score(y, s), abs=1e-12
+        )
 
 
 def test_average_precision_differs_from_sklearn_on_ties_by_design():
@@ -175,7 +177,8 @@ def test_measures_match_their_literal_definitions(rng):
             assert average_precision(b, s, k) == pytest.approx(ref_average_precision(b, s, k))
             assert dcg(y, s, k) == pytest.approx(ref_dcg(y, s, k))
             assert dcg(y, s, k, gain="linear", log_base=3) == pytest.approx(
-                ref_dcg(y, s, k, gain=lambda v: v, base=3.0))
+                ref_dcg(y, s, k, gain=lambda v: v, base=3.0)
+            )
 
 
 def test_err_matches_the_cascade_model_over_all_outcomes(rng):
@@ -186,7 +189,8 @@ def test_err_matches_the_cascade_model_over_all_outcomes(rng):
         s = distinct_scores(rng, n)
         for k in (None, 1, max(1, n // 2)):
             assert err(p, s, k, satisfaction="given") == pytest.approx(
-                ref_err_by_outcomes(p, s, k), abs=1e-12)
+                ref_err_by_outcomes(p, s, k), abs=1e-12
+            )
 
 
 def test_err_by_hand():
@@ -230,8 +234,11 @@ MEASURES_ON_LABELS = [
 ]
 
 
-@pytest.mark.parametrize("name, measure", MEASURES_ON_GRADES + MEASURES_ON_LABELS,
-                         ids=[m[0] for m in MEASURES_ON_GRADES + MEASURES_ON_LABELS])
+@pytest.mark.parametrize(
+    "name, measure",
+    MEASURES_ON_GRADES + MEASURES_ON_LABELS,
+    ids=[m[0] for m in MEASURES_ON_GRADES + MEASURES_ON_LABELS],
+)
 def test_tied_scores_give_the_average_over_every_tie_order(rng, name, measure):
     binary = name in dict(MEASURES_ON_LABELS)
     tied_groups_seen = 0
@@ -310,8 +317,7 @@ def test_measures_depend_on_the_scores_only_through_their_order(grades, seed):
     assert err(y, transformed, max_grade=4) == pytest.approx(err(y, s, max_grade=4))
     assert precision_at_k(labels, transformed, 2) == pytest.approx(precision_at_k(labels, s, 2))
     if labels.any():
-        assert average_precision(labels, transformed) == pytest.approx(
-            average_precision(labels, s))
+        assert average_precision(labels, transformed) == pytest.approx(average_precision(labels, s))
 
 
 @given(grade_vectors, st.integers(0, 2**32 - 1))
@@ -324,11 +330,15 @@ def test_relabelling_the_documents_changes_nothing(grades, seed):
     assert err(y[perm], s[perm], max_grade=4) == pytest.approx(err(y, s, max_grade=4))
     labels = (y > 1).astype(int)
     assert mean_precision_up_to_k(labels[perm], s[perm]) == pytest.approx(
-        mean_precision_up_to_k(labels, s))
+        mean_precision_up_to_k(labels, s)
+    )
 
 
-@given(grade_vectors, st.integers(0, 2**32 - 1),
-       st.floats(1.1, 100.0, allow_nan=False, allow_infinity=False))
+@given(
+    grade_vectors,
+    st.integers(0, 2**32 - 1),
+    st.floats(1.1, 100.0, allow_nan=False, allow_infinity=False),
+)
 def test_log_base_scales_dcg_and_leaves_ndcg_alone(grades, seed, base):
     y = np.array(grades)
     s = np.random.default_rng(seed).normal(size=y.size)
@@ -354,8 +364,10 @@ def test_the_drafts_avgprec_is_below_one_on_the_ideal_ranking():
     assert mean_precision_up_to_k(y, ideal) == pytest.approx((1 + 1 + 2 / 3 + 2 / 4 + 2 / 5) / 5)
 
 
-@pytest.mark.parametrize("y, k, n_disagreeing", [
-    ([1, 1, 0, 0], 3, 1), ([1, 1, 1, 0, 0, 0], None, 1), ([1, 1, 0, 0, 0], None, 0)])
+@pytest.mark.parametrize(
+    "y, k, n_disagreeing",
+    [([1, 1, 0, 0], 3, 1), ([1, 1, 1, 0, 0, 0], None, 1), ([1, 1, 0, 0, 0], None, 0)],
+)
 def test_ap_and_the_drafts_avgprec_can_order_two_rankings_differently(y, k, n_disagreeing):
     y = np.array(y)
     sigmas = all_permutations(y.size)
@@ -380,11 +392,13 @@ def test_mean_average_precision(rng):
     y[:, 0] = 1
     s = rng.normal(size=(5, 9))
     assert mean_average_precision(y, s) == pytest.approx(
-        np.mean([skm.average_precision_score(a, b) for a, b in zip(y, s, strict=True)]))
+        np.mean([skm.average_precision_score(a, b) for a, b in zip(y, s, strict=True)])
+    )
     ragged_y = [np.array([1, 0]), np.array([0, 0, 1]), np.array([1, 1, 0, 1])]
     ragged_s = [np.array([0.1, 0.2]), np.array([3.0, 2.0, 1.0]), np.array([4, 3, 2, 1])]
     assert mean_average_precision(ragged_y, ragged_s) == pytest.approx(
-        np.mean([average_precision(a, b) for a, b in zip(ragged_y, ragged_s, strict=True)]))
+        np.mean([average_precision(a, b) for a, b in zip(ragged_y, ragged_s, strict=True)])
+    )
     assert mean_average_precision(y[0], s[0]) == average_precision(y[0], s[0])
 
 
@@ -468,23 +482,32 @@ EVERY = [precision_at_k, mean_precision_up_to_k, average_precision, dcg, ndcg, e
 
 
 @pytest.mark.parametrize("measure", EVERY, ids=lambda f: f.__name__)
-@pytest.mark.parametrize("k, error", [(0, ValueError), (-2, ValueError), (2.5, TypeError),
-                                      ("3", TypeError), (True, TypeError)])
+@pytest.mark.parametrize(
+    "k, error",
+    [(0, ValueError), (-2, ValueError), (2.5, TypeError), ("3", TypeError), (True, TypeError)],
+)
 def test_bad_k(measure, k, error):
     with pytest.raises(error, match=r"^k "):
         measure([1, 0, 1], [0.3, 0.2, 0.1], k)
 
 
 @pytest.mark.parametrize("measure", EVERY, ids=lambda f: f.__name__)
-@pytest.mark.parametrize("y, s, message", [
-    ([1, np.nan, 0], [1, 2, 3], "^y_true contains NaN"),
-    ([1, 0, 1], [1, np.inf, 3], "^y_score contains NaN or infinite"),
-    ([1, 0, 1], [1, 2], "^y_true and y_score must have the same number of documents"),
-    ([[1, 0], [0, 1]], [[1, 2], [3, 4], [5, 6]], "^y_true and y_score must have the same number"),
-    ([], [], "^y_true is empty"),
-    ([[[1]]], [[[1]]], "^y_true must be 1-D"),
-    ([[1, 0], [0]], [1, 2], "^y_true could not be read"),
-])
+@pytest.mark.parametrize(
+    "y, s, message",
+    [
+        ([1, np.nan, 0], [1, 2, 3], "^y_true contains NaN"),
+        ([1, 0, 1], [1, np.inf, 3], "^y_score contains NaN or infinite"),
+        ([1, 0, 1], [1, 2], "^y_true and y_score must have the same number of documents"),
+        (
+            [[1, 0], [0, 1]],
+            [[1, 2], [3, 4], [5, 6]],
+            "^y_true and y_score must have the same number",
+        ),
+        ([], [], "^y_true is empty"),
+        ([[[1]]], [[[1]]], "^y_true must be 1-D"),
+        ([[1, 0], [0]], [1, 2], "^y_true could not be read"),
+    ],
+)
 def test_bad_arrays_raise_value_error_naming_the_argument(measure, y, s, message):
     with pytest.raises(ValueError, match=message):
         measure(y, s)
@@ -508,8 +531,9 @@ def test_negative_grades_are_rejected(measure):
         dcg_gains([-0.5])
 
 
-@pytest.mark.parametrize("measure", [precision_at_k, mean_precision_up_to_k, average_precision],
-                         ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "measure", [precision_at_k, mean_precision_up_to_k, average_precision], ids=lambda f: f.__name__
+)
 def test_binary_measures_reject_grades(measure):
     with pytest.raises(ValueError, match=r"^y_true must hold binary relevance labels in \{0, 1\}"):
         measure([2, 0, 1], [1, 2, 3])
@@ -559,8 +583,9 @@ def test_a_huge_cutoff_is_served_without_allocating_it():
     # y = [1, 0, 0] on the ideal ranking: (1 / k) sum_{r=1}^{k} 1 / r = H_k / k
     k = 10**12
     harmonic = math.log(k) + 0.5772156649015329 + 1 / (2 * k)
-    assert mean_precision_up_to_k([1, 0, 0], [3, 2, 1], k=k) == pytest.approx(harmonic / k,
-                                                                              rel=1e-12)
+    assert mean_precision_up_to_k([1, 0, 0], [3, 2, 1], k=k) == pytest.approx(
+        harmonic / k, rel=1e-12
+    )
     # the closed-form tail agrees with the term-by-term sum where both are cheap
     k = 2 * 10**6
     exact = sum(1.0 / r for r in range(1, k + 1)) / k
@@ -603,8 +628,12 @@ def test_err_refuses_tie_groups_too_large_for_the_exact_average():
 @given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=12))
 def test_oppositely_ordered_pairs_match_a_double_loop(values):
     first, second = (np.array(v, dtype=float) for v in zip(*values, strict=True))
-    brute = [(a, b) for a in range(len(values)) for b in range(len(values))
-             if first[a] > first[b] and second[a] < second[b]]
+    brute = [
+        (a, b)
+        for a in range(len(values))
+        for b in range(len(values))
+        if first[a] > first[b] and second[a] < second[b]
+    ]
     assert [tuple(p) for p in oppositely_ordered_pairs(first, second)] == brute
 
 
@@ -615,13 +644,16 @@ def test_oppositely_ordered_pairs_ignore_rounding_noise():
     np.testing.assert_array_equal(oppositely_ordered_pairs([2, 1], [1, 2]), [[0, 1]])
 
 
-@pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"first": [1.0, 2.0], "second": [1.0]}, ValueError, "same length"),
-    ({"first": [1.0, np.nan], "second": [1.0, 2.0]}, ValueError, "first"),
-    ({"first": [1.0, 2.0], "second": [[1.0, 2.0]]}, ValueError, "second"),
-    ({"first": [1.0, 2.0], "second": [1.0, 2.0], "decimals": -1}, ValueError, "decimals"),
-    ({"first": np.zeros(6000), "second": np.zeros(6000)}, ValueError, "first"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"first": [1.0, 2.0], "second": [1.0]}, ValueError, "same length"),
+        ({"first": [1.0, np.nan], "second": [1.0, 2.0]}, ValueError, "first"),
+        ({"first": [1.0, 2.0], "second": [[1.0, 2.0]]}, ValueError, "second"),
+        ({"first": [1.0, 2.0], "second": [1.0, 2.0], "decimals": -1}, ValueError, "decimals"),
+        ({"first": np.zeros(6000), "second": np.zeros(6000)}, ValueError, "first"),
+    ],
+)
 def test_oppositely_ordered_pairs_errors(kwargs, error, message):
     with pytest.raises(error, match=message):
         oppositely_ordered_pairs(**kwargs)
@@ -637,10 +669,12 @@ def _cascade_by_outcomes(R, w):
     return total
 
 
-@given(st.lists(st.sampled_from([0.0, 0.2, 0.5, 0.9, 1.0]), min_size=1, max_size=6),
-       st.lists(st.floats(-2, 2), min_size=6, max_size=6))
+@given(
+    st.lists(st.sampled_from([0.0, 0.2, 0.5, 0.9, 1.0]), min_size=1, max_size=6),
+    st.lists(st.floats(-2, 2), min_size=6, max_size=6),
+)
 def test_cascade_utility_is_the_expected_earning_of_the_stopping_user(R, weights):
-    w = weights[:len(R)]
+    w = weights[: len(R)]
     assert math.isclose(cascade_utility(R, w), _cascade_by_outcomes(R, w), abs_tol=1e-12)
 
 
@@ -648,16 +682,21 @@ def test_cascade_utility_with_reciprocal_ranks_is_err_on_every_ranking():
     R = np.array([0.1, 0.7, 0.4, 1.0])
     rankings = all_permutations(4)
     top_down = R[np.argsort(rankings, axis=1)]
-    np.testing.assert_allclose(cascade_utility(top_down, 1 / np.arange(1, 5)),
-                               err(R, -rankings.astype(float), satisfaction="given"))
+    np.testing.assert_allclose(
+        cascade_utility(top_down, 1 / np.arange(1, 5)),
+        err(R, -rankings.astype(float), satisfaction="given"),
+    )
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"satisfaction": [0.5, 1.5], "position_weights": [1, 1]}, "satisfaction"),
-    ({"satisfaction": 0.5, "position_weights": [1]}, "satisfaction"),
-    ({"satisfaction": [0.5, 0.5], "position_weights": [1, 1, 1]}, "position_weights"),
-    ({"satisfaction": [0.5, 0.5], "position_weights": [1, np.inf]}, "position_weights"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"satisfaction": [0.5, 1.5], "position_weights": [1, 1]}, "satisfaction"),
+        ({"satisfaction": 0.5, "position_weights": [1]}, "satisfaction"),
+        ({"satisfaction": [0.5, 0.5], "position_weights": [1, 1, 1]}, "position_weights"),
+        ({"satisfaction": [0.5, 0.5], "position_weights": [1, np.inf]}, "position_weights"),
+    ],
+)
 def test_cascade_utility_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
         cascade_utility(**kwargs)

@@ -116,7 +116,8 @@ def test_mohri_convention_is_exactly_one_minus_misranking(rng, tied_sample):
         assert auc(y, s, ties="mohri") == pytest.approx(1 - pairwise_misranking(y, s), abs=1e-12)
         tie_share = auc(y, s, ties="mohri") - auc(y, s, ties="strict")
         assert auc(y, s, ties="half") == pytest.approx(
-            1 - pairwise_misranking(y, s) - tie_share / 2, abs=1e-12)
+            1 - pairwise_misranking(y, s) - tie_share / 2, abs=1e-12
+        )
 
 
 # --------------------------------------------------------------------------- #
@@ -285,8 +286,9 @@ def delong_by_pairs(y, s):
     y, s = np.asarray(y), np.asarray(s, dtype=float)
     pos, neg = s[y == 1], s[y != 1]
     credit = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
-    return math.sqrt(credit.mean(axis=1).var(ddof=1) / pos.size
-                     + credit.mean(axis=0).var(ddof=1) / neg.size)
+    return math.sqrt(
+        credit.mean(axis=1).var(ddof=1) / pos.size + credit.mean(axis=0).var(ddof=1) / neg.size
+    )
 
 
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(-3, 3)), min_size=4, max_size=30))

@@ -35,8 +35,10 @@ def test_pairs_are_every_cross_pair():
     assert found == sorted(brute_force_pairs(grades))
 
 
-@pytest.mark.parametrize(("seed", "k", "n", "d"), [
-    (0, 2, 40, 2), (1, 3, 60, 3), (2, 4, 80, 2), (3, 5, 50, 4), (4, 3, 30, 1)])
+@pytest.mark.parametrize(
+    ("seed", "k", "n", "d"),
+    [(0, 2, 40, 2), (1, 3, 60, 3), (2, 4, 80, 2), (3, 5, 50, 4), (4, 3, 30, 1)],
+)
 def test_same_stumps_steps_errors_as_rankboost_on_all_cross_pairs(seed, k, n, d):
     rng = np.random.default_rng(seed)
     grades = rng.integers(0, k, size=n)
@@ -47,8 +49,9 @@ def test_same_stumps_steps_errors_as_rankboost_on_all_cross_pairs(seed, k, n, d)
     assert efficient.rankers == explicit.rankers
     np.testing.assert_allclose(efficient.alphas, explicit.alphas, rtol=1e-9)
     for name in ("eps_plus", "eps_minus", "eps_zero", "Z"):
-        np.testing.assert_allclose(getattr(efficient.history, name),
-                                   getattr(explicit.history, name), rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(
+            getattr(efficient.history, name), getattr(explicit.history, name), rtol=1e-9, atol=1e-12
+        )
     np.testing.assert_array_equal(efficient.history.error, explicit.history.error)
     np.testing.assert_array_equal(efficient.history.smoothed, explicit.history.smoothed)
 
@@ -83,19 +86,22 @@ def test_a_perfect_stump_is_smoothed_like_rankboost():
     np.testing.assert_allclose(model.alphas, reference.alphas)
 
 
-@pytest.mark.parametrize(("kwargs", "error", "match"), [
-    ({"grades": [0, 0, 0]}, ValueError, "two distinct"),
-    ({"grades": [0.0, 1.0, 1.0]}, TypeError, "grades"),
-    ({"grades": [0, 1]}, ValueError, "one entry per row"),
-    ({"grades": [[0, 1, 1]]}, ValueError, "1-D"),
-    ({"grades": "011"}, TypeError, "grades"),
-    ({"n_rounds": 0}, ValueError, "n_rounds"),
-    ({"n_rounds": 1.5}, TypeError, "n_rounds"),
-    ({"smoothing": 0.5}, ValueError, "smoothing"),
-    ({"smoothing": -1.0}, ValueError, "smoothing"),
-    ({"X": [[0.0], [np.nan], [1.0]]}, ValueError, "NaN"),
-    ({"X": [[1.0], [1.0], [1.0]]}, ValueError, "constant"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"grades": [0, 0, 0]}, ValueError, "two distinct"),
+        ({"grades": [0.0, 1.0, 1.0]}, TypeError, "grades"),
+        ({"grades": [0, 1]}, ValueError, "one entry per row"),
+        ({"grades": [[0, 1, 1]]}, ValueError, "1-D"),
+        ({"grades": "011"}, TypeError, "grades"),
+        ({"n_rounds": 0}, ValueError, "n_rounds"),
+        ({"n_rounds": 1.5}, TypeError, "n_rounds"),
+        ({"smoothing": 0.5}, ValueError, "smoothing"),
+        ({"smoothing": -1.0}, ValueError, "smoothing"),
+        ({"X": [[0.0], [np.nan], [1.0]]}, ValueError, "NaN"),
+        ({"X": [[1.0], [1.0], [1.0]]}, ValueError, "constant"),
+    ],
+)
 def test_bad_input_names_the_argument(kwargs, error, match):
     args = {"X": [[0.0], [1.0], [2.0]], "grades": [0, 1, 1], "n_rounds": 2} | kwargs
     with pytest.raises(error, match=match):
@@ -107,6 +113,7 @@ def test_pairs_reject_bad_grades():
         multipartite_pairs([1, 1])
     with pytest.raises(TypeError, match="grades"):
         multipartite_pairs([0.5, 1.0])
+
 
 # Exercise 10.10: the k-partite emphasis and target.  The oracle is the k-partite loss
 # counted directly: loop over the ordered pairs of items with different grades and count
@@ -149,11 +156,13 @@ def test_l_omega_is_the_k_partite_loss_on_random_instances(normalization):
         sigma = rng.permutation(n)
         expected = direct_k_partite_loss(sigma, grades, normalization)
         assert ranking_loss(sigma, star, omega) == pytest.approx(expected, abs=1e-12)
-        assert weighted_disagreement_L_omega(sigma, star, omega) == pytest.approx(expected,
-                                                                                   abs=1e-12)
+        assert weighted_disagreement_L_omega(sigma, star, omega) == pytest.approx(
+            expected, abs=1e-12
+        )
         H = random_preference(n, float(rng.random()), rng, soft=True)
         assert preference_loss(H, star, omega) == pytest.approx(
-            direct_k_partite_preference_loss(H, grades, normalization), abs=1e-12)
+            direct_k_partite_preference_loss(H, grades, normalization), abs=1e-12
+        )
 
 
 def test_the_order_inside_a_part_costs_nothing():
@@ -172,8 +181,9 @@ def test_the_order_inside_a_part_costs_nothing():
 
 def test_two_parts_give_the_bipartite_emphasis():
     for n_pos, n_neg in [(1, 1), (2, 3), (4, 1)]:
-        np.testing.assert_allclose(k_partite_emphasis([n_pos, n_neg]),
-                                   emphasis_bipartite(n_pos, n_neg))
+        np.testing.assert_allclose(
+            k_partite_emphasis([n_pos, n_neg]), emphasis_bipartite(n_pos, n_neg)
+        )
 
 
 def test_the_emphasis_satisfies_the_three_axioms():
@@ -192,30 +202,36 @@ def test_a_perfect_ranking_has_loss_zero_and_the_reversed_one_loss_one():
     assert ranking_loss(grades.size - 1 - star, star, omega) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize(("args", "kwargs", "error", "match"), [
-    ((3,), {}, TypeError, "part_sizes must be a sequence"),
-    (("12",), {}, TypeError, "part_sizes must be a sequence"),
-    (([2],), {}, ValueError, "part_sizes must name at least two parts"),
-    (([2, 0],), {}, ValueError, r"part_sizes\[1\] must be >= 1"),
-    (([2, 1.5],), {}, TypeError, r"part_sizes\[1\] must be an integer"),
-    (([MAX_ITEMS, 1],), {}, ValueError, "at most"),
-    (([2, 2],), {"normalization": "auc"}, ValueError, "normalization"),
-])
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "match"),
+    [
+        ((3,), {}, TypeError, "part_sizes must be a sequence"),
+        (("12",), {}, TypeError, "part_sizes must be a sequence"),
+        (([2],), {}, ValueError, "part_sizes must name at least two parts"),
+        (([2, 0],), {}, ValueError, r"part_sizes\[1\] must be >= 1"),
+        (([2, 1.5],), {}, TypeError, r"part_sizes\[1\] must be an integer"),
+        (([MAX_ITEMS, 1],), {}, ValueError, "at most"),
+        (([2, 2],), {"normalization": "auc"}, ValueError, "normalization"),
+    ],
+)
 def test_k_partite_emphasis_rejects_bad_input(args, kwargs, error, match):
     with pytest.raises(error, match=match):
         k_partite_emphasis(*args, **kwargs)
 
 
-@pytest.mark.parametrize(("grades", "kwargs", "error", "match"), [
-    ("0101", {}, TypeError, "grades must be an array of integers"),
-    ([0.5, 1.0], {}, TypeError, "grades must"),
-    ([True, False], {}, TypeError, "grades must contain integers, got booleans"),
-    ([[0, 1], [1, 0]], {}, ValueError, "grades must be 1-D"),
-    ([], {}, ValueError, "two distinct values"),
-    ([1, 1, 1], {}, ValueError, "two distinct values"),
-    (np.arange(MAX_ITEMS + 1), {}, ValueError, "at most"),
-    ([0, 1], {"normalization": "x"}, ValueError, "normalization"),
-])
+@pytest.mark.parametrize(
+    ("grades", "kwargs", "error", "match"),
+    [
+        ("0101", {}, TypeError, "grades must be an array of integers"),
+        ([0.5, 1.0], {}, TypeError, "grades must"),
+        ([True, False], {}, TypeError, "grades must contain integers, got booleans"),
+        ([[0, 1], [1, 0]], {}, ValueError, "grades must be 1-D"),
+        ([], {}, ValueError, "two distinct values"),
+        ([1, 1, 1], {}, ValueError, "two distinct values"),
+        (np.arange(MAX_ITEMS + 1), {}, ValueError, "at most"),
+        ([0, 1], {"normalization": "x"}, ValueError, "normalization"),
+    ],
+)
 def test_k_partite_target_rejects_bad_input(grades, kwargs, error, match):
     with pytest.raises(error, match=match):
         k_partite_target(grades, **kwargs)

@@ -28,9 +28,11 @@ def naive_conditions(w):
     r = len(w)
     intervals = [(p, q) for p in range(r) for q in range(p + 1, r)]
     nested = [(p, q, a, b) for p, q in intervals for a, b in intervals if a <= p and q <= b]
-    return (all(w[t, t + 1] > w[t + 1, t] for t in range(r - 1)),
-            all(w[p, q] <= w[a, b] for p, q, a, b in nested),
-            all(w[q, p] >= w[b, a] for p, q, a, b in nested))
+    return (
+        all(w[t, t + 1] > w[t + 1, t] for t in range(r - 1)),
+        all(w[p, q] <= w[a, b] for p, q, a, b in nested),
+        all(w[q, p] >= w[b, a] for p, q, a, b in nested),
+    )
 
 
 def naive_margin(w, c, gap_free=True):
@@ -174,8 +176,9 @@ def test_climb_finds_no_counterexample_under_m_and_one_without_m2():
     under_m = climb_order_margin(4, "M", population=40, steps=40, rng=3)
     assert isinstance(under_m, ClimbResult) and under_m.found_after is None
     assert under_m.lowest > -1e-9 and under_m.evaluated == 40 * 41
-    without = climb_order_margin(4, "M without M2", population=40, steps=40, rng=3,
-                                 objective="margin")
+    without = climb_order_margin(
+        4, "M without M2", population=40, steps=40, rng=3, objective="margin"
+    )
     assert without.found_after is not None and without.lowest < 0
     w, c = without.weights, without.costs
     assert order_margins(w, c) < 0  # the instance found is a counterexample, by brute force

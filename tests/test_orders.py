@@ -39,7 +39,6 @@ def random_weights(rng, r, *, dag=False, integer=False, density=0.5):
     return w
 
 
-
 def low_noise(w):
     d = w - w.T
     r = w.shape[0]
@@ -144,7 +143,6 @@ def test_random_task_weights_are_a_dag_in_index_order():
     assert np.all(random_task_weights(6, density=0.0) == 0)
 
 
-
 def test_count_orders_refuses_a_wide_graph_at_once():
     # a sparse random DAG on 1000 tasks: its generations alone give 2^k down-sets
     # (visiting 2 million down-sets one by one would take over 10 s: the bound is checked first)
@@ -182,33 +180,44 @@ def test_count_orders_agrees_with_networkx_on_dense_and_relabelled_dags(rng):
 # --------------------------------------------------------------------------- #
 # bad input
 # --------------------------------------------------------------------------- #
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: topological_orders(CYCLE), r"acyclic difference graph"),
-    (lambda: topological_orders(np.zeros((4, 4)), max_orders=23), r"more than max_orders"),
-    (lambda: topological_orders(np.zeros((2, 2)), max_orders=MAX_ORDERS + 1),
-     r"max_orders must be <="),
-    (lambda: count_orders(CYCLE), r"cycle"),
-    (lambda: count_orders(np.zeros((12, 12)), max_states=1000), r"max_states = 1000"),
-    (lambda: count_orders(np.zeros((2, 2)), max_states=MAX_STATES + 1), r"max_states must be <="),
-    (lambda: assumption_1_holds(CYCLE), r"cycle"),
-    (lambda: assumption_1_holds(np.zeros((2, 2)), tol=float("nan")), r"tol must be finite"),
-    (lambda: random_task_weights(0), r"r must be >= 1"),
-    (lambda: random_task_weights(MAX_TASKS + 1), r"r must be <="),
-    (lambda: random_task_weights(4, density=1.5), r"density must lie in \[0, 1\]"),
-    (lambda: random_task_weights(4, scale=0), r"scale must be > 0"),
-    (lambda: random_low_noise_weights(4, backward=-1), r"backward must be >= 0"),
-    (lambda: random_low_noise_weights(10**12), r"r must be <="),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: topological_orders(CYCLE), r"acyclic difference graph"),
+        (lambda: topological_orders(np.zeros((4, 4)), max_orders=23), r"more than max_orders"),
+        (
+            lambda: topological_orders(np.zeros((2, 2)), max_orders=MAX_ORDERS + 1),
+            r"max_orders must be <=",
+        ),
+        (lambda: count_orders(CYCLE), r"cycle"),
+        (lambda: count_orders(np.zeros((12, 12)), max_states=1000), r"max_states = 1000"),
+        (
+            lambda: count_orders(np.zeros((2, 2)), max_states=MAX_STATES + 1),
+            r"max_states must be <=",
+        ),
+        (lambda: assumption_1_holds(CYCLE), r"cycle"),
+        (lambda: assumption_1_holds(np.zeros((2, 2)), tol=float("nan")), r"tol must be finite"),
+        (lambda: random_task_weights(0), r"r must be >= 1"),
+        (lambda: random_task_weights(MAX_TASKS + 1), r"r must be <="),
+        (lambda: random_task_weights(4, density=1.5), r"density must lie in \[0, 1\]"),
+        (lambda: random_task_weights(4, scale=0), r"scale must be > 0"),
+        (lambda: random_low_noise_weights(4, backward=-1), r"backward must be >= 0"),
+        (lambda: random_low_noise_weights(10**12), r"r must be <="),
+    ],
+)
 def test_bad_input_raises_value_error_naming_the_argument(call, message):
     with pytest.raises(ValueError, match=message):
         call()
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: topological_orders(np.zeros((2, 2)), max_orders=2.5), r"max_orders must be"),
-    (lambda: count_orders(np.zeros((2, 2)), max_states=True), r"max_states must be"),
-    (lambda: random_task_weights(4, rng="seed"), r"rng must be an int seed"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: topological_orders(np.zeros((2, 2)), max_orders=2.5), r"max_orders must be"),
+        (lambda: count_orders(np.zeros((2, 2)), max_states=True), r"max_states must be"),
+        (lambda: random_task_weights(4, rng="seed"), r"rng must be an int seed"),
+    ],
+)
 def test_non_numeric_input_raises_type_error(call, message):
     with pytest.raises(TypeError, match=message):
         call()
@@ -224,10 +233,17 @@ def test_assumption_1_readings_against_plain_loops():
             for k, one in enumerate(w):
                 s = one + one.T
                 ok = (lambda a, b: a > b) if strict else (lambda a, b: a >= b)
-                every = all(ok(s[p, q], s[p, t] + s[t, q]) for p in range(r)
-                            for q in range(p + 2, r) for t in range(p + 1, q))
-                chain = all(ok(s[p, q], sum(s[u, u + 1] for u in range(p, q))) for p in range(r)
-                            for q in range(p + 2, r))
+                every = all(
+                    ok(s[p, q], s[p, t] + s[t, q])
+                    for p in range(r)
+                    for q in range(p + 2, r)
+                    for t in range(p + 1, q)
+                )
+                chain = all(
+                    ok(s[p, q], sum(s[u, u + 1] for u in range(p, q)))
+                    for p in range(r)
+                    for q in range(p + 2, r)
+                )
                 assert got[k].tolist() == [every, chain]
                 assert assumption_1_readings(one, strict=strict).tolist() == [every, chain]
 

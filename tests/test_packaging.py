@@ -45,7 +45,7 @@ def _conda_specs() -> dict[str, str]:
                 continue
             name, spec = _name(entry), entry.replace(" ", "")
             if not from_pip and name in pypi_names:
-                spec = pypi_names[name] + spec[len(name):]
+                spec = pypi_names[name] + spec[len(name) :]
                 name = pypi_names[name]
             specs[name] = spec
     return specs
@@ -56,7 +56,8 @@ def test_environment_yml_uses_the_conda_forge_names():
     conda_names = {_name(d) for d in env["dependencies"] if isinstance(d, str)}
     for pypi, conda in CONDA_FORGE_NAMES.items():
         assert pypi not in conda_names, (
-            f"conda-forge's {pypi!r} is not the PyPI package; use {conda!r}")
+            f"conda-forge's {pypi!r} is not the PyPI package; use {conda!r}"
+        )
 
 
 def test_environment_yml_lists_the_runtime_packages_of_pyproject_with_the_same_bounds():
@@ -90,8 +91,17 @@ def test_ci_runs_the_readme_test_command_and_both_drift_checks():
 
 def test_makefile_targets():
     makefile = (ROOT / "Makefile").read_text()
-    for target in ("lab", "test", "test-latest", "test-oldest", "lock", "bench", "lint", "clean",
-                   "execute"):
+    for target in (
+        "lab",
+        "test",
+        "test-latest",
+        "test-oldest",
+        "lock",
+        "bench",
+        "lint",
+        "clean",
+        "execute",
+    ):
         assert re.search(rf"^{target}:", makefile, flags=re.MULTILINE), target
     assert "--ServerApp.ip=127.0.0.1" in makefile
     assert "token=" not in makefile.lower()  # the token stays on: never set it empty
@@ -124,7 +134,9 @@ def test_the_lock_pins_every_dependency_within_the_bounds_of_pyproject():
         assert name in pins, f"{name} is not in requirements/lock.txt: run make lock"
         for version in pins[name]:
             assert requirement.specifier.contains(version), (
-                f"the lock pins {name}=={version}, outside {requirement}: run make lock")
+                f"the lock pins {name}=={version}, outside {requirement}: run make lock"
+            )
+
 
 def test_pytest_runs_tests_doctests_and_notebooks():
     options = _pyproject()["tool"]["pytest"]["ini_options"]

@@ -53,9 +53,11 @@ def test_pairwise_disagreement_matches_eq10_by_brute_force(rng):
         alpha = rng.integers(0, 3, size=n).astype(float)  # many ties
         assert pairwise_disagreement(alpha, Y) == pytest.approx(brute_force_eq10(alpha, Y))
         assert pairwise_disagreement(alpha, Y, ties="half") == pytest.approx(
-            brute_force_eq10(alpha, Y, 0.5))
+            brute_force_eq10(alpha, Y, 0.5)
+        )
         assert pairwise_disagreement(alpha, Y, ties="error") == pytest.approx(
-            brute_force_eq10(alpha, Y, 1.0))
+            brute_force_eq10(alpha, Y, 1.0)
+        )
 
 
 @given(st.lists(st.integers(0, 3), min_size=2, max_size=7), st.integers(0, 2**32 - 1))
@@ -103,9 +105,12 @@ def test_pairwise_disagreement_errors():
 
 def brute_force_L_omega(sigma, sigma_star, W):
     n = len(sigma)
-    total = sum(W[sigma_star[v]][sigma_star[u]]
-                for u in range(n) for v in range(n)
-                if u != v and sigma[u] < sigma[v] and sigma_star[v] < sigma_star[u])
+    total = sum(
+        W[sigma_star[v]][sigma_star[u]]
+        for u in range(n)
+        for v in range(n)
+        if u != v and sigma[u] < sigma[v] and sigma_star[v] < sigma_star[u]
+    )
     return 2 * total / (n * (n - 1))
 
 
@@ -113,10 +118,15 @@ def test_L_omega_matches_brute_force_for_each_emphasis(rng):
     for _ in range(40):
         n = int(rng.integers(2, 8))
         sigma, sigma_star = rng.permutation(n), rng.permutation(n)
-        for W in (emphasis_uniform(n), emphasis_top_k(n, int(rng.integers(1, n + 1))),
-                  emphasis_bipartite(1, n - 1), rng.random((n, n))):
+        for W in (
+            emphasis_uniform(n),
+            emphasis_top_k(n, int(rng.integers(1, n + 1))),
+            emphasis_bipartite(1, n - 1),
+            rng.random((n, n)),
+        ):
             assert weighted_disagreement_L_omega(sigma, sigma_star, W) == pytest.approx(
-                brute_force_L_omega(sigma, sigma_star, W))
+                brute_force_L_omega(sigma, sigma_star, W)
+            )
 
 
 def test_L_omega_uniform_is_the_normalised_kendall_distance(rng):
@@ -127,14 +137,16 @@ def test_L_omega_uniform_is_the_normalised_kendall_distance(rng):
         sigma, sigma_star = rng.permutation(n), rng.permutation(n)
         tau = kendalltau(sigma, sigma_star).statistic
         assert weighted_disagreement_L_omega(sigma, sigma_star, emphasis_uniform(n)) == (
-            pytest.approx((1 - tau) / 2))
+            pytest.approx((1 - tau) / 2)
+        )
 
 
 def test_L_omega_accepts_a_callable_emphasis(rng):
     sigma, sigma_star = rng.permutation(6), rng.permutation(6)
     as_array = weighted_disagreement_L_omega(sigma, sigma_star, emphasis_top_k(6, 2))
     as_callable = weighted_disagreement_L_omega(
-        sigma, sigma_star, lambda i, j: ((i <= 2) | (j <= 2)) & (i != j))
+        sigma, sigma_star, lambda i, j: ((i <= 2) | (j <= 2)) & (i != j)
+    )
     assert as_array == as_callable
 
 
@@ -150,18 +162,26 @@ def test_bipartite_emphasis_gives_one_minus_auc_and_the_plain_constant_does_not(
     for _ in range(30):
         sigma = rng.permutation(n)
         one_minus_auc = 1 - auc(labels, -sigma)
-        assert weighted_disagreement_L_omega(sigma, sigma_star, emphasis_bipartite(n_pos, n_neg)) \
-            == pytest.approx(one_minus_auc)
+        assert weighted_disagreement_L_omega(
+            sigma, sigma_star, emphasis_bipartite(n_pos, n_neg)
+        ) == pytest.approx(one_minus_auc)
         constant_differs |= not math.isclose(
-            weighted_disagreement_L_omega(sigma, sigma_star, constant), one_minus_auc)
+            weighted_disagreement_L_omega(sigma, sigma_star, constant), one_minus_auc
+        )
     assert constant_differs
 
 
-@pytest.mark.parametrize("W", [emphasis_uniform(6), emphasis_top_k(6, 1), emphasis_top_k(6, 3),
-                               emphasis_bipartite(2, 4)], ids=["uniform", "top1", "top3", "bip"])
+@pytest.mark.parametrize(
+    "W",
+    [emphasis_uniform(6), emphasis_top_k(6, 1), emphasis_top_k(6, 3), emphasis_bipartite(2, 4)],
+    ids=["uniform", "top1", "top3", "bip"],
+)
 def test_the_book_emphasis_functions_satisfy_the_three_axioms(W):
-    assert emphasis_axioms(W) == {"symmetry": True, "monotonicity": True,
-                                  "triangle inequality": True}
+    assert emphasis_axioms(W) == {
+        "symmetry": True,
+        "monotonicity": True,
+        "triangle inequality": True,
+    }
 
 
 def test_each_axiom_can_fail():
@@ -170,8 +190,11 @@ def test_each_axiom_can_fail():
     decreasing = np.array([[0.0, 2.0, 1.0], [2.0, 0.0, 1.0], [1.0, 1.0, 0.0]])  # w(1,2) > w(1,3)
     assert not emphasis_axioms(decreasing)["monotonicity"]
     no_triangle = np.array([[0.0, 1.0, 3.0], [1.0, 0.0, 1.0], [3.0, 1.0, 0.0]])
-    assert emphasis_axioms(no_triangle) == {"symmetry": True, "monotonicity": True,
-                                            "triangle inequality": False}
+    assert emphasis_axioms(no_triangle) == {
+        "symmetry": True,
+        "monotonicity": True,
+        "triangle inequality": False,
+    }
 
 
 def test_L_omega_errors():
@@ -196,27 +219,35 @@ def test_L_omega_errors():
         emphasis_axioms(np.zeros((2, 3)))
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: emphasis_uniform(10**12), f"n must be <= {MAX_ITEMS}"),
-    (lambda: emphasis_top_k(10**12, 1), f"n must be <= {MAX_ITEMS}"),
-    (lambda: emphasis_bipartite(10**12, 1), f"n_pos must be <= {MAX_ITEMS - 1}"),
-    (lambda: emphasis_bipartite(1, 10**12), f"n_neg must be <= {MAX_ITEMS - 1}"),
-    (lambda: emphasis_axioms(np.zeros((MAX_AXIOM_ITEMS + 1,) * 2)), "MAX_AXIOM_ITEMS"),
-    (lambda: pairwise_disagreement(np.zeros((2, MAX_ITEMS)), np.zeros((MAX_ITEMS,) * 2)),
-     f"MAX_PAIR_ENTRIES = {MAX_PAIR_ENTRIES}"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: emphasis_uniform(10**12), f"n must be <= {MAX_ITEMS}"),
+        (lambda: emphasis_top_k(10**12, 1), f"n must be <= {MAX_ITEMS}"),
+        (lambda: emphasis_bipartite(10**12, 1), f"n_pos must be <= {MAX_ITEMS - 1}"),
+        (lambda: emphasis_bipartite(1, 10**12), f"n_neg must be <= {MAX_ITEMS - 1}"),
+        (lambda: emphasis_axioms(np.zeros((MAX_AXIOM_ITEMS + 1,) * 2)), "MAX_AXIOM_ITEMS"),
+        (
+            lambda: pairwise_disagreement(np.zeros((2, MAX_ITEMS)), np.zeros((MAX_ITEMS,) * 2)),
+            f"MAX_PAIR_ENTRIES = {MAX_PAIR_ENTRIES}",
+        ),
+    ],
+)
 def test_sizes_beyond_the_limits_are_refused_up_front(call, message):
     with pytest.raises(ValueError, match=message):
         call()
 
 
-@pytest.mark.parametrize("omega, error, message", [
-    (1.0 - np.eye(3) + 1j, TypeError, "omega must contain real numbers"),
-    (lambda i, j: (i != j) * 1j, TypeError, "omega must contain real numbers"),
-    (lambda i, j: 1 / 0, TypeError, "omega could not be evaluated.*ZeroDivisionError"),
-    (lambda i, j: np.where(i == j, np.nan, 1.0), ValueError, "omega must have finite"),
-    (None, TypeError, "omega must be a callable or a numeric"),
-])
+@pytest.mark.parametrize(
+    "omega, error, message",
+    [
+        (1.0 - np.eye(3) + 1j, TypeError, "omega must contain real numbers"),
+        (lambda i, j: (i != j) * 1j, TypeError, "omega must contain real numbers"),
+        (lambda i, j: 1 / 0, TypeError, "omega could not be evaluated.*ZeroDivisionError"),
+        (lambda i, j: np.where(i == j, np.nan, 1.0), ValueError, "omega must have finite"),
+        (None, TypeError, "omega must be a callable or a numeric"),
+    ],
+)
 def test_emphasis_matrix_refuses_what_is_not_an_emphasis(omega, error, message):
     with pytest.raises(error, match=message):
         emphasis_matrix(omega, 3)
@@ -236,8 +267,12 @@ def test_sums_that_would_overflow_are_refused():
 
 
 permutation_pairs = st.integers(2, 7).flatmap(
-    lambda n: st.tuples(st.permutations(list(range(n))), st.permutations(list(range(n))),
-                        st.lists(st.booleans(), min_size=n, max_size=n)))
+    lambda n: st.tuples(
+        st.permutations(list(range(n))),
+        st.permutations(list(range(n))),
+        st.lists(st.booleans(), min_size=n, max_size=n),
+    )
+)
 
 
 @given(permutation_pairs)
@@ -245,15 +280,25 @@ def test_discordant_pairs_count_by_a_double_loop(case):
     sigma, sigma_star, kind = (np.array(v) for v in case)
     n = len(sigma)
     among = kind[:, None] == kind[None, :]  # pairs of the same "class"
-    brute_all = sum(1 for u in range(n) for v in range(u + 1, n)
-                    if (sigma[u] - sigma[v]) * (sigma_star[u] - sigma_star[v]) < 0)
-    brute_among = sum(1 for u in range(n) for v in range(u + 1, n) if kind[u] == kind[v]
-                      and (sigma[u] - sigma[v]) * (sigma_star[u] - sigma_star[v]) < 0)
+    brute_all = sum(
+        1
+        for u in range(n)
+        for v in range(u + 1, n)
+        if (sigma[u] - sigma[v]) * (sigma_star[u] - sigma_star[v]) < 0
+    )
+    brute_among = sum(
+        1
+        for u in range(n)
+        for v in range(u + 1, n)
+        if kind[u] == kind[v] and (sigma[u] - sigma[v]) * (sigma_star[u] - sigma_star[v]) < 0
+    )
     assert discordant_pairs(sigma, sigma_star) == brute_all
     assert discordant_pairs(sigma, sigma_star, among=among) == brute_among
     # with every pair counted it is the uniform L_omega times the number of pairs
-    assert math.isclose(weighted_disagreement_L_omega(sigma, sigma_star, emphasis_uniform(n)),
-                        brute_all / math.comb(n, 2))
+    assert math.isclose(
+        weighted_disagreement_L_omega(sigma, sigma_star, emphasis_uniform(n)),
+        brute_all / math.comb(n, 2),
+    )
 
 
 def test_discordant_pairs_errors():

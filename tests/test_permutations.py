@@ -113,10 +113,12 @@ def test_rounding_noise_no_longer_decides_ties(values, seed):
     """Scores equal in exact arithmetic, perturbed by a few ulps, rank as the exact scores do."""
     exact = np.array(values, dtype=float) / 3
     noisy = exact * (1 + np.random.default_rng(seed).integers(-4, 5, exact.size) * 2.0**-52)
-    np.testing.assert_array_equal(sigma_from_scores(merge_near_ties(noisy)),
-                                  sigma_from_scores(merge_near_ties(exact)))
-    np.testing.assert_array_equal(sigma_from_scores(merge_near_ties(exact)),
-                                  sigma_from_scores(exact))
+    np.testing.assert_array_equal(
+        sigma_from_scores(merge_near_ties(noisy)), sigma_from_scores(merge_near_ties(exact))
+    )
+    np.testing.assert_array_equal(
+        sigma_from_scores(merge_near_ties(exact)), sigma_from_scores(exact)
+    )
 
 
 def test_merge_near_ties_rejects_bad_input():
@@ -158,17 +160,20 @@ def test_format_order_writes_ties_in_increasing_id():
     assert format_order([2, 1, 0], "abc", sep="", tied=[True, True], tie_sep="") == "abc"
 
 
-@pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"order": [0, 0, 1]}, ValueError, "order must list each item at most once"),
-    ({"order": [0, -1]}, ValueError, "order must be non-negative"),
-    ({"order": []}, ValueError, "order is empty"),
-    ({"order": [0.5, 1]}, TypeError, "order must contain integers"),
-    ({"order": [0, 3], "names": "ABC"}, ValueError, "order holds item 3, but names has only 3"),
-    ({"order": [0, 1], "names": ["A", 2]}, TypeError, "names must be a string or a sequence"),
-    ({"order": [0, 1], "names": 7}, TypeError, "names must be a string or a sequence"),
-    ({"order": [0, 1], "sep": None}, TypeError, "sep must be a string"),
-    ({"order": [0, 1], "tied": [True, False]}, ValueError, "tied must have one entry per pair"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"order": [0, 0, 1]}, ValueError, "order must list each item at most once"),
+        ({"order": [0, -1]}, ValueError, "order must be non-negative"),
+        ({"order": []}, ValueError, "order is empty"),
+        ({"order": [0.5, 1]}, TypeError, "order must contain integers"),
+        ({"order": [0, 3], "names": "ABC"}, ValueError, "order holds item 3, but names has only 3"),
+        ({"order": [0, 1], "names": ["A", 2]}, TypeError, "names must be a string or a sequence"),
+        ({"order": [0, 1], "names": 7}, TypeError, "names must be a string or a sequence"),
+        ({"order": [0, 1], "sep": None}, TypeError, "sep must be a string"),
+        ({"order": [0, 1], "tied": [True, False]}, ValueError, "tied must have one entry per pair"),
+    ],
+)
 def test_format_order_errors(kwargs, error, message):
     from rankviz.permutations import format_order
 
@@ -195,8 +200,10 @@ def test_weak_orders_are_the_ordered_set_partitions(n):
     # each row uses the levels 0, ..., L - 1 and no other: one canonical vector per tie pattern
     assert all(set(r) == set(range(int(r.max()) + 1)) for r in rows)
     # brute force: the distinct patterns of "which items tie, which is above" among all vectors
-    patterns = {tuple(np.sign(np.subtract.outer(v, v)).ravel())
-                for v in itertools.product(range(n), repeat=n)}
+    patterns = {
+        tuple(np.sign(np.subtract.outer(v, v)).ravel())
+        for v in itertools.product(range(n), repeat=n)
+    }
     assert len(patterns) == len(rows)
 
 
@@ -204,8 +211,11 @@ def test_weak_orders_are_the_ordered_set_partitions(n):
 def test_tie_consistent_rankings_match_the_brute_force_filter(scores):
     n = len(scores)
     row, sigma = tie_consistent_rankings(scores)
-    brute = [s for s in itertools.permutations(range(n))
-             if all(scores[i] >= scores[j] for i in range(n) for j in range(n) if s[i] < s[j])]
+    brute = [
+        s
+        for s in itertools.permutations(range(n))
+        if all(scores[i] >= scores[j] for i in range(n) for j in range(n) if s[i] < s[j])
+    ]
     assert sorted(map(tuple, sigma)) == sorted(brute)
     assert np.all(row == 0)
     sizes = np.unique(scores, return_counts=True)[1]
@@ -226,18 +236,27 @@ def test_mean_over_tie_orders_is_the_expectation_under_random_tie_breaking():
     assert value == 0.5
     # a batch: labels follow their score vector through `row`
     y = np.array([[1, 0, 0], [0, 0, 1]])
-    means = mean_over_tie_orders(lambda s, row: y[row][np.arange(len(s)), np.argmax(s, axis=1)],
-                                 [[2.0, 2.0, 2.0], [0.0, 0.0, 1.0]])
+    means = mean_over_tie_orders(
+        lambda s, row: y[row][np.arange(len(s)), np.argmax(s, axis=1)],
+        [[2.0, 2.0, 2.0], [0.0, 0.0, 1.0]],
+    )
     np.testing.assert_allclose(means, [1 / 3, 1.0])
 
 
-@pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"value": None, "scores": [1.0, 2.0]}, TypeError, "value"),
-    ({"value": lambda s, row: np.ones(1), "scores": [1.0, 1.0]}, ValueError, "value"),
-    ({"value": lambda s, row: np.full(len(s), np.nan), "scores": [1.0, 1.0]}, ValueError, "value"),
-    ({"value": lambda s, row: s[:, 0], "scores": [np.nan, 1.0]}, ValueError, "scores"),
-    ({"value": lambda s, row: s[:, 0], "scores": np.zeros(10)}, ValueError, "scores"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"value": None, "scores": [1.0, 2.0]}, TypeError, "value"),
+        ({"value": lambda s, row: np.ones(1), "scores": [1.0, 1.0]}, ValueError, "value"),
+        (
+            {"value": lambda s, row: np.full(len(s), np.nan), "scores": [1.0, 1.0]},
+            ValueError,
+            "value",
+        ),
+        ({"value": lambda s, row: s[:, 0], "scores": [np.nan, 1.0]}, ValueError, "scores"),
+        ({"value": lambda s, row: s[:, 0], "scores": np.zeros(10)}, ValueError, "scores"),
+    ],
+)
 def test_mean_over_tie_orders_errors(kwargs, error, message):
     with pytest.raises(error, match=message):
         mean_over_tie_orders(**kwargs)

@@ -54,9 +54,12 @@ def book_ranking_loss(sigma, sigma_star, omega=None):
     n = len(sigma)
     book, book_star = [s + 1 for s in sigma], [s + 1 for s in sigma_star]
     w = (lambda i, j: 1.0) if omega is None else (lambda i, j: omega[i - 1][j - 1])
-    total = sum(w(book_star[v], book_star[u])
-                for u in range(n) for v in range(n)
-                if u != v and book[u] < book[v] and book_star[v] < book_star[u])
+    total = sum(
+        w(book_star[v], book_star[u])
+        for u in range(n)
+        for v in range(n)
+        if u != v and book[u] < book[v] and book_star[v] < book_star[u]
+    )
     return 2 * total / (n * (n - 1))
 
 
@@ -64,14 +67,13 @@ def book_preference_loss(H, sigma_star, omega=None):
     """Eq. (10.24) literally."""
     n = len(sigma_star)
     w = (lambda i, j: 1.0) if omega is None else (lambda i, j: omega[i][j])
-    total = sum(H[u][v] * w(sigma_star[v], sigma_star[u])
-                for u in range(n) for v in range(n)
-                if u != v and sigma_star[v] < sigma_star[u])
+    total = sum(
+        H[u][v] * w(sigma_star[v], sigma_star[u])
+        for u in range(n)
+        for v in range(n)
+        if u != v and sigma_star[v] < sigma_star[u]
+    )
     return 2 * total / (n * (n - 1))
-
-
-
-
 
 
 # --------------------------------------------------------------------------- #
@@ -86,19 +88,26 @@ def test_as_preference_matrix_copies_and_sets_the_diagonal():
     assert as_preference_matrix(np.array([[False, True], [False, False]]))[0, 1] == 1.0
 
 
-@pytest.mark.parametrize("bad, error, message", [
-    (np.zeros((2, 3)), ValueError, r"square matrix, got an array of shape \(2, 3\)"),
-    (np.zeros(4), ValueError, "square"),
-    (np.zeros((1, 1)), ValueError, "at least 2 items"),
-    ([[0.5, np.nan], [0.5, 0.5]], ValueError, "NaN or infinite"),
-    ([[0.5, 1.2], [-0.2, 0.5]], ValueError, r"entries in \[0, 1\], got H\[0, 1\] = 1.2"),
-    ([[0.5, 0.7], [0.7, 0.5]], ValueError, r"pairwise consistent: H\[0, 1\] \+ H\[1, 0\] = 1.4"),
-    ([["a", "b"], ["c", "d"]], TypeError, "H must contain numbers"),
-    ("H", TypeError, "H must be a square matrix of numbers"),
-    (None, TypeError, "H must be a square matrix of numbers"),
-    (np.array([[0.5, 1j], [0, 0.5]]), TypeError, "real numbers"),
-    ([[0.5, 1.0], [0.0]], ValueError, "could not be read"),
-])
+@pytest.mark.parametrize(
+    "bad, error, message",
+    [
+        (np.zeros((2, 3)), ValueError, r"square matrix, got an array of shape \(2, 3\)"),
+        (np.zeros(4), ValueError, "square"),
+        (np.zeros((1, 1)), ValueError, "at least 2 items"),
+        ([[0.5, np.nan], [0.5, 0.5]], ValueError, "NaN or infinite"),
+        ([[0.5, 1.2], [-0.2, 0.5]], ValueError, r"entries in \[0, 1\], got H\[0, 1\] = 1.2"),
+        (
+            [[0.5, 0.7], [0.7, 0.5]],
+            ValueError,
+            r"pairwise consistent: H\[0, 1\] \+ H\[1, 0\] = 1.4",
+        ),
+        ([["a", "b"], ["c", "d"]], TypeError, "H must contain numbers"),
+        ("H", TypeError, "H must be a square matrix of numbers"),
+        (None, TypeError, "H must be a square matrix of numbers"),
+        (np.array([[0.5, 1j], [0, 0.5]]), TypeError, "real numbers"),
+        ([[0.5, 1.0], [0.0]], ValueError, "could not be read"),
+    ],
+)
 def test_as_preference_matrix_errors(bad, error, message):
     with pytest.raises(error, match=message):
         as_preference_matrix(bad)
@@ -107,8 +116,9 @@ def test_as_preference_matrix_errors(bad, error, message):
 def test_random_preference_flips_pairs_at_the_rate_asked(rng):
     n = 80
     upper = np.triu(np.ones((n, n), dtype=bool), 1)
-    np.testing.assert_array_equal(random_preference(n, 0.0, rng), preference_from_sigma(
-        np.arange(n)))
+    np.testing.assert_array_equal(
+        random_preference(n, 0.0, rng), preference_from_sigma(np.arange(n))
+    )
     for t in (0.2, 0.6, 1.0):
         H = random_preference(n, t, rng)
         flipped = np.mean(H[upper] == 0.0)
@@ -172,8 +182,11 @@ def test_tournament_classes_hold_one_tournament_of_each_isomorphism_class(n, cla
     first_seen = {}
     for code, H in enumerate(T):  # networkx: each is isomorphic to exactly one representative
         G = majority_graph(H)
-        matches = [k for k, R in enumerate(graphs)
-                   if nx.faster_could_be_isomorphic(G, R) and nx.is_isomorphic(G, R)]
+        matches = [
+            k
+            for k, R in enumerate(graphs)
+            if nx.faster_could_be_isomorphic(G, R) and nx.is_isomorphic(G, R)
+        ]
         assert len(matches) == 1
         first_seen.setdefault(matches[0], code)
     # each representative is the first member of its class in all_tournaments (the smallest code)
@@ -275,7 +288,8 @@ def test_ranking_loss_is_the_books_formula(rng):
         omega = omega + omega.T
         assert ranking_loss(sigma, star) == pytest.approx(book_ranking_loss(sigma, star))
         assert ranking_loss(sigma, star, omega) == pytest.approx(
-            book_ranking_loss(sigma, star, omega))
+            book_ranking_loss(sigma, star, omega)
+        )
 
 
 def test_ranking_loss_uses_the_one_implementation_of_L_omega(monkeypatch, rng):
@@ -290,8 +304,9 @@ def test_ranking_loss_uses_the_one_implementation_of_L_omega(monkeypatch, rng):
     sigmas = np.array([rng.permutation(4) for _ in range(50)])
     batch = ranking_loss(sigmas, [0, 1, 2, 3], emphasis_top_k(4, 2))
     assert len(calls) == 1 + np.unique(sigmas, axis=0).shape[0]
-    np.testing.assert_allclose(batch, [ranking_loss(s, [0, 1, 2, 3], emphasis_top_k(4, 2))
-                                       for s in sigmas])
+    np.testing.assert_allclose(
+        batch, [ranking_loss(s, [0, 1, 2, 3], emphasis_top_k(4, 2)) for s in sigmas]
+    )
 
 
 def test_preference_loss_is_the_books_formula_and_extends_the_ranking_loss(rng):
@@ -299,12 +314,16 @@ def test_preference_loss_is_the_books_formula_and_extends_the_ranking_loss(rng):
         n = int(rng.integers(2, 8))
         H = random_preference(n, float(rng.random()), rng, soft=True)
         star, sigma = rng.permutation(n), rng.permutation(n)
-        W = [emphasis_uniform(n), emphasis_top_k(n, int(rng.integers(1, n + 1))),
-             rng.random((n, n))][int(rng.integers(3))]
+        W = [
+            emphasis_uniform(n),
+            emphasis_top_k(n, int(rng.integers(1, n + 1))),
+            rng.random((n, n)),
+        ][int(rng.integers(3))]
         assert preference_loss(H, star, W) == pytest.approx(book_preference_loss(H, star, W))
         # a ranking's own preference has the ranking's loss
         assert preference_loss(preference_from_sigma(sigma), star, W) == pytest.approx(
-            weighted_disagreement_L_omega(sigma, star, W))
+            weighted_disagreement_L_omega(sigma, star, W)
+        )
     assert preference_loss(np.full((4, 4), 0.5), [3, 1, 0, 2]) == 0.5
 
 
@@ -355,12 +374,19 @@ def test_bipartite_target_gives_one_minus_auc_or_the_books_pair_share(rng):
         star, omega = bipartite_target(labels)
         assert (star[labels == 1] < labels.sum()).all()  # positives on top
         assert ranking_loss(sigma, star, omega) == pytest.approx(1 - auc(labels, -sigma))
-        misranked = sum(sigma[u] < sigma[v] for u in range(n) for v in range(n)
-                        if labels[u] == 0 and labels[v] == 1)
+        misranked = sum(
+            sigma[u] < sigma[v]
+            for u in range(n)
+            for v in range(n)
+            if labels[u] == 0 and labels[v] == 1
+        )
         star_p, omega_p = bipartite_target(labels, normalization="pairs")
         assert ranking_loss(sigma, star_p, omega_p) == pytest.approx(misranked / math.comb(n, 2))
-        assert emphasis_axioms(omega) == emphasis_axioms(omega_p) == {
-            "symmetry": True, "monotonicity": True, "triangle inequality": True}
+        assert (
+            emphasis_axioms(omega)
+            == emphasis_axioms(omega_p)
+            == {"symmetry": True, "monotonicity": True, "triangle inequality": True}
+        )
     np.testing.assert_array_equal(bipartite_target([-1, 1, 1])[1], emphasis_bipartite(2, 1))
 
 
@@ -388,17 +414,20 @@ def test_counting_preference_counts_per_run():
         CountingPreference(cyclic_preference(4), n_runs=10**12)
 
 
-@pytest.mark.parametrize(("u", "v", "run", "error", "message"), [
-    ([0, np.nan], [1, 2], None, ValueError, "u contains NaN"),
-    ([0, -1], [1, 2], None, ValueError, r"u must hold item ids in 0\.\.3"),
-    ([0, 1], [4, 2], None, ValueError, r"v must hold item ids in 0\.\.3"),
-    ([0, 1.5], [1, 2], None, TypeError, "u must contain integers"),
-    ([0, 1], [1, 2, 3], None, ValueError, "u and v must have the same shape"),
-    ([0, 2], [1, 2], None, ValueError, "u and v must differ in every pair"),
-    ([0, 1], [1, 2], [0, 3], ValueError, r"run must hold item ids in 0\.\.2"),
-    ([0, 1], [1, 2], [0], ValueError, "run must name the run of each pair"),
-    ("01", [1, 2], None, TypeError, "u must be an array"),
-])
+@pytest.mark.parametrize(
+    ("u", "v", "run", "error", "message"),
+    [
+        ([0, np.nan], [1, 2], None, ValueError, "u contains NaN"),
+        ([0, -1], [1, 2], None, ValueError, r"u must hold item ids in 0\.\.3"),
+        ([0, 1], [4, 2], None, ValueError, r"v must hold item ids in 0\.\.3"),
+        ([0, 1.5], [1, 2], None, TypeError, "u must contain integers"),
+        ([0, 1], [1, 2, 3], None, ValueError, "u and v must have the same shape"),
+        ([0, 2], [1, 2], None, ValueError, "u and v must differ in every pair"),
+        ([0, 1], [1, 2], [0, 3], ValueError, r"run must hold item ids in 0\.\.2"),
+        ([0, 1], [1, 2], [0], ValueError, "run must name the run of each pair"),
+        ("01", [1, 2], None, TypeError, "u must be an array"),
+    ],
+)
 def test_counting_preference_checks_each_call(u, v, run, error, message):
     counter = CountingPreference(cyclic_preference(4), n_runs=3)
     with pytest.raises(error, match=message):

@@ -89,9 +89,12 @@ def book_ranking_loss(sigma, sigma_star, omega=None):
     n = len(sigma)
     book, book_star = [s + 1 for s in sigma], [s + 1 for s in sigma_star]
     w = (lambda i, j: 1.0) if omega is None else (lambda i, j: omega[i - 1][j - 1])
-    total = sum(w(book_star[v], book_star[u])
-                for u in range(n) for v in range(n)
-                if u != v and book[u] < book[v] and book_star[v] < book_star[u])
+    total = sum(
+        w(book_star[v], book_star[u])
+        for u in range(n)
+        for v in range(n)
+        if u != v and book[u] < book[v] and book_star[v] < book_star[u]
+    )
     return 2 * total / (n * (n - 1))
 
 
@@ -99,9 +102,12 @@ def book_preference_loss(H, sigma_star, omega=None):
     """Eq. (10.24) literally."""
     n = len(sigma_star)
     w = (lambda i, j: 1.0) if omega is None else (lambda i, j: omega[i][j])
-    total = sum(H[u][v] * w(sigma_star[v], sigma_star[u])
-                for u in range(n) for v in range(n)
-                if u != v and sigma_star[v] < sigma_star[u])
+    total = sum(
+        H[u][v] * w(sigma_star[v], sigma_star[u])
+        for u in range(n)
+        for v in range(n)
+        if u != v and sigma_star[v] < sigma_star[u]
+    )
     return 2 * total / (n * (n - 1))
 
 
@@ -116,8 +122,9 @@ def counting_function(H):
     return PreferenceFunction(H.shape[0], h), seen
 
 
-preferences_st = st.integers(2, 6).flatmap(lambda n: st.tuples(
-    st.just(n), st.floats(0, 1), st.integers(0, 2**32 - 1), st.booleans()))
+preferences_st = st.integers(2, 6).flatmap(
+    lambda n: st.tuples(st.just(n), st.floats(0, 1), st.integers(0, 2**32 - 1), st.booleans())
+)
 
 
 def test_sort_by_degree_matches_a_direct_degree_sort_and_calls_each_pair_once(rng):
@@ -214,13 +221,17 @@ def test_quicksort_trace_describes_the_run(rng):
     for lo, pivots in zip(result.levels[:-1], result.pivots, strict=True):
         for start in np.unique(lo):
             members = np.flatnonzero(lo == start)
-            np.testing.assert_array_equal(np.sort(result.sigma[members]),
-                                          start + np.arange(members.size))
+            np.testing.assert_array_equal(
+                np.sort(result.sigma[members]), start + np.arange(members.size)
+            )
         active = {s for s in np.unique(lo) if np.sum(lo == s) > 1}
         assert {int(lo[p]) for p in pivots} == active
     # each item is compared with the pivot of each subarray it is in, apart from its own
-    comparisons = sum(np.sum(lo == lo[p]) - 1 for lo, ps in zip(result.levels, result.pivots,
-                                                                 strict=False) for p in ps)
+    comparisons = sum(
+        np.sum(lo == lo[p]) - 1
+        for lo, ps in zip(result.levels, result.pivots, strict=False)
+        for p in ps
+    )
     assert comparisons == result.calls
     assert "order=" in repr(result) and quicksort_rank(H, 0).levels == ()
 
@@ -287,8 +298,10 @@ def test_expected_loss_against_the_exact_distribution(rng):
         H = random_preference(n, float(rng.random()), rng, soft=bool(rng.integers(2)))
         star = rng.permutation(n)
         W = [None, emphasis_top_k(n, 1), rng.random((n, n))][int(rng.integers(3))]
-        brute = sum(p * book_ranking_loss(sigma_from_order(order), star, W)
-                    for order, p in quicksort_distribution(H).items())
+        brute = sum(
+            p * book_ranking_loss(sigma_from_order(order), star, W)
+            for order, p in quicksort_distribution(H).items()
+        )
         assert expected_quicksort_loss(H, star, W) == pytest.approx(brute, abs=1e-12)
 
 
@@ -299,8 +312,9 @@ def test_pair_probabilities_form_a_preference_and_do_not_depend_on_labels(params
     P = quicksort_pair_probabilities(H)
     as_preference_matrix(P)  # consistent, in [0, 1]
     perm = np.random.default_rng(seed).permutation(n)  # relabelling the items commutes
-    np.testing.assert_allclose(quicksort_pair_probabilities(H[np.ix_(perm, perm)]),
-                               P[np.ix_(perm, perm)], atol=1e-12)
+    np.testing.assert_allclose(
+        quicksort_pair_probabilities(H[np.ix_(perm, perm)]), P[np.ix_(perm, perm)], atol=1e-12
+    )
 
 
 def quicksort_calls_distribution(H):
@@ -378,7 +392,8 @@ def test_eq_10_33_quicksort_loss_equals_the_preference_loss_in_the_bipartite_cas
         for normalization in ("auc", "pairs"):
             star, omega = bipartite_target(labels, normalization=normalization)
             assert expected_quicksort_loss(H, star, omega) == pytest.approx(
-                preference_loss(H, star, omega), abs=1e-12)
+                preference_loss(H, star, omega), abs=1e-12
+            )
 
 
 def test_eq_10_35_quicksort_within_twice_the_preference_loss_for_all_small_cases():
@@ -402,8 +417,11 @@ def test_the_factor_two_needs_monotone_emphasis():
     H = flip_pair(preference_from_sigma(np.arange(n)), 0, n - 1)
     W = emphasis_uniform(n)
     W[0, n - 1] = W[n - 1, 0] = 0.05  # the one pair h gets wrong barely counts
-    assert emphasis_axioms(W) == {"symmetry": True, "monotonicity": False,
-                                  "triangle inequality": True}
+    assert emphasis_axioms(W) == {
+        "symmetry": True,
+        "monotonicity": False,
+        "triangle inequality": True,
+    }
     assert expected_quicksort_loss(H, np.arange(n), W) > 20 * preference_loss(H, np.arange(n), W)
 
 
@@ -414,8 +432,9 @@ def test_eq_10_30_sort_by_degree_within_twice_the_preference_loss_bipartite():
             for positives in range(1, 2**n - 1):
                 labels = (positives >> np.arange(n)) & 1
                 star, omega = bipartite_target(labels, normalization="pairs")
-                assert ranking_loss(sigma, star, omega) <= 2 * preference_loss(H, star, omega) \
-                    + 1e-12
+                assert (
+                    ranking_loss(sigma, star, omega) <= 2 * preference_loss(H, star, omega) + 1e-12
+                )
 
 
 def test_sort_by_degree_can_exceed_twice_the_preference_loss_with_a_total_order_target():

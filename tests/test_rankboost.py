@@ -174,7 +174,8 @@ def test_stump_search_is_exact_and_breaks_ties_canonically(rng):
         a, b, y = pairs[keep, 0], pairs[keep, 1], labels[keep]
         edges = [D @ (y * (stump_on(X, *s)[b] - stump_on(X, *s)[a])) for s in enumerate_stumps(X)]
         assert model.history.eps_plus[t] - model.history.eps_minus[t] == pytest.approx(
-            max(edges), abs=1e-12)
+            max(edges), abs=1e-12
+        )
 
 
 def test_alphas_are_nonnegative_and_z_has_its_closed_form(rng):
@@ -187,15 +188,17 @@ def test_alphas_are_nonnegative_and_z_has_its_closed_form(rng):
     np.testing.assert_allclose(
         history.Z[exact],
         history.eps_zero[exact] + 2 * np.sqrt(history.eps_plus[exact] * history.eps_minus[exact]),
-        rtol=1e-12)
+        rtol=1e-12,
+    )
     assert np.all(rankboost(X, pairs, labels, 25).alphas >= 0)
 
 
 @given(seed=st.integers(0, 10_000), rounds=st.integers(1, 30))
 def test_theorem_10_3_holds_in_every_round(seed, rounds):
     rng = np.random.default_rng(seed)
-    X, pairs, labels = random_pairwise(rng, n_points=int(rng.integers(3, 25)),
-                                       n_pairs=int(rng.integers(1, 60)))
+    X, pairs, labels = random_pairwise(
+        rng, n_points=int(rng.integers(3, 25)), n_pairs=int(rng.integers(1, 60))
+    )
     if not np.any(labels):
         labels[0] = 1
     if np.ptp(X, axis=0).max() == 0:
@@ -269,8 +272,12 @@ def test_constant_features_are_rejected():
 # --------------------------------------------------------------------------- #
 # bipartite: identity with the general algorithm, Figure 10.2's factors
 # --------------------------------------------------------------------------- #
-@given(seed=st.integers(0, 10_000), m=st.integers(1, 12), n=st.integers(1, 12),
-       decimals=st.sampled_from([0, 1, 3]))
+@given(
+    seed=st.integers(0, 10_000),
+    m=st.integers(1, 12),
+    n=st.integers(1, 12),
+    decimals=st.sampled_from([0, 1, 3]),
+)
 def test_bipartite_equals_general_on_all_pairs(seed, m, n, decimals):
     rng = np.random.default_rng(seed)
     X_pos = np.round(rng.normal(size=(m, 2)) + 0.5, decimals)
@@ -286,8 +293,7 @@ def test_bipartite_equals_general_on_all_pairs(seed, m, n, decimals):
     np.testing.assert_allclose(bipartite.alphas, general.alphas, rtol=1e-10, atol=1e-12)
     np.testing.assert_allclose(bipartite.history.Z, general.history.Z, rtol=1e-10)
     np.testing.assert_allclose(bipartite.history.eps_plus, general.history.eps_plus, atol=1e-12)
-    np.testing.assert_allclose(bipartite.history.eps_minus, general.history.eps_minus,
-                               atol=1e-12)
+    np.testing.assert_allclose(bipartite.history.eps_minus, general.history.eps_minus, atol=1e-12)
     np.testing.assert_array_equal(bipartite.history.smoothed, general.history.smoothed)
     assert_same_errors_up_to_numerical_ties(general, bipartite, X, pairs, labels)
 
@@ -469,8 +475,11 @@ def test_margins_are_normalized_score_differences(fitted):
     # rounds=t uses f_t and ||alpha_{1..t}||_1
     early = model.bipartite_margins(X_pos, X_neg, rounds=3)
     f3 = model.truncate(3)
-    np.testing.assert_allclose(early, (f3.decision_function(X_pos)[:, None]
-                                       - f3.decision_function(X_neg)[None, :]) / f3.alpha_l1())
+    np.testing.assert_allclose(
+        early,
+        (f3.decision_function(X_pos)[:, None] - f3.decision_function(X_neg)[None, :])
+        / f3.alpha_l1(),
+    )
     # the empirical error is the share of margins <= 0
     assert np.mean(grid <= 0) == pytest.approx(model.history.error[-1])
 
@@ -532,27 +541,30 @@ GOOD_X = [[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]]
 GOOD_PAIRS = [[0, 1], [1, 2]]
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"labels": [1, 2]}, ValueError, "labels must lie in"),
-    ({"labels": [1, 0.5]}, ValueError, "labels must lie in"),
-    ({"labels": [0, 0]}, ValueError, "every pair is labelled 0"),
-    ({"labels": [1]}, ValueError, "one entry per row of pairs"),
-    ({"labels": [True, False]}, TypeError, "labels"),
-    ({"labels": "ab"}, TypeError, "labels"),
-    ({"pairs": [[0, 3], [1, 2]]}, ValueError, r"pairs must index rows of X.*found 3"),
-    ({"pairs": [[0, -1], [1, 2]]}, ValueError, r"pairs must index rows of X.*found -1"),
-    ({"pairs": [[0.0, 1.0], [1.0, 2.0]]}, TypeError, "integer"),
-    ({"pairs": [0, 1]}, ValueError, r"shape \(P, 2\)"),
-    ({"pairs": np.zeros((0, 2), dtype=int), "labels": []}, ValueError, "pairs is empty"),
-    ({"X": [[0.0, np.nan], [1.0, 0.0], [2.0, 2.0]]}, ValueError, "X contains NaN"),
-    ({"X": [[0.0, np.inf], [1.0, 0.0], [2.0, 2.0]]}, ValueError, "X contains NaN"),
-    ({"X": [0.0, 1.0, 2.0]}, ValueError, "X must be 2-D"),
-    ({"X": [["a", "b"]] * 3}, TypeError, "X must contain numbers"),
-    ({"n_rounds": 0}, ValueError, "n_rounds must be >= 1"),
-    ({"n_rounds": 2.5}, TypeError, "n_rounds must be an integer"),
-    ({"smoothing": 0.0}, ValueError, "smoothing must be > 0"),
-    ({"smoothing": 0.5}, ValueError, "smoothing must be <= 1/3"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"labels": [1, 2]}, ValueError, "labels must lie in"),
+        ({"labels": [1, 0.5]}, ValueError, "labels must lie in"),
+        ({"labels": [0, 0]}, ValueError, "every pair is labelled 0"),
+        ({"labels": [1]}, ValueError, "one entry per row of pairs"),
+        ({"labels": [True, False]}, TypeError, "labels"),
+        ({"labels": "ab"}, TypeError, "labels"),
+        ({"pairs": [[0, 3], [1, 2]]}, ValueError, r"pairs must index rows of X.*found 3"),
+        ({"pairs": [[0, -1], [1, 2]]}, ValueError, r"pairs must index rows of X.*found -1"),
+        ({"pairs": [[0.0, 1.0], [1.0, 2.0]]}, TypeError, "integer"),
+        ({"pairs": [0, 1]}, ValueError, r"shape \(P, 2\)"),
+        ({"pairs": np.zeros((0, 2), dtype=int), "labels": []}, ValueError, "pairs is empty"),
+        ({"X": [[0.0, np.nan], [1.0, 0.0], [2.0, 2.0]]}, ValueError, "X contains NaN"),
+        ({"X": [[0.0, np.inf], [1.0, 0.0], [2.0, 2.0]]}, ValueError, "X contains NaN"),
+        ({"X": [0.0, 1.0, 2.0]}, ValueError, "X must be 2-D"),
+        ({"X": [["a", "b"]] * 3}, TypeError, "X must contain numbers"),
+        ({"n_rounds": 0}, ValueError, "n_rounds must be >= 1"),
+        ({"n_rounds": 2.5}, TypeError, "n_rounds must be an integer"),
+        ({"smoothing": 0.0}, ValueError, "smoothing must be > 0"),
+        ({"smoothing": 0.5}, ValueError, "smoothing must be <= 1/3"),
+    ],
+)
 def test_rankboost_rejects_bad_input(kwargs, error, match):
     args = {"X": GOOD_X, "pairs": GOOD_PAIRS, "labels": [1, -1], "n_rounds": 2, **kwargs}
     with pytest.raises(error, match=match):
@@ -568,15 +580,18 @@ def test_rankboost_rejects_bad_input(kwargs, error, match):
 
 
 @pytest.mark.parametrize("function", [bipartite_rankboost, adaboost])
-@pytest.mark.parametrize("X_pos, X_neg, n_rounds, error, match", [
-    (np.zeros((0, 2)), [[1.0, 2.0]], 3, ValueError, "X_pos has no rows"),
-    ([[1.0, 2.0]], np.zeros((0, 2)), 3, ValueError, "X_neg has no rows"),
-    ([[1.0, 2.0]], [[1.0, 2.0, 3.0]], 3, ValueError, "X_neg must have 2 features"),
-    ([[1.0, np.nan]], [[0.0, 2.0]], 3, ValueError, "X_pos contains NaN"),
-    ([[1.0, 2.0]], [[0.0, 2.0]], 0, ValueError, "n_rounds must be >= 1"),
-    ([[1.0, 2.0]], [[0.0, 2.0]], "3", TypeError, "n_rounds must be an integer"),
-    ([1.0, 2.0], [[0.0], [2.0]], 3, ValueError, "X_pos must be 2-D"),
-])
+@pytest.mark.parametrize(
+    "X_pos, X_neg, n_rounds, error, match",
+    [
+        (np.zeros((0, 2)), [[1.0, 2.0]], 3, ValueError, "X_pos has no rows"),
+        ([[1.0, 2.0]], np.zeros((0, 2)), 3, ValueError, "X_neg has no rows"),
+        ([[1.0, 2.0]], [[1.0, 2.0, 3.0]], 3, ValueError, "X_neg must have 2 features"),
+        ([[1.0, np.nan]], [[0.0, 2.0]], 3, ValueError, "X_pos contains NaN"),
+        ([[1.0, 2.0]], [[0.0, 2.0]], 0, ValueError, "n_rounds must be >= 1"),
+        ([[1.0, 2.0]], [[0.0, 2.0]], "3", TypeError, "n_rounds must be an integer"),
+        ([1.0, 2.0], [[0.0], [2.0]], 3, ValueError, "X_pos must be 2-D"),
+    ],
+)
 def test_bipartite_functions_reject_bad_input(function, X_pos, X_neg, n_rounds, error, match):
     with pytest.raises(error, match=match):
         function(X_pos, X_neg, n_rounds)
@@ -595,14 +610,17 @@ def test_the_error_does_not_depend_on_rounding_of_equal_scores():
     np.testing.assert_array_equal(referee.history.error, exact.history.error)
 
 
-@pytest.mark.parametrize("run", [
-    lambda n: rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
-    lambda n: bipartite_rankboost([[1.0]], [[0.0]], n),
-    lambda n: adaboost([[1.0]], [[0.0]], n),
-    lambda n: coordinate_descent_rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
-    lambda n: multipartite_rankboost([[0.0], [1.0]], [0, 1], n),
-    lambda n: real_rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
-])
+@pytest.mark.parametrize(
+    "run",
+    [
+        lambda n: rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
+        lambda n: bipartite_rankboost([[1.0]], [[0.0]], n),
+        lambda n: adaboost([[1.0]], [[0.0]], n),
+        lambda n: coordinate_descent_rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
+        lambda n: multipartite_rankboost([[0.0], [1.0]], [0, 1], n),
+        lambda n: real_rankboost([[0.0], [1.0]], [[0, 1]], [1], n),
+    ],
+)
 def test_every_boosting_run_refuses_too_many_rounds_up_front(run):
     # 10**9 rounds used to allocate 7.45 GiB of history before the first round
     with pytest.raises(ValueError, match=f"n_rounds must be <= {MAX_ROUNDS}"):
@@ -619,12 +637,15 @@ def test_pair_ids_that_would_wrap_around_are_refused():
         model.pairwise_margins([[0.0], [1.0], [2.0]], [[0, 1]], rounds=0)
 
 
-@pytest.mark.parametrize("run", [
-    lambda lam: rankboost([[0.0], [1.0]], [[0, 1]], [1], 2, smoothing=lam),
-    lambda lam: bipartite_rankboost([[1.0]], [[0.0]], 2, smoothing=lam),
-    lambda lam: adaboost([[1.0]], [[0.0]], 2, smoothing=lam),
-    lambda lam: multipartite_rankboost([[0.0], [1.0]], [0, 1], 2, smoothing=lam),
-])
+@pytest.mark.parametrize(
+    "run",
+    [
+        lambda lam: rankboost([[0.0], [1.0]], [[0, 1]], [1], 2, smoothing=lam),
+        lambda lam: bipartite_rankboost([[1.0]], [[0.0]], 2, smoothing=lam),
+        lambda lam: adaboost([[1.0]], [[0.0]], 2, smoothing=lam),
+        lambda lam: multipartite_rankboost([[0.0], [1.0]], [0, 1], 2, smoothing=lam),
+    ],
+)
 def test_a_smoothing_too_small_for_float64_is_refused(run):
     with pytest.raises(ValueError, match="smoothing must be >= 1e-12"):
         run(1e-300)
@@ -654,8 +675,9 @@ def test_staged_pairwise_error_recounts_every_round_by_brute_force():
     staged = model.staged_pairwise_error(X, pairs, labels)
     for t in range(1, 9):
         f = model.decision_function(X, rounds=t)
-        counted = [y * (f[b] - f[a]) <= 0
-                   for (a, b), y in zip(pairs, labels, strict=True) if y != 0]
+        counted = [
+            y * (f[b] - f[a]) <= 0 for (a, b), y in zip(pairs, labels, strict=True) if y != 0
+        ]
         assert staged[t - 1] == sum(counted) / len(counted)
     assert np.allclose(staged, model.history.error)
     with pytest.raises(ValueError, match="labels"):

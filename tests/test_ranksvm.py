@@ -104,8 +104,15 @@ def test_primal_agrees_with_scikit_learn_linear_svc(sample, C):
     X, pairs, labels = sample
     Z = labels[:, None] * (X[pairs[:, 1]] - X[pairs[:, 0]])
     # LinearSVC on the oriented differences and their mirror images, C/2 each, is (10.9)
-    svc = LinearSVC(C=C / 2, loss="hinge", fit_intercept=False, dual=True, tol=1e-8,
-                    max_iter=1_000_000, random_state=0)
+    svc = LinearSVC(
+        C=C / 2,
+        loss="hinge",
+        fit_intercept=False,
+        dual=True,
+        tol=1e-8,
+        max_iter=1_000_000,
+        random_state=0,
+    )
     svc.fit(np.vstack([Z, -Z]), np.r_[np.ones(len(Z)), -np.ones(len(Z))])
     primal = rank_svm(X, pairs, labels, C=C)
     np.testing.assert_allclose(primal.w, svc.coef_.ravel(), rtol=1e-4, atol=1e-5)
@@ -122,8 +129,9 @@ def test_gaussian_primal_and_dual_agree(sample):
     assert primal.w is None and dual.w is None
     assert dual.objective == pytest.approx(primal.objective, rel=1e-6)
     grid = np.random.default_rng(0).uniform(-1, 1, size=(50, 3))
-    np.testing.assert_allclose(primal.decision_function(grid), dual.decision_function(grid),
-                               atol=1e-4)
+    np.testing.assert_allclose(
+        primal.decision_function(grid), dual.decision_function(grid), atol=1e-4
+    )
     # the score is sum_i c_i (K(x'_i, x) - K(x_i, x)), evaluated by hand
     c, first, second = dual.pair_coef, X[pairs[:, 0]], X[pairs[:, 1]]
     by_hand = gaussian_gram(grid, second, 0.6) @ c - gaussian_gram(grid, first, 0.6) @ c
@@ -227,16 +235,24 @@ X3 = [[0.0], [1.0], [3.0]]
         ((X3, [[0, 1]], [1]), {"C": -1.0}, ValueError, "C must be >= 1e-06"),
         ((X3, [[0, 1]], [1]), {"C": "1"}, TypeError, "C must be a real number"),
         ((X3, [[0, 5]], [1]), {}, ValueError, "pairs must index rows of X"),
-        ((X3, [[0, 1], [1, 2]], [1]), {}, ValueError,
-         "labels must have one entry per row of pairs"),
+        (
+            (X3, [[0, 1], [1, 2]], [1]),
+            {},
+            ValueError,
+            "labels must have one entry per row of pairs",
+        ),
         ((X3, [[0, 1, 2]], [1]), {}, ValueError, r"pairs must have shape \(P, 2\)"),
         ((X3, [[0.0, 1.0]], [1]), {}, TypeError, "pairs must contain integer"),
         ((X3, [[0, 1]], [0]), {}, ValueError, "labels must lie in"),
         ((X3, [[0, 1]], [2]), {}, ValueError, "labels must lie in"),
         (([[0.0], [np.nan]], [[0, 1]], [1]), {}, ValueError, "X contains NaN"),
         ((X3, [[0, 1]], [1]), {"kernel": "poly"}, ValueError, "kernel must be one of"),
-        ((X3, [[0, 1]], [1]), {"kernel": "gaussian", "sigma": 0.0}, ValueError,
-         "sigma must be >= 1e-100"),
+        (
+            (X3, [[0, 1]], [1]),
+            {"kernel": "gaussian", "sigma": 0.0},
+            ValueError,
+            "sigma must be >= 1e-100",
+        ),
     ],
 )
 def test_svm_errors(solver, args, kwargs, error, message):
@@ -247,8 +263,11 @@ def test_svm_errors(solver, args, kwargs, error, message):
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: rank_svm(X3, [[0, 1]], [1], kernel="gaussian", method="liblinear"), ValueError,
-         "supports only kernel='linear'"),
+        (
+            lambda: rank_svm(X3, [[0, 1]], [1], kernel="gaussian", method="liblinear"),
+            ValueError,
+            "supports only kernel='linear'",
+        ),
         (lambda: rank_svm(X3, [[0, 1]], [1], method="smo"), ValueError, "method must be one of"),
         (lambda: pair_kernel_matrix(X3, [[0, -1]]), ValueError, "pairs must index"),
     ],
@@ -301,8 +320,9 @@ def test_online_svm_records_the_suffix_average_of_a_run_of_that_length(sample):
 def test_online_svm_matches_hand_step():
     # one pair, C = 1, m = 1: lambda = 1, eta_1 = 1, w_1 = (1 - 1) 0 + 1 * z = z, then projected
     # onto ||w|| <= 1; step 2: eta = 1/2, w . z = 1 >= 1 (no violation) -> w_2 = w_1 / 2
-    run = online_rank_svm([[0.0, 0.0], [0.6, 0.8]], [[0, 1]], [1], C=1.0, n_steps=2,
-                          n_records=2, rng=0)
+    run = online_rank_svm(
+        [[0.0, 0.0], [0.6, 0.8]], [[0, 1]], [1], C=1.0, n_steps=2, n_records=2, rng=0
+    )
     np.testing.assert_allclose(run.w_last, [0.3, 0.4])
     np.testing.assert_allclose(run.w, [0.3, 0.4])  # suffix = step 2 only
 
@@ -368,9 +388,10 @@ def test_both_ends_of_the_c_range_are_solved(fit, C, kernel):
 
 @pytest.mark.parametrize("sigma", [1e-200, 1e300])
 def test_a_gaussian_width_outside_its_range_is_refused_not_turned_into_nan(sigma):
-    for call in (lambda: pair_kernel_matrix(X_TINY, PAIRS_TINY, kernel="gaussian", sigma=sigma),
-                 lambda: rank_svm(X_TINY, PAIRS_TINY, LABELS_TINY, kernel="gaussian",
-                                  sigma=sigma)):
+    for call in (
+        lambda: pair_kernel_matrix(X_TINY, PAIRS_TINY, kernel="gaussian", sigma=sigma),
+        lambda: rank_svm(X_TINY, PAIRS_TINY, LABELS_TINY, kernel="gaussian", sigma=sigma),
+    ):
         with pytest.raises(ValueError, match="sigma must be"):
             call()
 

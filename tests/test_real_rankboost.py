@@ -92,17 +92,20 @@ def test_zero_labels_are_dropped():
     np.testing.assert_allclose(run.error, reference.error)
 
 
-@pytest.mark.parametrize(("kwargs", "error", "match"), [
-    ({"base_values": [[0.0], [np.inf]]}, ValueError, "NaN or infinite"),
-    ({"base_values": [0.0, 1.0]}, ValueError, "2-D"),
-    ({"base_values": "ab"}, TypeError, "base_values"),
-    ({"pairs": [[0, 2]]}, ValueError, "index rows"),
-    ({"pairs": [[0.0, 1.0]]}, TypeError, "integer"),
-    ({"labels": [2]}, ValueError, "labels"),
-    ({"labels": [0]}, ValueError, "labelled 0"),
-    ({"n_rounds": 0}, ValueError, "n_rounds"),
-    ({"alpha_max": -1.0}, ValueError, "alpha_max"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"base_values": [[0.0], [np.inf]]}, ValueError, "NaN or infinite"),
+        ({"base_values": [0.0, 1.0]}, ValueError, "2-D"),
+        ({"base_values": "ab"}, TypeError, "base_values"),
+        ({"pairs": [[0, 2]]}, ValueError, "index rows"),
+        ({"pairs": [[0.0, 1.0]]}, TypeError, "integer"),
+        ({"labels": [2]}, ValueError, "labels"),
+        ({"labels": [0]}, ValueError, "labelled 0"),
+        ({"n_rounds": 0}, ValueError, "n_rounds"),
+        ({"alpha_max": -1.0}, ValueError, "alpha_max"),
+    ],
+)
 def test_bad_input_names_the_argument(kwargs, error, match):
     args = {"base_values": [[0.0], [1.0]], "pairs": [[0, 1]], "labels": [1], "n_rounds": 1} | kwargs
     with pytest.raises(error, match=match):

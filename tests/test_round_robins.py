@@ -33,7 +33,7 @@ def test_all_round_robins_are_every_round_robin_once(n_items, n_per_pair):
 def test_all_round_robins_refuses_an_enumeration_too_large():
     with pytest.raises(ValueError, match="MAX_ROUND_ROBINS"):
         all_round_robins(8, 3)
-    assert 4 ** 28 > MAX_ROUND_ROBINS
+    assert 4**28 > MAX_ROUND_ROBINS
 
 
 def _brute_force_rise(n_per_pair, c, n_opponents, smoothing):
@@ -55,8 +55,9 @@ def _brute_force_rise(n_per_pair, c, n_opponents, smoothing):
 @pytest.mark.parametrize("c", [0.1, 0.5, 2.0])
 def test_log_odds_sums_rise_with_wins_matches_every_record(smoothing, c):
     for n_per_pair, n_opponents in itertools.product(range(1, 7), range(1, 5)):
-        assert log_odds_sums_rise_with_wins(n_per_pair, c, n_opponents, smoothing=smoothing) \
-            == _brute_force_rise(n_per_pair, c, n_opponents, smoothing), (n_per_pair, n_opponents)
+        assert log_odds_sums_rise_with_wins(
+            n_per_pair, c, n_opponents, smoothing=smoothing
+        ) == _brute_force_rise(n_per_pair, c, n_opponents, smoothing), (n_per_pair, n_opponents)
 
 
 def test_both_answers_occur():
@@ -64,8 +65,10 @@ def test_both_answers_occur():
     assert not log_odds_sums_rise_with_wins(3, 0.1, 6)
 
 
-@pytest.mark.parametrize(("n_items", "n_per_pair", "c"),
-                         [(7, 8, 0.5), (9, 6, 0.5), (11, 5, 0.5), (7, 3, 0.1), (5, 6, 0.1)])
+@pytest.mark.parametrize(
+    ("n_items", "n_per_pair", "c"),
+    [(7, 8, 0.5), (9, 6, 0.5), (11, 5, 0.5), (7, 3, 0.1), (5, 6, 0.1)],
+)
 def test_disagreeing_round_robin_is_one(n_items, n_per_pair, c):
     W = disagreeing_round_robin(n_items, n_per_pair, c)
     assert W is not None and W.shape == (n_items, n_items)
@@ -94,20 +97,28 @@ def test_small_round_robins_agree_exhaustively_when_the_sums_rise():
         except ValueError:
             continue
         ls = merge_near_ties(thurstone_mosteller_scores(btl_log_odds(W, 0.5)))
-        assert not np.any(np.sign(mle[:, None] - mle[None, :])
-                          * np.sign(ls[:, None] - ls[None, :]) < 0)
+        assert not np.any(
+            np.sign(mle[:, None] - mle[None, :]) * np.sign(ls[:, None] - ls[None, :]) < 0
+        )
 
 
-@pytest.mark.parametrize(("call", "error", "match"), [
-    (lambda: all_round_robins(1, 2), ValueError, "n_items"),
-    (lambda: all_round_robins(3, 0), ValueError, "n_per_pair"),
-    (lambda: all_round_robins(3.0, 1), TypeError, "n_items"),
-    (lambda: log_odds_sums_rise_with_wins(3, 0.0, 2), ValueError, "c"),
-    (lambda: log_odds_sums_rise_with_wins(3, 0.5, 0), ValueError, "n_opponents"),
-    (lambda: log_odds_sums_rise_with_wins(3, 0.5, 2, smoothing="none"), ValueError, "smoothing"),
-    (lambda: disagreeing_round_robin(2, 3, 0.5), ValueError, "n_items"),
-    (lambda: disagreeing_round_robin(30, 30, 0.5), ValueError, "records"),
-])
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: all_round_robins(1, 2), ValueError, "n_items"),
+        (lambda: all_round_robins(3, 0), ValueError, "n_per_pair"),
+        (lambda: all_round_robins(3.0, 1), TypeError, "n_items"),
+        (lambda: log_odds_sums_rise_with_wins(3, 0.0, 2), ValueError, "c"),
+        (lambda: log_odds_sums_rise_with_wins(3, 0.5, 0), ValueError, "n_opponents"),
+        (
+            lambda: log_odds_sums_rise_with_wins(3, 0.5, 2, smoothing="none"),
+            ValueError,
+            "smoothing",
+        ),
+        (lambda: disagreeing_round_robin(2, 3, 0.5), ValueError, "n_items"),
+        (lambda: disagreeing_round_robin(30, 30, 0.5), ValueError, "records"),
+    ],
+)
 def test_bad_arguments_are_named(call, error, match):
     with pytest.raises(error, match=match):
         call()

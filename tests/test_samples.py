@@ -44,8 +44,9 @@ def test_labels_give_the_complete_bipartite_dag_with_unit_weights(labels):
 def test_label_encodings_agree_and_batches_stack():
     expected = preference_graph_from_labels([1, 0, 0, 1])
     np.testing.assert_array_equal(preference_graph_from_labels([1, -1, -1, 1]), expected)
-    np.testing.assert_array_equal(preference_graph_from_labels([True, False, False, True]),
-                                  expected)
+    np.testing.assert_array_equal(
+        preference_graph_from_labels([True, False, False, True]), expected
+    )
     batch = preference_graph_from_labels([[1, 0, 0, 1], [0, 1, 0, 0]])
     assert batch.shape == (2, 4, 4)
     np.testing.assert_array_equal(batch[0], expected)
@@ -62,7 +63,8 @@ def test_disagreement_on_the_label_graph_counts_misranked_pairs_under_each_tie_r
         # a tie costs half an edge (AUC's half credit) or a whole one (the strict AUC)
         assert pairwise_disagreement(s, w, ties="half") == pytest.approx(m * n * (1 - auc(y, s)))
         assert pairwise_disagreement(s, w, ties="error") == pytest.approx(
-            m * n * (1 - auc(y, s, ties="strict")))
+            m * n * (1 - auc(y, s, ties="strict"))
+        )
         # eq. (10) charges a tied edge i -> j only when i < j: in between
         duchi = pairwise_disagreement(s, w)
         assert m * n * (1 - auc(y, s, ties="mohri")) - 1e-9 <= duchi
@@ -80,8 +82,9 @@ def test_bipartite_emphasis_is_one_minus_auc_and_the_books_constant_is_not(rng):
         sigma = rng.permutation(n)
         target = sigma_from_scores(y + rng.random(n) * 0.1)  # positives on top, any inner order
         one_minus_auc = 1 - auc(y, -sigma)
-        assert weighted_disagreement_L_omega(sigma, target, emphasis_bipartite(n_pos, n_neg)) \
-            == pytest.approx(one_minus_auc)
+        assert weighted_disagreement_L_omega(
+            sigma, target, emphasis_bipartite(n_pos, n_neg)
+        ) == pytest.approx(one_minus_auc)
         constant = emphasis_uniform(n) * n * (n - 1) / (2 * n_pos * n_neg)
         gaps.append(weighted_disagreement_L_omega(sigma, target, constant) - one_minus_auc)
     assert min(gaps) >= -1e-12 and max(gaps) > 0.1
@@ -111,8 +114,9 @@ def test_disagreement_on_the_grade_dag_is_the_sum_of_misordered_differences(rng)
     y = np.array([3, 0, 2, 2, 1])
     w = preference_graph_from_grades(y)
     for sigma in all_permutations(5)[::7]:
-        by_hand = sum(y[i] - y[j] for i in range(5) for j in range(5)
-                      if y[i] > y[j] and sigma[i] > sigma[j])
+        by_hand = sum(
+            y[i] - y[j] for i in range(5) for j in range(5) if y[i] > y[j] and sigma[i] > sigma[j]
+        )
         assert pairwise_disagreement(-sigma, w) == by_hand
     # zero exactly for the rankings that sort by grade: the linear extensions of the DAG
     zero = [tuple(s) for s in all_permutations(5) if pairwise_disagreement(-s, w) == 0]
@@ -147,40 +151,59 @@ def test_to_networkx_keeps_weights_names_and_cycles():
     assert to_networkx(np.zeros((2, 2))).number_of_nodes() == 2
 
 
-@pytest.mark.parametrize("call, error, message", [
-    (lambda: preference_graph_from_labels([0, 2, 1]), ValueError, "^y_true must contain binary"),
-    (lambda: preference_graph_from_labels([]), ValueError, "^y_true is empty"),
-    (lambda: preference_graph_from_labels([[[1]]]), ValueError, "^y_true must be 1-D"),
-    (lambda: preference_graph_from_labels("10"), TypeError, "^y_true must be an array"),
-    (lambda: preference_graph_from_grades([1, np.nan]), ValueError, "^y_true contains NaN"),
-    (lambda: preference_graph_from_grades(np.zeros((0, 3))), ValueError, "^y_true is empty"),
-    (lambda: preference_graph_from_grades(["a"]), TypeError, "^y_true must contain numbers"),
-    (lambda: single_preference(1, 0, 0), ValueError, "^n must be >= 2"),
-    (lambda: single_preference(3, 0, 3), ValueError, "^other must be <= 2"),
-    (lambda: single_preference(3, 1, 1), ValueError, "^preferred and other must be different"),
-    (lambda: single_preference(3, 0, 1, weight=0), ValueError, "^weight must be > 0"),
-    (lambda: single_preference(3, 0.5, 1), TypeError, "^preferred must be an integer"),
-    (lambda: to_networkx([[0, 1]]), ValueError, "^weights must be a square matrix"),
-    (lambda: to_networkx([[0, -1], [0, 0]]), ValueError, "^weights must be non-negative"),
-    (lambda: to_networkx([[0, np.inf], [0, 0]]), ValueError, "^weights contains NaN or inf"),
-    (lambda: to_networkx([[0, 1j], [0, 0]]), TypeError, "^weights must contain real numbers"),
-    (lambda: to_networkx([[1, 0], [0, 0]]), ValueError, "^weights must have a zero diagonal"),
-    (lambda: to_networkx([["a"]]), TypeError, "^weights must contain numbers"),
-    (lambda: to_networkx(np.zeros((2, 2)), names=["a"]), ValueError, "^names must give one"),
-    (lambda: to_networkx(np.zeros((2, 2)), names="ab"), TypeError, "^names must be a sequence"),
-    (lambda: to_networkx(np.zeros((2, 2)), names=7), TypeError, "^names must be a sequence"),
-    (lambda: to_networkx(np.zeros((2, 2)), names=np.array(1)), TypeError,
-     "^names must be a sequence"),
-    (lambda: preference_graph_from_grades([1e308, -1e308]), ValueError,
-     "^y_true grades are too far apart"),
-    (lambda: to_networkx(1.0 - np.eye(1001)), ValueError, "^weights has 1001000 edges"),
-    (lambda: single_preference(10**12, 0, 1), ValueError, "^n must be <= 7071"),
-    (lambda: preference_graph_from_grades(np.zeros(10**4)), ValueError,
-     "^y_true has 1 queries of 10000 documents.*MAX_GRAPH_ENTRIES"),
-    (lambda: preference_graph_from_labels([0, 1 + 1j]), TypeError, "^y_true must contain real"),
-    (lambda: preference_graph_from_labels([[0, 1], [1, 2]]), ValueError,
-     "^y_true must contain binary"),
-])
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (
+            lambda: preference_graph_from_labels([0, 2, 1]),
+            ValueError,
+            "^y_true must contain binary",
+        ),
+        (lambda: preference_graph_from_labels([]), ValueError, "^y_true is empty"),
+        (lambda: preference_graph_from_labels([[[1]]]), ValueError, "^y_true must be 1-D"),
+        (lambda: preference_graph_from_labels("10"), TypeError, "^y_true must be an array"),
+        (lambda: preference_graph_from_grades([1, np.nan]), ValueError, "^y_true contains NaN"),
+        (lambda: preference_graph_from_grades(np.zeros((0, 3))), ValueError, "^y_true is empty"),
+        (lambda: preference_graph_from_grades(["a"]), TypeError, "^y_true must contain numbers"),
+        (lambda: single_preference(1, 0, 0), ValueError, "^n must be >= 2"),
+        (lambda: single_preference(3, 0, 3), ValueError, "^other must be <= 2"),
+        (lambda: single_preference(3, 1, 1), ValueError, "^preferred and other must be different"),
+        (lambda: single_preference(3, 0, 1, weight=0), ValueError, "^weight must be > 0"),
+        (lambda: single_preference(3, 0.5, 1), TypeError, "^preferred must be an integer"),
+        (lambda: to_networkx([[0, 1]]), ValueError, "^weights must be a square matrix"),
+        (lambda: to_networkx([[0, -1], [0, 0]]), ValueError, "^weights must be non-negative"),
+        (lambda: to_networkx([[0, np.inf], [0, 0]]), ValueError, "^weights contains NaN or inf"),
+        (lambda: to_networkx([[0, 1j], [0, 0]]), TypeError, "^weights must contain real numbers"),
+        (lambda: to_networkx([[1, 0], [0, 0]]), ValueError, "^weights must have a zero diagonal"),
+        (lambda: to_networkx([["a"]]), TypeError, "^weights must contain numbers"),
+        (lambda: to_networkx(np.zeros((2, 2)), names=["a"]), ValueError, "^names must give one"),
+        (lambda: to_networkx(np.zeros((2, 2)), names="ab"), TypeError, "^names must be a sequence"),
+        (lambda: to_networkx(np.zeros((2, 2)), names=7), TypeError, "^names must be a sequence"),
+        (
+            lambda: to_networkx(np.zeros((2, 2)), names=np.array(1)),
+            TypeError,
+            "^names must be a sequence",
+        ),
+        (
+            lambda: preference_graph_from_grades([1e308, -1e308]),
+            ValueError,
+            "^y_true grades are too far apart",
+        ),
+        (lambda: to_networkx(1.0 - np.eye(1001)), ValueError, "^weights has 1001000 edges"),
+        (lambda: single_preference(10**12, 0, 1), ValueError, "^n must be <= 7071"),
+        (
+            lambda: preference_graph_from_grades(np.zeros(10**4)),
+            ValueError,
+            "^y_true has 1 queries of 10000 documents.*MAX_GRAPH_ENTRIES",
+        ),
+        (lambda: preference_graph_from_labels([0, 1 + 1j]), TypeError, "^y_true must contain real"),
+        (
+            lambda: preference_graph_from_labels([[0, 1], [1, 2]]),
+            ValueError,
+            "^y_true must contain binary",
+        ),
+    ],
+)
 def test_errors_name_the_argument(call, error, message):
     with pytest.raises(error, match=message):
         call()

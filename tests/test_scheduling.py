@@ -57,8 +57,10 @@ def naive_greedy(w, c, order):
     """Algorithm 1 recomputing every merge cost from scratch at every step."""
     clusters = [[int(task)] for task in order]
     while len(clusters) > 1:
-        costs = [sum(w[a][b] for a in clusters[k] for b in clusters[k + 1])
-                 for k in range(len(clusters) - 1)]
+        costs = [
+            sum(w[a][b] for a in clusters[k] for b in clusters[k + 1])
+            for k in range(len(clusters) - 1)
+        ]
         k = min(range(len(costs)), key=lambda q: (costs[q], q))
         if costs[k] <= c[len(clusters) - 1]:
             clusters[k] = clusters[k] + clusters.pop(k + 1)
@@ -119,7 +121,8 @@ def test_schedule_loss_matches_the_definition_term_by_term(rng, variant):
         w, c = random_weights(rng, r), random_costs(rng, r)
         rounds = rng.integers(1, r + 1, size=r)
         assert schedule_loss(rounds, w, c, variant) == pytest.approx(
-            naive_loss(rounds, w, c, variant), abs=1e-9)
+            naive_loss(rounds, w, c, variant), abs=1e-9
+        )
 
 
 def test_schedule_loss_batches_and_uses_pairwise_disagreement(rng):
@@ -131,8 +134,7 @@ def test_schedule_loss_batches_and_uses_pairwise_disagreement(rng):
     for rounds, loss in zip(batch, losses, strict=True):
         assert loss == pytest.approx(schedule_loss(rounds, w, c))
         depth_cost = np.cumsum(c)[rounds.max() - 1]
-        assert loss - depth_cost == pytest.approx(
-            pairwise_disagreement(-rounds, w, ties="error"))
+        assert loss - depth_cost == pytest.approx(pairwise_disagreement(-rounds, w, ties="error"))
 
 
 def test_loss_parts_add_up_and_match_loops(rng):
@@ -143,8 +145,9 @@ def test_loss_parts_add_up_and_match_loops(rng):
         for variant in ("depth", "completion"):
             parts = schedule_loss_parts(rounds, w, c, variant)
             backward = sum(w[i, j] for i in range(r) for j in range(r) if rounds[i] > rounds[j])
-            tied = sum(w[i, j] for i in range(r) for j in range(r)
-                       if i != j and rounds[i] == rounds[j])
+            tied = sum(
+                w[i, j] for i in range(r) for j in range(r) if i != j and rounds[i] == rounds[j]
+            )
             assert parts.disagreement == pytest.approx(backward, abs=1e-9)
             assert parts.clustering == pytest.approx(tied, abs=1e-9)
             assert parts.total == pytest.approx(schedule_loss(rounds, w, c, variant), abs=1e-9)
@@ -212,8 +215,11 @@ def test_brute_force_against_edge_by_edge_evaluation_of_every_schedule(rng, r):
         w = random_weights(rng, r, integer=True)
         c = random_costs(rng, r, integer=True)
         cumulative = np.cumsum(c)
-        loss = (cumulative[table.max(axis=1) - 1] if variant == "depth"
-                else cumulative[table - 1].sum(axis=1))
+        loss = (
+            cumulative[table.max(axis=1) - 1]
+            if variant == "depth"
+            else cumulative[table - 1].sum(axis=1)
+        )
         for i, j in zip(*np.nonzero(w), strict=True):
             loss = loss + w[i, j] * (table[:, i] >= table[:, j])
         result = brute_force_schedule(w, c, variant)
@@ -224,8 +230,14 @@ def test_brute_force_against_edge_by_edge_evaluation_of_every_schedule(rng, r):
 
 def test_brute_force_on_the_drafts_worked_example():
     w = np.zeros((5, 5))
-    for (i, j), v in {(1, 2): 100, (2, 4): 100, (1, 3): 100, (3, 5): 99, (1, 4): 200,
-                      (1, 5): 300}.items():
+    for (i, j), v in {
+        (1, 2): 100,
+        (2, 4): 100,
+        (1, 3): 100,
+        (3, 5): 99,
+        (1, 4): 200,
+        (1, 5): 300,
+    }.items():
         w[i - 1, j - 1] = v
     c = [0, 1, 1, 1, 1]
     best = brute_force_schedule(w, c)
@@ -254,9 +266,9 @@ def test_merge_cost_is_the_exact_change_in_loss(rng, variant):
             change = merge_cost(rounds, w, c, k, variant)
             assert change.change == pytest.approx(
                 schedule_loss(merged, w, c, variant) - schedule_loss(rounds, w, c, variant),
-                abs=1e-9)
-            assert change.pairwise == pytest.approx(
-                w[np.ix_(rounds == k, rounds == k + 1)].sum())
+                abs=1e-9,
+            )
+            assert change.pairwise == pytest.approx(w[np.ix_(rounds == k, rounds == k + 1)].sum())
             checked += 1
     assert checked > 100
 
@@ -301,8 +313,9 @@ def test_lemma_4_and_the_stopping_rule(rng):
         clusters = [np.flatnonzero(result.rounds == t) for t in range(1, result.depth + 1)]
         for cuts in itertools.product((0, 1), repeat=len(clusters) - 1):
             rounds = np.empty(r, dtype=int)
-            for t, members in zip(np.concatenate(([1], 1 + np.cumsum(cuts))), clusters,
-                                  strict=True):
+            for t, members in zip(
+                np.concatenate(([1], 1 + np.cumsum(cuts))), clusters, strict=True
+            ):
                 rounds[members] = t
             assert schedule_loss(rounds, w, c) >= result.loss - 1e-9
     assert stopped > 10
@@ -370,8 +383,7 @@ def test_improved_clustering_is_the_best_over_all_orders(rng):
         r = int(rng.integers(2, 7))
         w, c = random_weights(rng, r, dag=True), random_costs(rng, r)
         orders = topological_orders(w, max_orders=MAX_ORDERS)
-        for inner, run in (("greedy", greedy_clustering),
-                           ("dp", optimal_contiguous_clustering)):
+        for inner, run in (("greedy", greedy_clustering), ("dp", optimal_contiguous_clustering)):
             result = improved_clustering(w, c, inner=inner, max_orders=MAX_ORDERS)
             assert result.orders_tried == len(orders) == count_orders(w)
             assert result.loss == pytest.approx(min(run(w, c, o).loss for o in orders))
@@ -384,9 +396,10 @@ def test_improved_clustering_with_a_unique_order_is_algorithm_1_on_it(rng):
         w = random_low_noise_weights(6, rng)
         c = random_costs(rng, 6)
         order = topological_orders(w)[0]
-        assert improved_clustering(w, c).rounds.tolist() == \
-            greedy_clustering(w, c, order).rounds.tolist()
-
+        assert (
+            improved_clustering(w, c).rounds.tolist()
+            == greedy_clustering(w, c, order).rounds.tolist()
+        )
 
 
 # --------------------------------------------------------------------------- #
@@ -394,8 +407,9 @@ def test_improved_clustering_with_a_unique_order_is_algorithm_1_on_it(rng):
 # --------------------------------------------------------------------------- #
 def test_result_reprs():
     parts = LossParts(1.0, 2.0, 3.0, "completion")
-    assert repr(parts) == ("LossParts(disagreement=1.000, clustering=2.000, completion=3.000, "
-                           "total=6.000)")
+    assert repr(parts) == (
+        "LossParts(disagreement=1.000, clustering=2.000, completion=3.000, total=6.000)"
+    )
     schedule = Schedule(np.array([1, 2, 2]), 2.5, np.arange(3), orders_tried=4)
     assert repr(schedule) == "Schedule(rounds=[1 2 2], loss=2.500, depth=2, orders_tried=4)"
     assert schedule.clusters == [(0,), (1, 2)]
@@ -411,62 +425,82 @@ W3 = [[0, 1, 2], [0, 0, 1], [0, 0, 0]]
 CYCLE = [[0, 1, 0], [0, 0, 1], [1, 0, 0]]
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: schedule_loss([1, 2], W3, [0, 1, 1]), r"rounds must (have shape|be 1-D or 2-D)"),
-    (lambda: schedule_loss([0, 1, 2], W3, [0, 1, 1]), r"1\.\.r = 1\.\.3.*1-based"),
-    (lambda: schedule_loss([1, 2, 4], W3, [0, 1, 1]), r"rounds must lie in 1\.\.r"),
-    (lambda: schedule_loss([[[1, 2, 3]]], W3, [0, 1, 1]),
-     r"rounds must (have shape|be 1-D or 2-D)"),
-    (lambda: schedule_loss(np.zeros((0, 3), dtype=int), W3, [0, 1, 1]), r"rounds is empty"),
-    (lambda: schedule_loss([1, 2, 3], [[0, 1], [0, 0], [0, 0]], [0, 1, 1]), r"square"),
-    (lambda: schedule_loss([1, 2, 3], [[0, -1, 0], [0, 0, 0], [0, 0, 0]], [0, 1, 1]),
-     r"non-negative"),
-    (lambda: schedule_loss([1, 2, 3], [[1, 0, 0], [0, 0, 0], [0, 0, 0]], [0, 1, 1]),
-     r"zero diagonal"),
-    (lambda: schedule_loss([1, 2, 3], [[0, np.nan, 0], [0, 0, 0], [0, 0, 0]], [0, 1, 1]),
-     r"NaN"),
-    (lambda: schedule_loss([1, 2, 3], W3, [0, -1, 1]), r"costs must be non-negative"),
-    (lambda: schedule_loss([1, 2, 3], W3, [0, 2, 1]), r"non-decreasing.*c_3 = 1 < c_2 = 2"),
-    (lambda: schedule_loss([1, 2, 3], W3, [0, 1]), r"costs must have one entry"),
-    (lambda: schedule_loss([1, 2, 3], W3, [0, 1, np.inf]), r"costs contains NaN"),
-    (lambda: schedule_loss([1, 2, 3], W3, [0, 1, 1], variant="makespan"), r"variant"),
-    (lambda: schedule_loss([1, 2, 3], [[0, 1], [0]], [0, 1, 1]), r"weights"),
-    (lambda: brute_force_schedule(np.zeros((9, 9)), np.zeros(9)), r"at most r = 8"),
-    (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 3), r"k must be <= 2"),
-    (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 0), r"k must be >= 1"),
-    (lambda: merge_cost([1, 1, 1], W3, [0, 1, 1], 1), r"single round"),
-    (lambda: greedy_clustering(W3, [0, 1, 1], [0, 1, 1]), r"order must be a permutation"),
-    (lambda: greedy_clustering(W3, [0, 1, 1], [0, 1]), r"order must list each"),
-    (lambda: optimal_contiguous_clustering(W3, [0, 1, 1], [2, 1, 0], variant="x"), r"variant"),
-    (lambda: improved_clustering(CYCLE, [0, 1, 1]), r"cycle 0 -> 1 -> 2 -> 0"),
-    (lambda: improved_clustering(W3, [0, 1, 1], inner="exact"), r"inner must be one of"),
-    (lambda: improved_clustering(np.zeros((6, 6)), np.zeros(6), max_orders=100),
-     r"more than max_orders = 100"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: schedule_loss([1, 2], W3, [0, 1, 1]), r"rounds must (have shape|be 1-D or 2-D)"),
+        (lambda: schedule_loss([0, 1, 2], W3, [0, 1, 1]), r"1\.\.r = 1\.\.3.*1-based"),
+        (lambda: schedule_loss([1, 2, 4], W3, [0, 1, 1]), r"rounds must lie in 1\.\.r"),
+        (
+            lambda: schedule_loss([[[1, 2, 3]]], W3, [0, 1, 1]),
+            r"rounds must (have shape|be 1-D or 2-D)",
+        ),
+        (lambda: schedule_loss(np.zeros((0, 3), dtype=int), W3, [0, 1, 1]), r"rounds is empty"),
+        (lambda: schedule_loss([1, 2, 3], [[0, 1], [0, 0], [0, 0]], [0, 1, 1]), r"square"),
+        (
+            lambda: schedule_loss([1, 2, 3], [[0, -1, 0], [0, 0, 0], [0, 0, 0]], [0, 1, 1]),
+            r"non-negative",
+        ),
+        (
+            lambda: schedule_loss([1, 2, 3], [[1, 0, 0], [0, 0, 0], [0, 0, 0]], [0, 1, 1]),
+            r"zero diagonal",
+        ),
+        (
+            lambda: schedule_loss([1, 2, 3], [[0, np.nan, 0], [0, 0, 0], [0, 0, 0]], [0, 1, 1]),
+            r"NaN",
+        ),
+        (lambda: schedule_loss([1, 2, 3], W3, [0, -1, 1]), r"costs must be non-negative"),
+        (lambda: schedule_loss([1, 2, 3], W3, [0, 2, 1]), r"non-decreasing.*c_3 = 1 < c_2 = 2"),
+        (lambda: schedule_loss([1, 2, 3], W3, [0, 1]), r"costs must have one entry"),
+        (lambda: schedule_loss([1, 2, 3], W3, [0, 1, np.inf]), r"costs contains NaN"),
+        (lambda: schedule_loss([1, 2, 3], W3, [0, 1, 1], variant="makespan"), r"variant"),
+        (lambda: schedule_loss([1, 2, 3], [[0, 1], [0]], [0, 1, 1]), r"weights"),
+        (lambda: brute_force_schedule(np.zeros((9, 9)), np.zeros(9)), r"at most r = 8"),
+        (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 3), r"k must be <= 2"),
+        (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 0), r"k must be >= 1"),
+        (lambda: merge_cost([1, 1, 1], W3, [0, 1, 1], 1), r"single round"),
+        (lambda: greedy_clustering(W3, [0, 1, 1], [0, 1, 1]), r"order must be a permutation"),
+        (lambda: greedy_clustering(W3, [0, 1, 1], [0, 1]), r"order must list each"),
+        (lambda: optimal_contiguous_clustering(W3, [0, 1, 1], [2, 1, 0], variant="x"), r"variant"),
+        (lambda: improved_clustering(CYCLE, [0, 1, 1]), r"cycle 0 -> 1 -> 2 -> 0"),
+        (lambda: improved_clustering(W3, [0, 1, 1], inner="exact"), r"inner must be one of"),
+        (
+            lambda: improved_clustering(np.zeros((6, 6)), np.zeros(6), max_orders=100),
+            r"more than max_orders = 100",
+        ),
+    ],
+)
 def test_bad_input_raises_value_error_naming_the_argument(call, message):
     with pytest.raises(ValueError, match=message):
         call()
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: schedule_loss([1.5, 2, 3], W3, [0, 1, 1]), r"rounds must contain integers"),
-    (lambda: schedule_loss([True, False, True], W3, [0, 1, 1]), r"rounds must contain integers"),
-    (lambda: schedule_loss("123", W3, [0, 1, 1]), r"rounds must be an array"),
-    (lambda: schedule_loss([1, 2, 3], "W", [0, 1, 1]), r"weights must be a square matrix"),
-    (lambda: schedule_loss([1, 2, 3], [["a", "b", "c"]] * 3, [0, 1, 1]),
-     r"weights must contain numbers"),
-    (lambda: schedule_loss([1, 2, 3], W3, ["a", "b", "c"]), r"costs must contain numbers"),
-    (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 1.0), r"k must be an integer"),
-    (lambda: improved_clustering(W3, [0, 1, 1], max_orders=2.5), r"max_orders must be"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: schedule_loss([1.5, 2, 3], W3, [0, 1, 1]), r"rounds must contain integers"),
+        (
+            lambda: schedule_loss([True, False, True], W3, [0, 1, 1]),
+            r"rounds must contain integers",
+        ),
+        (lambda: schedule_loss("123", W3, [0, 1, 1]), r"rounds must be an array"),
+        (lambda: schedule_loss([1, 2, 3], "W", [0, 1, 1]), r"weights must be a square matrix"),
+        (
+            lambda: schedule_loss([1, 2, 3], [["a", "b", "c"]] * 3, [0, 1, 1]),
+            r"weights must contain numbers",
+        ),
+        (lambda: schedule_loss([1, 2, 3], W3, ["a", "b", "c"]), r"costs must contain numbers"),
+        (lambda: merge_cost([1, 2, 3], W3, [0, 1, 1], 1.0), r"k must be an integer"),
+        (lambda: improved_clustering(W3, [0, 1, 1], max_orders=2.5), r"max_orders must be"),
+    ],
+)
 def test_non_numeric_input_raises_type_error(call, message):
     with pytest.raises(TypeError, match=message):
         call()
 
 
 def test_integral_float_rounds_are_accepted():
-    assert schedule_loss([1.0, 2.0, 3.0], W3, [0, 1, 1]) == schedule_loss([1, 2, 3], W3,
-                                                                          [0, 1, 1])
+    assert schedule_loss([1.0, 2.0, 3.0], W3, [0, 1, 1]) == schedule_loss([1, 2, 3], W3, [0, 1, 1])
 
 
 def test_non_decreasing_costs_with_ties_are_accepted():
@@ -489,8 +523,9 @@ def test_lemma_2_swap_step_without_backward_weights(rng):
                 swapped = rounds.copy()
                 swapped[[a, b]] = rounds[[b, a]]
                 for variant in ("depth", "completion"):
-                    assert schedule_loss(swapped, w, c, variant) < \
-                        schedule_loss(rounds, w, c, variant)
+                    assert schedule_loss(swapped, w, c, variant) < schedule_loss(
+                        rounds, w, c, variant
+                    )
                 swaps += 1
     assert swaps > 50
 

@@ -59,8 +59,9 @@ def test_degree_sort_worst_case_bounds_every_preference_tried(labels, rng):
     star, omega = bipartite_target(labels, normalization="pairs")
     assert search.programs == math.comb(n, sum(labels)) - 1
     assert search.outputs_from_zero_loss == 0 and math.isclose(search.worst_ratio, 2)
-    preferences = list(all_tournaments(n)) + [random_preference(n, rng.random(), rng, soft=True)
-                                               for _ in range(300)]
+    preferences = list(all_tournaments(n)) + [
+        random_preference(n, rng.random(), rng, soft=True) for _ in range(300)
+    ]
     for H in preferences:
         loss_h = preference_loss(H, star, omega)
         loss_a = ranking_loss(sort_by_degree(H).sigma, star, omega)
@@ -148,9 +149,11 @@ def test_cost_diagonals_are_ignored(rng):
         noisy = costs + np.einsum("y,uv->yuv", rng.random(len(costs)), np.eye(4))
         for factor in (1.0, 2.0):
             assert largest_regret_excess(ranked(H), H, noisy, factor)[0] == pytest.approx(
-                largest_regret_excess(ranked(H), H, costs, factor)[0], abs=1e-9)
+                largest_regret_excess(ranked(H), H, costs, factor)[0], abs=1e-9
+            )
         assert largest_preference_gain(H, noisy) == pytest.approx(
-            largest_preference_gain(H, costs), abs=1e-9)
+            largest_preference_gain(H, costs), abs=1e-9
+        )
     assert with_diagonal[0, 0, 0] == 1.0  # the caller's array is left as it was
 
 
@@ -188,11 +191,17 @@ def test_together_probability_sums_to_the_triangle_decomposition(rng):
             for w in T:
                 u, v = [x for x in T if x != w]
                 split = H[u, w] * H[w, v] + H[v, w] * H[w, u]
-                excess += quicksort_together_probability(H, T) / 3 * (
-                    C[u, v] * (H[u, w] * H[w, v] - H[u, v] * split)
-                    + C[v, u] * (H[v, w] * H[w, u] - H[v, u] * split))
-        assert math.isclose(preference_loss(H, star) + excess, expected_quicksort_loss(H, star),
-                            abs_tol=1e-12)
+                excess += (
+                    quicksort_together_probability(H, T)
+                    / 3
+                    * (
+                        C[u, v] * (H[u, w] * H[w, v] - H[u, v] * split)
+                        + C[v, u] * (H[v, w] * H[w, u] - H[v, u] * split)
+                    )
+                )
+        assert math.isclose(
+            preference_loss(H, star) + excess, expected_quicksort_loss(H, star), abs_tol=1e-12
+        )
 
 
 def test_together_probability_errors():
@@ -210,8 +219,11 @@ def test_together_probability_errors():
 def test_largest_preference_gain_against_random_distributions(rng):
     # the LP's maximum bounds the gain under every distribution tried; a transitive T gains 0
     rotations = np.array([pair_costs(s) for s in ([0, 1, 2], [2, 0, 1], [1, 2, 0])])
-    for costs in (labelling_costs(3), np.array([pair_costs(s) for s in all_permutations(3)]),
-                  rotations):
+    for costs in (
+        labelling_costs(3),
+        np.array([pair_costs(s) for s in all_permutations(3)]),
+        rotations,
+    ):
         rankings = [preference_from_sigma(s) for s in all_permutations(3)]
         for T in all_tournaments(3):
             gain = largest_preference_gain(T, costs)
@@ -224,7 +236,8 @@ def test_largest_preference_gain_against_random_distributions(rng):
     # the Condorcet profile: uniform on the three rotations, the cycle beats every ranking by 1/9
     C = rotations.mean(axis=0)
     seen = min(float((C * preference_from_sigma(s)).sum()) for s in all_permutations(3)) - float(
-        (C * cyclic_preference(3)).sum() - 0.5 * np.trace(C))
+        (C * cyclic_preference(3)).sum() - 0.5 * np.trace(C)
+    )
     assert math.isclose(seen, 1 / 9)
     assert math.isclose(largest_preference_gain(cyclic_preference(3), rotations), 1 / 9)
 

@@ -19,8 +19,9 @@ from test_figure_alt_text import alt_text_problem
 ROOT = Path(__file__).resolve().parents[1]
 LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
 # the chapters' and the deck's notebooks (the start page is the site's landing page)
-NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
-                   if p.stem != "00_start_here")
+NOTEBOOKS = sorted(
+    p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb") if p.stem != "00_start_here"
+)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -67,8 +68,10 @@ def test_the_site_builds_with_no_warning(built_site):
 
 def test_the_site_builds_without_network(built_site):
     if not built_site.offline:
-        pytest.skip("this machine cannot give the build a network namespace of its own "
-                    "(unshare --net --map-root-user), so the build ran with the network")
+        pytest.skip(
+            "this machine cannot give the build a network namespace of its own "
+            "(unshare --net --map-root-user), so the build ran with the network"
+        )
     assert built_site.status == 0, built_site.log[-5000:]
 
 
@@ -125,8 +128,9 @@ def test_every_local_link_of_every_page_leads_to_a_file_of_the_site(site):
     for page in sorted(site.rglob("*.html")):
         for target in links(page):
             path = Path(target)
-            assert path.is_file() or (path / "index.html").is_file(), \
+            assert path.is_file() or (path / "index.html").is_file(), (
                 f"{page.relative_to(site)} links to a missing {target}"
+            )
 
 
 def test_no_page_loads_anything_from_outside_the_site(site):
@@ -136,8 +140,9 @@ def test_no_page_loads_anything_from_outside_the_site(site):
         for tag, attrs in tags(page):
             for name in ("src", "data-src", "srcset") + (("href",) if tag == "link" else ()):
                 value = attrs.get(name, "")
-                assert not re.match(r"^(https?:)?//", value), f"{page.relative_to(site)}: " \
-                    f"<{tag} {name}={value!r}>"
+                assert not re.match(r"^(https?:)?//", value), (
+                    f"{page.relative_to(site)}: <{tag} {name}={value!r}>"
+                )
 
 
 def test_every_image_of_every_page_exists(site):
@@ -148,11 +153,17 @@ def test_every_image_of_every_page_exists(site):
                 source = attrs.get("src", "")
                 if source.startswith("data:"):
                     continue
-                assert (page.parent / source.split("?")[0]).is_file(), \
+                assert (page.parent / source.split("?")[0]).is_file(), (
                     f"{page.relative_to(site)}: {source}"
+                )
                 count += 1
-    figures = sum(1 for stem in NOTEBOOKS for cell in _cells(stem) for output in
-                  cell.get("outputs", []) if "image/png" in output.get("data", {}))
+    figures = sum(
+        1
+        for stem in NOTEBOOKS
+        for cell in _cells(stem)
+        for output in cell.get("outputs", [])
+        if "image/png" in output.get("data", {})
+    )
     assert count >= figures > 0
 
 
@@ -164,7 +175,8 @@ def test_every_image_of_every_page_has_a_written_alt_text(site):
             if tag == "img" and (problem := alt_text_problem(attrs.get("alt"))):
                 problems.append(f"{page.relative_to(site)}: {attrs.get('src')}: {problem}")
     assert not problems, f"{len(problems)} images without a written alt text:\n" + "\n".join(
-        problems[:20])
+        problems[:20]
+    )
 
 
 def test_every_notebook_figure_links_to_its_full_size_image(site):
@@ -172,10 +184,16 @@ def test_every_notebook_figure_links_to_its_full_size_image(site):
     for stem in NOTEBOOKS:
         page = site / "notebooks" / f"{stem}.html"
         found = tags(page)
-        images = [attrs["src"] for tag, attrs in found if tag == "img" and "_images/" in
-                  attrs.get("src", "")]
-        links = [attrs["href"] for tag, attrs in found
-                 if tag == "a" and "figure-full-size" in attrs.get("class", "").split()]
+        images = [
+            attrs["src"]
+            for tag, attrs in found
+            if tag == "img" and "_images/" in attrs.get("src", "")
+        ]
+        links = [
+            attrs["href"]
+            for tag, attrs in found
+            if tag == "a" and "figure-full-size" in attrs.get("class", "").split()
+        ]
         assert images and links == images, stem
 
 
@@ -187,13 +205,21 @@ def test_notebook_pages_show_the_stored_outputs(site):
     # never re-executed: a text output stored in the notebook appears on its page verbatim
     for stem in NOTEBOOKS:
         page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
-        streams = ["".join(output["text"]).strip() for cell in _cells(stem)
-                   for output in cell.get("outputs", []) if output["output_type"] == "stream"]
+        streams = [
+            "".join(output["text"]).strip()
+            for cell in _cells(stem)
+            for output in cell.get("outputs", [])
+            if output["output_type"] == "stream"
+        ]
         assert any(streams), stem
         for text in filter(None, streams):
             first_line = text.splitlines()[0].strip()
-            escaped = (first_line.replace("&", "&amp;").replace("<", "&lt;")
-                       .replace(">", "&gt;").replace('"', "&quot;"))
+            escaped = (
+                first_line.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace('"', "&quot;")
+            )
             assert first_line in page or escaped in page, f"{stem}: {first_line!r}"
 
 
@@ -238,11 +264,14 @@ def test_display_math_numbers_equations_in_a_way_a_latex_build_accepts():
     # MyST's $$...$$ becomes, in Sphinx's LaTeX builder, an equation* holding a split
     # environment, where amsmath rejects \tag ("\tag not allowed here"). An equation number
     # of a source is written as text instead: \qquad\text{(23)}.
-    sources = {path.relative_to(ROOT): path.read_text(encoding="utf-8")
-               for path in [*(ROOT / "lectures").glob("*.md"), *(ROOT / "site").glob("*.md")]}
+    sources = {
+        path.relative_to(ROOT): path.read_text(encoding="utf-8")
+        for path in [*(ROOT / "lectures").glob("*.md"), *(ROOT / "site").glob("*.md")]
+    }
     for stem in [*NOTEBOOKS, "00_start_here"]:
         sources[Path("notebooks", f"{stem}.ipynb")] = "\n".join(
-            "".join(cell["source"]) for cell in _cells(stem) if cell["cell_type"] == "markdown")
+            "".join(cell["source"]) for cell in _cells(stem) if cell["cell_type"] == "markdown"
+        )
     tagged = [str(path) for path, text in sources.items() if re.search(r"\\tag\*?\{", text)]
     assert not tagged, f"\\tag in display math: {tagged}"
 
@@ -251,8 +280,11 @@ def test_exercise_solutions_are_folded(site):
     for stem in NOTEBOOKS:
         page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
         folded = len(re.findall(r"<details>\s*<summary>", page))
-        stored = sum("".join(cell["source"]).count("<details>") for cell in _cells(stem)
-                     if cell["cell_type"] == "markdown")
+        stored = sum(
+            "".join(cell["source"]).count("<details>")
+            for cell in _cells(stem)
+            if cell["cell_type"] == "markdown"
+        )
         assert folded == stored > 0, stem
         assert "<details open" not in page, stem
 
@@ -260,8 +292,11 @@ def test_exercise_solutions_are_folded(site):
 def test_each_dashboard_is_replaced_by_a_note(site):
     for stem in NOTEBOOKS:
         page = (site / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
-        dashboards = sum(WIDGET_VIEW in output.get("data", {}) for cell in _cells(stem)
-                         for output in cell.get("outputs", []))
+        dashboards = sum(
+            WIDGET_VIEW in output.get("data", {})
+            for cell in _cells(stem)
+            for output in cell.get("outputs", [])
+        )
         assert dashboards > 0, stem
         notes = len(re.findall(r'<div class="[^"]*\bdashboard-note\b', page))
         assert notes == dashboards, stem
@@ -280,8 +315,13 @@ def test_a_repository_adds_a_binder_launch_button_to_every_notebook_page(built_s
     with_repository = build_site(tmp_path, repository=repository)
     assert with_repository.status == 0, with_repository.log[-5000:]
     for stem in NOTEBOOKS:
-        hrefs = {attrs.get("href") for tag, attrs in
-                 tags(with_repository.out / "notebooks" / f"{stem}.html") if tag == "a"}
-        assert (f"https://mybinder.org/v2/gh/example-org/ltr-course/HEAD"
-                f"?urlpath=lab/tree/notebooks/{stem}.ipynb") in hrefs, stem
+        hrefs = {
+            attrs.get("href")
+            for tag, attrs in tags(with_repository.out / "notebooks" / f"{stem}.html")
+            if tag == "a"
+        }
+        assert (
+            f"https://mybinder.org/v2/gh/example-org/ltr-course/HEAD"
+            f"?urlpath=lab/tree/notebooks/{stem}.ipynb"
+        ) in hrefs, stem
         assert repository in hrefs, stem

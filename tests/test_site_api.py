@@ -56,15 +56,17 @@ def api_hrefs(page: Path) -> list[tuple[Path, str]]:
 # ---- the pages -----------------------------------------------------------------------------------
 def test_every_public_name_has_an_entry_on_its_module_page(site):
     modules = apipages.public_modules()
-    assert {"rankviz.metrics", "rankviz.widgets", "rankviz.plotting", "rankviz.exercises"} \
-        <= set(modules)
+    assert {"rankviz.metrics", "rankviz.widgets", "rankviz.plotting", "rankviz.exercises"} <= set(
+        modules
+    )
     count = 0
     for module in modules:
         page = site / "api" / f"{module}.html"
         assert page.is_file(), f"{module} has no page"
         on_page = ids(page)
-        missing = [name for name in apipages.public_names(module)
-                   if f"{module}.{name}" not in on_page]
+        missing = [
+            name for name in apipages.public_names(module) if f"{module}.{name}" not in on_page
+        ]
         assert not missing, f"{page.name} has no entry for {missing}"
         count += len(apipages.public_names(module))
     # the package's own names are on the index page
@@ -75,8 +77,10 @@ def test_every_public_name_has_an_entry_on_its_module_page(site):
 
 def test_every_module_page_is_reachable_from_the_api_index(site):
     index = site / "api" / "index.html"
-    linked = {(index.parent / href.split("#")[0]).resolve()
-              for href in HREF.findall(index.read_text(encoding="utf-8"))}
+    linked = {
+        (index.parent / href.split("#")[0]).resolve()
+        for href in HREF.findall(index.read_text(encoding="utf-8"))
+    }
     for module in apipages.public_modules():
         assert (site / "api" / f"{module}.html").resolve() in linked, module
     # and the index is reachable from the landing page
@@ -91,8 +95,10 @@ def test_the_index_groups_the_modules_by_the_chapter_that_first_imports_them(sit
     for section in re.split(r"<h2>", article)[1:]:
         heading = re.sub(r"<[^>]+>|#", "", section.split("</h2>", 1)[0]).strip()
         shown.append((heading, re.findall(r'href="(rankviz\.[\w.]+)\.html"', section)))
-    expected = [(chapter.heading if chapter else apipages.SUPPORTING, modules)
-                for chapter, modules in apipages.chapter_groups(NOTEBOOKS, README)]
+    expected = [
+        (chapter.heading if chapter else apipages.SUPPORTING, modules)
+        for chapter, modules in apipages.chapter_groups(NOTEBOOKS, README)
+    ]
     expected.append(("The package itself", []))
     shown = [(heading.replace("&#8217;", "'"), modules) for heading, modules in shown]
     assert shown == expected
@@ -102,8 +108,12 @@ def test_examples_render_as_code(site):
     blocks = 0
     for page in sorted((site / "api").glob("*.html")):
         for after in page.read_text(encoding="utf-8").split('<p class="rubric">Examples</p>')[1:]:
-            code = re.search(r'<div class="doctest highlight[^"]*"><div class="highlight"><pre>'
-                             r'(.*?)</pre>', after, flags=re.DOTALL)
+            code = re.search(
+                r'<div class="doctest highlight[^"]*"><div class="highlight"><pre>'
+                r"(.*?)</pre>",
+                after,
+                flags=re.DOTALL,
+            )
             assert code and "&gt;&gt;&gt;" in code.group(1), f"{page.name}: {after[:300]}"
             blocks += 1
     assert blocks > 100
@@ -113,8 +123,12 @@ def test_a_constant_shows_its_own_comment_never_its_types_docstring(site):
     # autodoc would show int's or dict's docstring for a constant with no #: comment
     for page in sorted((site / "api").glob("*.html")):
         text = page.read_text(encoding="utf-8")
-        for type_doc in ("int([x]) -&gt; integer", "new empty dictionary",
-                         "Built-in immutable sequence", "str(object=''"):
+        for type_doc in (
+            "int([x]) -&gt; integer",
+            "new empty dictionary",
+            "Built-in immutable sequence",
+            "str(object=''",
+        ):
             assert type_doc not in text, f"{page.name}: {type_doc}"
     # a constant rankviz.plotting re-exports from plotting/_style.py keeps that module's comment
     plotting = (site / "api" / "rankviz.plotting.html").read_text(encoding="utf-8")
@@ -126,7 +140,8 @@ def test_the_package_docstring_lists_the_modules_by_chapter():
     listing = apipages.package_listing(NOTEBOOKS, README)
     assert listing in rankviz.__doc__, (
         "rankviz/__init__.py's docstring lists the modules by the chapter that first imports "
-        "them; `python site/apipages.py` prints the listing to paste there:\n" + listing)
+        "them; `python site/apipages.py` prints the listing to paste there:\n" + listing
+    )
     for module in apipages.public_modules():
         assert f"\n    {module.removeprefix('rankviz.')} " in rankviz.__doc__, module
 
@@ -135,20 +150,40 @@ def test_the_package_docstring_lists_the_modules_by_chapter():
 def _notebook(path: Path, *cells: str) -> None:
     import json
 
-    path.write_text(json.dumps({"cells": [
-        {"cell_type": "code", "source": cell, "metadata": {}, "outputs": []} for cell in cells],
-        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "cells": [
+                    {"cell_type": "code", "source": cell, "metadata": {}, "outputs": []}
+                    for cell in cells
+                ],
+                "metadata": {},
+                "nbformat": 4,
+                "nbformat_minor": 5,
+            }
+        ),
+        encoding="utf-8",
+    )
 
 
 def test_first_chapters_reads_each_notebooks_imports(tmp_path):
-    _notebook(tmp_path / "01_a.ipynb", "%matplotlib inline\nfrom rankviz.metrics import auc",
-              "import numpy as np\nfrom rankviz.widgets.aggregation import explorer_strengths")
-    _notebook(tmp_path / "02_b.ipynb", "from rankviz import bounds, SolverError\n"
-              "from rankviz.metrics import roc_curve\nfrom rankviz._validation import check_int")
+    _notebook(
+        tmp_path / "01_a.ipynb",
+        "%matplotlib inline\nfrom rankviz.metrics import auc",
+        "import numpy as np\nfrom rankviz.widgets.aggregation import explorer_strengths",
+    )
+    _notebook(
+        tmp_path / "02_b.ipynb",
+        "from rankviz import bounds, SolverError\n"
+        "from rankviz.metrics import roc_curve\nfrom rankviz._validation import check_int",
+    )
     _notebook(tmp_path / "03_c.ipynb", "x = 1  # imports nothing")
     modules = apipages.public_modules()
     assert apipages.first_chapters(tmp_path, modules) == {
-        "rankviz.metrics": "01", "rankviz.widgets": "01", "rankviz.bounds": "02"}
+        "rankviz.metrics": "01",
+        "rankviz.widgets": "01",
+        "rankviz.bounds": "02",
+    }
 
 
 # ---- links from the lectures -----------------------------------------------------------------
@@ -186,37 +221,49 @@ def test_every_link_into_the_api_reference_leads_to_an_entry(site):
     for page in sorted(site.rglob("*.html")):
         links = api_hrefs(page)
         for target, fragment in links:
-            assert target.is_file() and fragment in ids(target), \
+            assert target.is_file() and fragment in ids(target), (
                 f"{page.relative_to(site)} links to {target.name}#{fragment}"
+            )
         notebooks_with_links += page.parent.name == "notebooks" and bool(links)
     assert notebooks_with_links >= 9
 
 
 # ---- the link rewriting, on small strings --------------------------------------------------------
-TARGETS = {"auc": "rankviz.metrics.auc", "rankviz.metrics.auc": "rankviz.metrics.auc",
-           "roc_curve": "rankviz.metrics.roc_curve", "rankviz.metrics": "rankviz.metrics"}
+TARGETS = {
+    "auc": "rankviz.metrics.auc",
+    "rankviz.metrics.auc": "rankviz.metrics.auc",
+    "roc_curve": "rankviz.metrics.roc_curve",
+    "rankviz.metrics": "rankviz.metrics",
+}
 AUC = "{py:obj}`auc <rankviz.metrics.auc>`"
 
 
 def test_only_the_first_mention_of_an_entry_becomes_a_link():
     text = "First `auc`, then `auc` again and `rankviz.metrics.auc`.\n\nAnd `auc`.\n"
-    assert api_links(text, TARGETS) == \
-        f"First {AUC}, then `auc` again and `rankviz.metrics.auc`.\n\nAnd `auc`.\n"
+    assert (
+        api_links(text, TARGETS)
+        == f"First {AUC}, then `auc` again and `rankviz.metrics.auc`.\n\nAnd `auc`.\n"
+    )
 
 
 def test_a_call_or_a_full_name_keeps_its_text():
     assert api_links("`roc_curve(y, s)` and `rankviz.metrics.auc`", TARGETS) == (
         "{py:obj}`roc_curve(y, s) <rankviz.metrics.roc_curve>` and "
-        "{py:obj}`rankviz.metrics.auc <rankviz.metrics.auc>`")
-    assert api_links("the module `rankviz.metrics`", TARGETS) == \
-        "the module {py:obj}`rankviz.metrics <rankviz.metrics>`"
+        "{py:obj}`rankviz.metrics.auc <rankviz.metrics.auc>`"
+    )
+    assert (
+        api_links("the module `rankviz.metrics`", TARGETS)
+        == "the module {py:obj}`rankviz.metrics <rankviz.metrics>`"
+    )
 
 
 def test_code_math_headings_link_texts_html_and_directives_are_untouched():
-    text = ("# The `auc`\n\n```python\nauc(y, s)  # `auc`\n```\n\n    `auc` indented code\n\n"
-            "Math $`auc`$ and $$`auc`$$, a [link to `auc`](x.md), ``auc`` (two backticks).\n\n"
-            "<details><summary>`auc`</summary>\n\n$$\n`auc`\n$$\n\n"
-            ":::{note}\n`auc`\n:::\n\nThen `auc`.\n")
+    text = (
+        "# The `auc`\n\n```python\nauc(y, s)  # `auc`\n```\n\n    `auc` indented code\n\n"
+        "Math $`auc`$ and $$`auc`$$, a [link to `auc`](x.md), ``auc`` (two backticks).\n\n"
+        "<details><summary>`auc`</summary>\n\n$$\n`auc`\n$$\n\n"
+        ":::{note}\n`auc`\n:::\n\nThen `auc`.\n"
+    )
     assert api_links(text, TARGETS) == text.replace("Then `auc`.", f"Then {AUC}.")
 
 
@@ -230,14 +277,18 @@ def test_unknown_names_and_other_inline_code_are_untouched():
 def test_a_notebook_links_once_across_its_cells():
     seen: set[str] = set()
     assert api_links("`auc`", TARGETS, seen) == AUC
-    assert api_links("`auc` and `roc_curve`", TARGETS, seen) == \
-        "`auc` and {py:obj}`roc_curve <rankviz.metrics.roc_curve>`"
+    assert (
+        api_links("`auc` and `roc_curve`", TARGETS, seen)
+        == "`auc` and {py:obj}`roc_curve <rankviz.metrics.roc_curve>`"
+    )
 
 
 def test_a_bare_name_two_modules_offer_is_not_a_target():
     targets = apipages.link_targets()
-    assert "discordant_pairs" in rankviz.aggregation.__all__ and \
-        "discordant_pairs" in rankviz.pairwise.__all__
+    assert (
+        "discordant_pairs" in rankviz.aggregation.__all__
+        and "discordant_pairs" in rankviz.pairwise.__all__
+    )
     assert "discordant_pairs" not in targets
     assert targets["rankviz.pairwise.discordant_pairs"] == "rankviz.pairwise.discordant_pairs"
     assert targets["auc"] == "rankviz.metrics.auc"

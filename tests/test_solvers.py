@@ -24,7 +24,8 @@ def test_check_solver_defaults_and_refuses_unknown_names():
 def test_solve_returns_the_optimum_and_reports_failures_with_solver_and_status():
     x = cp.Variable()
     assert solve(cp.Problem(cp.Minimize(x), [x >= 1]), DEFAULT_SOLVER, "a test LP") == (
-        pytest.approx(1.0, abs=1e-6))
+        pytest.approx(1.0, abs=1e-6)
+    )
     infeasible = cp.Problem(cp.Minimize(x), [x >= 1, x <= 0])
     expected = r"a test LP: solver CLARABEL ended with status 'infeasible'"
     with pytest.raises(SolverError, match=expected):

@@ -38,24 +38,36 @@ def github_slug(heading: str) -> str:
 
 
 def test_make_lab_opens_the_start_page():
-    dry = subprocess.run(["make", "-s", "-n", "-W", "pyproject.toml", "lab"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.replace("\\\n", " ")
+    dry = subprocess.run(
+        ["make", "-s", "-n", "-W", "pyproject.toml", "lab"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.replace("\\\n", " ")
     (line,) = [line for line in dry.splitlines() if " lab " in line and "jupyter" in line]
     assert "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb" in line
 
 
 def test_the_start_page_states_what_the_issue_asks_for():
     text = markdown_of(START)
-    for heading in ("Who it is for", "Reading order", "How a chapter is laid out",
-                    "Conventions to know before you start"):
+    for heading in (
+        "Who it is for",
+        "Reading order",
+        "How a chapter is laid out",
+        "Conventions to know before you start",
+    ):
         assert re.search(rf"^## {heading}$", text, re.MULTILINE), heading
     assert "../lectures/notation.md" in text
 
 
 def estimated_hours(path: Path) -> float:
     lecture = (ROOT / "lectures" / path.with_suffix(".md").name).read_text(encoding="utf-8")
-    minutes = (len(lecture.split()) / LECTURE_WPM + len(markdown_of(path).split()) / NOTEBOOK_WPM
-               + MINUTES_PER_EXERCISE * len(exercise_blocks(path)))
+    minutes = (
+        len(lecture.split()) / LECTURE_WPM
+        + len(markdown_of(path).split()) / NOTEBOOK_WPM
+        + MINUTES_PER_EXERCISE * len(exercise_blocks(path))
+    )
     return round(minutes / 30) / 2
 
 
@@ -67,8 +79,9 @@ def stated_hours(text: str) -> float:
 
 def test_the_reading_order_lists_the_chapters_with_their_time():
     text = markdown_of(START)
-    rows = re.findall(r"^\| \[(\d\d) · [^\]]+\]\((\d\d_\w+\.ipynb)\) \|.*\| ([^|]+) \|$", text,
-                      re.MULTILINE)
+    rows = re.findall(
+        r"^\| \[(\d\d) · [^\]]+\]\((\d\d_\w+\.ipynb)\) \|.*\| ([^|]+) \|$", text, re.MULTILINE
+    )
     assert [r[1] for r in rows] == [p.name for p in CHAPTERS]
     off = {}
     for (_, name, time), path in zip(rows, CHAPTERS, strict=True):
@@ -80,14 +93,18 @@ def test_the_reading_order_lists_the_chapters_with_their_time():
 
 
 def notation_anchors() -> set[str]:
-    return {github_slug(h) for h in re.findall(r"^## (.+)$", NOTATION.read_text(encoding="utf-8"),
-                                               re.MULTILINE)}
+    return {
+        github_slug(h)
+        for h in re.findall(r"^## (.+)$", NOTATION.read_text(encoding="utf-8"), re.MULTILINE)
+    }
 
 
 def test_every_link_to_the_notation_sheet_lands_on_a_heading():
     anchors = notation_anchors()
-    pages = [*sorted((ROOT / "notebooks").glob("*.ipynb")),
-             *sorted((ROOT / "lectures").glob("*.md"))]
+    pages = [
+        *sorted((ROOT / "notebooks").glob("*.ipynb")),
+        *sorted((ROOT / "lectures").glob("*.md")),
+    ]
     broken = []
     for page in pages:
         text = markdown_of(page) if page.suffix == ".ipynb" else page.read_text(encoding="utf-8")

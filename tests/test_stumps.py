@@ -55,7 +55,8 @@ def test_presorted_edges_equal_brute_force_for_any_potentials(rng, with_constant
         assert search.best(pi) == int(np.flatnonzero(brute >= brute.max() - TIE_TOLERANCE)[0])
         score = np.abs(brute)
         assert search.best(pi, absolute=True) == int(
-            np.flatnonzero(score >= score.max() - TIE_TOLERANCE)[0])
+            np.flatnonzero(score >= score.max() - TIE_TOLERANCE)[0]
+        )
         assert search.stump(search.best(pi)) == stumps[search.best(pi)]
 
 
@@ -86,12 +87,17 @@ def test_stump_evaluation_repr_and_validation():
         Stump(3, 0.0)([[1.0, 2.0]])
 
 
-
-
-@pytest.mark.parametrize(("threshold", "error"), [
-    ("0.5", TypeError), (None, TypeError), (True, TypeError), (0.5 + 1j, TypeError),
-    (np.nan, ValueError), (np.inf, ValueError),
-])
+@pytest.mark.parametrize(
+    ("threshold", "error"),
+    [
+        ("0.5", TypeError),
+        (None, TypeError),
+        (True, TypeError),
+        (0.5 + 1j, TypeError),
+        (np.nan, ValueError),
+        (np.inf, ValueError),
+    ],
+)
 def test_stump_refuses_a_threshold_that_is_not_a_real_number(threshold, error):
     with pytest.raises(error, match="threshold"):
         Stump(0, threshold)
@@ -106,8 +112,7 @@ def test_stump_refuses_a_polarity_that_is_not_an_integer(polarity):
 def test_stump_values_is_the_column_stack_of_the_stumps(rng):
     X = np.round(rng.normal(size=(12, 3)), 1)
     stumps = [*stump_candidates(X)[:7], Stump(0, -np.inf)]
-    np.testing.assert_array_equal(stump_values(X, stumps),
-                                  np.column_stack([h(X) for h in stumps]))
+    np.testing.assert_array_equal(stump_values(X, stumps), np.column_stack([h(X) for h in stumps]))
     assert stump_values(X, []).shape == (12, 0)
     with pytest.raises(ValueError, match=r"stumps\[0\] reads feature 5"):
         stump_values(X, [Stump(5, 0.0)])

@@ -39,8 +39,9 @@ def test_order_cone_distance_matches_cvxpy(seed):
     n = int(rng.integers(2, 6))
     target = rng.normal(size=n)
     sigma = rng.permutation(n)
-    assert math.isclose(order_cone_distance(target, sigma), _cone_distance_cvxpy(target, sigma),
-                        abs_tol=1e-6)
+    assert math.isclose(
+        order_cone_distance(target, sigma), _cone_distance_cvxpy(target, sigma), abs_tol=1e-6
+    )
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -52,8 +53,12 @@ def test_order_cone_projection_matches_cvxpy_and_the_distance(seed):
     projected = order_cone_projection(target, sigma)
     assert np.allclose(projected, _cone_projection_cvxpy(target, sigma)[1], atol=1e-5)
     assert np.all(np.diff(projected[np.argsort(sigma)]) <= 0)  # in the closed cone of sigma
-    assert math.isclose(np.sum((projected - target) ** 2), order_cone_distance(target, sigma),
-                        rel_tol=1e-12, abs_tol=1e-15)
+    assert math.isclose(
+        np.sum((projected - target) ** 2),
+        order_cone_distance(target, sigma),
+        rel_tol=1e-12,
+        abs_tol=1e-15,
+    )
 
 
 def test_order_cone_projection_pushed_inside_sorts_to_sigma():
@@ -100,21 +105,26 @@ def test_suboptimality_function_is_zero_for_an_inconsistent_surrogate():
 E2 = [[1, 0], [0, 1]]
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: order_cone_distance([1.0, np.nan], [0, 1]), "target"),
-    (lambda: order_cone_distance([1.0, 0.0], [0, 0]), "sigma"),
-    (lambda: order_cone_distance([1.0, 0.0], [0.0, 1.0]), "sigma"),
-    (lambda: order_cone_projection([1.0, np.inf], [0, 1]), "target"),
-    (lambda: order_cone_projection([1.0, 0.0, 2.0], [0, 1]), "sigma"),
-    (lambda: simplex_grid(0, 3), "k"),
-    (lambda: simplex_grid(3, 10**6), "steps"),
-    (lambda: suboptimality_function([[0, 1]], E2, [[0.5, 0.5]], [0.1]), "loss_matrix"),
-    (lambda: suboptimality_function([[0, 1], [1, 0]], E2, [[0.7, 0.7]], [0.1]), "probs"),
-    (lambda: suboptimality_function([[0, 1], [1, 0]], E2, [[0.5, 0.5]], [-1]), "epsilons"),
-    (lambda: suboptimality_function("x", E2, [[0.5, 0.5]], [0.1]), "loss_matrix"),
-    (lambda: suboptimality_function(np.zeros((5040, 1)), np.zeros((1, 7)), [[1.0]], [0.1]),
-     "targets"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: order_cone_distance([1.0, np.nan], [0, 1]), "target"),
+        (lambda: order_cone_distance([1.0, 0.0], [0, 0]), "sigma"),
+        (lambda: order_cone_distance([1.0, 0.0], [0.0, 1.0]), "sigma"),
+        (lambda: order_cone_projection([1.0, np.inf], [0, 1]), "target"),
+        (lambda: order_cone_projection([1.0, 0.0, 2.0], [0, 1]), "sigma"),
+        (lambda: simplex_grid(0, 3), "k"),
+        (lambda: simplex_grid(3, 10**6), "steps"),
+        (lambda: suboptimality_function([[0, 1]], E2, [[0.5, 0.5]], [0.1]), "loss_matrix"),
+        (lambda: suboptimality_function([[0, 1], [1, 0]], E2, [[0.7, 0.7]], [0.1]), "probs"),
+        (lambda: suboptimality_function([[0, 1], [1, 0]], E2, [[0.5, 0.5]], [-1]), "epsilons"),
+        (lambda: suboptimality_function("x", E2, [[0.5, 0.5]], [0.1]), "loss_matrix"),
+        (
+            lambda: suboptimality_function(np.zeros((5040, 1)), np.zeros((1, 7)), [[1.0]], [0.1]),
+            "targets",
+        ),
+    ],
+)
 def test_bad_input_names_the_argument(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
@@ -159,10 +169,12 @@ def test_least_squares_excess_by_the_definition():
         # oracle: the loss of the ranking by a direct loop over labels, the best by brute force
         sigma = sorted(range(3), key=lambda i: (-u[i], i))  # items from the top
         positions = np.argsort(sigma)
-        risk = {tuple(s): sum(pk * ndcg_loss()(np.array(s), y)
-                              for pk, y in zip(p, labels, strict=True))
-                for s in all_permutations(3)}
+        risk = {
+            tuple(s): sum(pk * ndcg_loss()(np.array(s), y) for pk, y in zip(p, labels, strict=True))
+            for s in all_permutations(3)
+        }
         assert g == pytest.approx(risk[tuple(positions)] - min(risk.values()), abs=1e-12)
-        assert e == pytest.approx(sum((u[i] - sum(p[k] * targets[k, i] for k in range(3))) ** 2
-                                      for i in range(3)), abs=1e-12)
-
+        assert e == pytest.approx(
+            sum((u[i] - sum(p[k] * targets[k, i] for k in range(3))) ** 2 for i in range(3)),
+            abs=1e-12,
+        )

@@ -98,8 +98,9 @@ def oracle_surrogate(alpha, mu, phi, form):
         for i, j in itertools.permutations(range(len(alpha)), 2):
             if Y[i, j] > 0:
                 margin = alpha[i] - alpha[j]
-                total += p * (Y[i, j] * PHI[phi](margin) if form == "pairwise"
-                              else PHI[phi](margin - Y[i, j]))
+                total += p * (
+                    Y[i, j] * PHI[phi](margin) if form == "pairwise" else PHI[phi](margin - Y[i, j])
+                )
     return total
 
 
@@ -137,16 +138,19 @@ def test_pred_map_maximizes_the_expected_average_precision(rng):
         pred_map([np.inf, 0.0, 0.0])
 
 
-@pytest.mark.parametrize("surrogate, grades", [
-    (squared_surrogate(), (0, 1)),
-    (squared_surrogate("normalized"), (0, 1)),
-    (squared_surrogate("ndcg_gain"), (0, 1, 2)),
-    (squared_surrogate("err_gain", max_grade=2), (0, 1, 2)),
-    (map_surrogate(), (0, 1)),
-    (pairwise_surrogate("logistic"), (0, 1, 2)),
-    (pairwise_surrogate("exponential", weights="err_gain", max_grade=2), (0, 1, 2)),
-    (pairwise_surrogate("logistic", reverse=True), (0, 1, 2)),
-])
+@pytest.mark.parametrize(
+    "surrogate, grades",
+    [
+        (squared_surrogate(), (0, 1)),
+        (squared_surrogate("normalized"), (0, 1)),
+        (squared_surrogate("ndcg_gain"), (0, 1, 2)),
+        (squared_surrogate("err_gain", max_grade=2), (0, 1, 2)),
+        (map_surrogate(), (0, 1)),
+        (pairwise_surrogate("logistic"), (0, 1, 2)),
+        (pairwise_surrogate("exponential", weights="err_gain", max_grade=2), (0, 1, 2)),
+        (pairwise_surrogate("logistic", reverse=True), (0, 1, 2)),
+    ],
+)
 def test_closed_form_minimizer_matches_cvxpy(rng, surrogate, grades):
     labels = label_set(3, grades)
     probs = rng.dirichlet(np.ones(labels.shape[0]))
@@ -184,8 +188,7 @@ def test_the_ndcg_target_is_gain_over_ideal_dcg():
 def test_printed_pairwise_surrogate_ranks_in_reverse():
     labels, probs = [[2, 0, 1]], [1.0]
     right = pred_sort(surrogate_minimizer(pairwise_surrogate(), labels, probs).scores)
-    printed = pred_sort(surrogate_minimizer(pairwise_surrogate(reverse=True), labels,
-                                            probs).scores)
+    printed = pred_sort(surrogate_minimizer(pairwise_surrogate(reverse=True), labels, probs).scores)
     np.testing.assert_array_equal(right, [0, 2, 1])
     np.testing.assert_array_equal(printed, [2, 0, 1])
 
@@ -202,10 +205,14 @@ def test_zero_weight_items_diverge_and_constant_risks():
 
 
 def test_solver_failures_raise_a_clear_error():
-    unbounded = Surrogate(name="unbounded", dimension=lambda n: n,
-                          statistic=lambda ys: np.asarray(ys, dtype=float),
-                          loss=lambda u, y: 0.0, expression=lambda u, t: -cp.sum(u),
-                          pred=pred_sort)
+    unbounded = Surrogate(
+        name="unbounded",
+        dimension=lambda n: n,
+        statistic=lambda ys: np.asarray(ys, dtype=float),
+        loss=lambda u, y: 0.0,
+        expression=lambda u, t: -cp.sum(u),
+        pred=pred_sort,
+    )
     with pytest.raises(SolverError, match="unbounded"):
         surrogate_minimizer(unbounded, [[0, 1]], [1.0])
     with pytest.raises(ValueError, match="solver must be one of the installed"):
@@ -240,8 +247,10 @@ def test_aggregated_risk_uses_the_difference_graph(rng):
         alpha = rng.normal(size=4)
         D = np.maximum(Y - Y.T, 0)
         for phi in SURROGATES:
-            expected = sum(D[i, j] * PHI[phi](alpha[i] - alpha[j])
-                           for i, j in itertools.permutations(range(4), 2))
+            expected = sum(
+                D[i, j] * PHI[phi](alpha[i] - alpha[j])
+                for i, j in itertools.permutations(range(4), 2)
+            )
             assert aggregated_surrogate_risk(alpha, Y, phi) == pytest.approx(expected)
 
 
@@ -249,8 +258,12 @@ def test_aggregated_risk_uses_the_difference_graph(rng):
 def test_two_items_pairwise_minimisers_match_their_closed_forms(a, b):
     """With two items, (12) is binary classification: the minimiser has the sign of a - b."""
     mu = [(0.5, [[0, 2 * a], [0, 0]]), (0.5, [[0, 0], [2 * b, 0]])]
-    closed = {"hinge": math.copysign(1.0, a - b), "logistic": math.log(a / b),
-              "exponential": 0.5 * math.log(a / b), "squared_hinge": (a - b) / (a + b)}
+    closed = {
+        "hinge": math.copysign(1.0, a - b),
+        "logistic": math.log(a / b),
+        "exponential": 0.5 * math.log(a / b),
+        "squared_hinge": (a - b) / (a + b),
+    }
     for phi, x in closed.items():
         solution = graph_surrogate_minimizer(mu, phi, "pairwise")
         assert solution.alpha[0] == 0.0 and solution.status == "optimal"
@@ -263,8 +276,10 @@ def test_two_items_margin_minimisers_match_their_closed_forms():
     for p, u, v in [(0.7, 3, 9), (0.3, 9, 5), (0.1, 10, 1), (0.5, 2, 2)]:
         q = 1 - p
         mu = [(p, [[0, u], [0, 0]]), (q, [[0, 0], [v, 0]])]
-        x = {phi: -np.diff(graph_surrogate_minimizer(mu, phi, "margin").alpha)[0]
-             for phi in SURROGATES}
+        x = {
+            phi: -np.diff(graph_surrogate_minimizer(mu, phi, "margin").alpha)[0]
+            for phi in SURROGATES
+        }
         assert x["exponential"] == pytest.approx(0.5 * (math.log(p / q) + u - v), abs=1e-5)
         if p != q:
             assert x["hinge"] == pytest.approx(1 + u if p > q else -(1 + v), abs=1e-5)
@@ -286,8 +301,12 @@ def test_smooth_minimisers_agree_with_scipy(rng, phi, form):
         # scipy cannot do better from cvxpy's point, nor from a cold start (convex risks)
         polished = minimize(risk, solution.alpha[1:], method="BFGS", options={"gtol": 1e-9})
         assert polished.fun >= solution.value * (1 - 1e-9) - 1e-9
-        cold = minimize(risk, np.zeros(n - 1), method="Nelder-Mead",
-                        options={"xatol": 1e-9, "fatol": 1e-12, "maxiter": 20_000})
+        cold = minimize(
+            risk,
+            np.zeros(n - 1),
+            method="Nelder-Mead",
+            options={"xatol": 1e-9, "fatol": 1e-12, "maxiter": 20_000},
+        )
         assert solution.value <= cold.fun * (1 + 1e-7) + 1e-9
         if phi != "squared_hinge":  # strictly convex: the minimiser is unique
             np.testing.assert_allclose(solution.alpha[1:], cold.x, atol=1e-4)
@@ -312,22 +331,27 @@ def test_hinge_minimiser_is_optimal_against_a_fresh_linear_programme(rng):
 def test_among_several_minimisers_the_smallest_is_returned():
     """Hinge risks are flat on their optimal set: the minimiser of smallest norm is returned."""
     chain = [(1.0, [[0, 1, 0], [0, 0, 1], [0, 0, 0]])]
-    np.testing.assert_allclose(graph_surrogate_minimizer(chain, "hinge").alpha, [0, -1, -2],
-                               atol=1e-6)
+    np.testing.assert_allclose(
+        graph_surrogate_minimizer(chain, "hinge").alpha, [0, -1, -2], atol=1e-6
+    )
     Y = mean_adjacency(FLAGSHIP)
     for phi in ("hinge", "squared_hinge"):
-        np.testing.assert_allclose(aggregated_surrogate_minimizer(Y, phi).alpha, [0, -1, -2],
-                                   atol=1e-6)
+        np.testing.assert_allclose(
+            aggregated_surrogate_minimizer(Y, phi).alpha, [0, -1, -2], atol=1e-6
+        )
 
 
-@pytest.mark.parametrize("Y, expected", [
-    # degenerate optimal sets where an interior-point solve alone returned another minimiser
-    # (a point 1.9 away, or one 3e-6 off a tie); the smallest ones, found by hand
-    ([[0, 0, 0], [0, 0, 0], [1, 3, 0]], [0, 0, 1]),
-    ([[0, 0, 0], [0, 0, 2], [1, 2, 0]], [0, 0, 1]),
-    ([[0, 0, 0], [0, 0, 0], [1, 2, 0]], [0, 0, 1]),
-    ([[0, 3, 3], [3, 0, 3], [3, 2, 0]], [0, 0.5, -0.5]),
-])
+@pytest.mark.parametrize(
+    "Y, expected",
+    [
+        # degenerate optimal sets where an interior-point solve alone returned another minimiser
+        # (a point 1.9 away, or one 3e-6 off a tie); the smallest ones, found by hand
+        ([[0, 0, 0], [0, 0, 0], [1, 3, 0]], [0, 0, 1]),
+        ([[0, 0, 0], [0, 0, 2], [1, 2, 0]], [0, 0, 1]),
+        ([[0, 0, 0], [0, 0, 0], [1, 2, 0]], [0, 0, 1]),
+        ([[0, 3, 3], [3, 0, 3], [3, 2, 0]], [0, 0.5, -0.5]),
+    ],
+)
 def test_the_smallest_hinge_minimiser_on_degenerate_optimal_sets(Y, expected):
     Y = np.asarray(Y, dtype=float)
     mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
@@ -346,9 +370,13 @@ def exact_smallest_hinge_minimiser(Y, form="pairwise"):
     """
     Y = np.asarray(Y, dtype=float)
     # (12): weight 0.5 * 2 Y_ij, margin 0; (13): weight 0.5, margin h(2 Y_ij) = 2 Y_ij
-    terms = [(i, j, Fraction(Y[i, j]), Fraction(0)) if form == "pairwise"
-             else (i, j, Fraction(1, 2), 2 * Fraction(Y[i, j]))
-             for i, j in itertools.permutations(range(3), 2) if Y[i, j] > 0]
+    terms = [
+        (i, j, Fraction(Y[i, j]), Fraction(0))
+        if form == "pairwise"
+        else (i, j, Fraction(1, 2), 2 * Fraction(Y[i, j]))
+        for i, j in itertools.permutations(range(3), 2)
+        if Y[i, j] > 0
+    ]
     links = nx.Graph([(i, j) for i, j, _, _ in terms])
     links.add_nodes_from(range(3))
     free = [v for v in range(3) if v != min(nx.node_connected_component(links, v))]
@@ -390,13 +418,16 @@ def tiny_weight_graphs(rng, count):
         yield Y
 
 
-@pytest.mark.parametrize("Y, expected", [
-    # a term of weight 1e-7 of the largest: the unique minimiser ties 1 and 2 (an absolute
-    # tolerance on the dual once dropped the term and returned (0, 1, 0.99994))
-    ([[0, 3, 0], [3, 0, 1], [1, 1e-7, 0]], [0, 1, 1]),
-    ([[0, 3, 0], [3, 0, 2], [2, 1e-8, 0]], [0, 1, 1]),
-    ([[0, 0, 3], [0, 0, 1.76e-5], [3, 1.57e-5, 0]], [0, 0.5, -0.5]),
-])
+@pytest.mark.parametrize(
+    "Y, expected",
+    [
+        # a term of weight 1e-7 of the largest: the unique minimiser ties 1 and 2 (an absolute
+        # tolerance on the dual once dropped the term and returned (0, 1, 0.99994))
+        ([[0, 3, 0], [3, 0, 1], [1, 1e-7, 0]], [0, 1, 1]),
+        ([[0, 3, 0], [3, 0, 2], [2, 1e-8, 0]], [0, 1, 1]),
+        ([[0, 0, 3], [0, 0, 1.76e-5], [3, 1.57e-5, 0]], [0, 0.5, -0.5]),
+    ],
+)
 def test_the_smallest_hinge_minimiser_with_a_tiny_weight(Y, expected):
     mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
     assert [float(x) for x in exact_smallest_hinge_minimiser(Y)] == expected
@@ -436,8 +467,12 @@ def hinge_optimum_is_unique(Y) -> bool:
     cost = np.r_[0.0, 0.0, [Y[i, j] for i, j in terms]]
     bounds = [(None, None)] * 2 + [(0.0, None)] * len(terms)
     best = linprog(cost, A_ub=rows, b_ub=-np.ones(len(terms)), bounds=bounds, method="highs").fun
-    on_optimum = {"A_ub": np.vstack([rows, cost]), "b_ub": np.r_[-np.ones(len(terms)), best + 1e-9],
-                  "bounds": bounds, "method": "highs"}
+    on_optimum = {
+        "A_ub": np.vstack([rows, cost]),
+        "b_ub": np.r_[-np.ones(len(terms)), best + 1e-9],
+        "bounds": bounds,
+        "method": "highs",
+    }
     for v in range(2):
         low = linprog(np.eye(2 + len(terms))[v], **on_optimum)
         high = linprog(-np.eye(2 + len(terms))[v], **on_optimum)
@@ -459,8 +494,12 @@ def test_the_smallest_hinge_minimiser_on_every_three_item_low_noise_grid_graph()
         graphs += 1
         exact = exact_smallest_hinge_minimiser(Y)
         mu = [(0.5, 2 * np.triu(Y, 1)), (0.5, 2 * np.tril(Y, -1))]
-        np.testing.assert_allclose(graph_surrogate_minimizer(mu, "hinge").alpha,
-                                   [float(x) for x in exact], atol=1e-8, err_msg=f"{Y.tolist()}")
+        np.testing.assert_allclose(
+            graph_surrogate_minimizer(mu, "hinge").alpha,
+            [float(x) for x in exact],
+            atol=1e-8,
+            err_msg=f"{Y.tolist()}",
+        )
         assert all((2 * x).denominator == 1 for x in exact)  # half-integral
         is_whole = all(x.denominator == 1 for x in exact)
         several = not hinge_optimum_is_unique(Y)
@@ -481,8 +520,9 @@ def test_an_uncertified_hinge_minimiser_says_so_in_its_status(monkeypatch):
     # a weight 1e-13 of the largest is too small to be told from 0: not certified either
     faint = np.array([[0, 3, 0], [3, 0, 1], [1, 3e-13, 0]])
     faint_mu = [(0.5, 2 * np.triu(faint, 1)), (0.5, 2 * np.tril(faint, -1))]
-    assert graph_surrogate_minimizer(faint_mu, "hinge").status.endswith("(smallest minimiser "
-                                                                         "not certified)")
+    assert graph_surrogate_minimizer(faint_mu, "hinge").status.endswith(
+        "(smallest minimiser not certified)"
+    )
     monkeypatch.setattr(terms, "_hinge_dual", lambda *args: None)
     solution = graph_surrogate_minimizer(mu, "hinge")
     assert solution.status == "optimal (smallest minimiser not certified)"
@@ -549,5 +589,6 @@ def test_aggregated_minimiser_orders_every_edge_on_acyclic_difference_graphs(rng
         assert solution.value == pytest.approx(0, abs=1e-6)
         assert violated_edges(solution.alpha, Y) == []
         assert conditional_pairwise_risk(solution.alpha, mu) == pytest.approx(
-            conditional_pairwise_risk(-np.argsort(bayes_orders(mu)[0]), mu))
+            conditional_pairwise_risk(-np.argsort(bayes_orders(mu)[0]), mu)
+        )
     assert low_noise > 5 and acyclic_only > 5

@@ -40,10 +40,10 @@ def btl_wins(strengths, n_per_pair, seed):
 @given(arrays(np.float64, (3, 5), elements=st.floats(-4, 4)))
 def test_asymptotic_structure_scores_are_the_scaled_centred_relevance(r):
     m = r.shape[1]
-    np.testing.assert_allclose(asymptotic_structure_scores(r),
-                               (m * r - r.sum(axis=1, keepdims=True)) / (m - 1), atol=1e-9)
-    np.testing.assert_allclose(asymptotic_structure_scores(r[0]),
-                               asymptotic_structure_scores(r)[0])
+    np.testing.assert_allclose(
+        asymptotic_structure_scores(r), (m * r - r.sum(axis=1, keepdims=True)) / (m - 1), atol=1e-9
+    )
+    np.testing.assert_allclose(asymptotic_structure_scores(r[0]), asymptotic_structure_scores(r)[0])
 
 
 def test_the_counts_structure_converges_to_27():
@@ -60,9 +60,10 @@ def test_the_counts_structure_converges_to_27():
 
 def test_regression_labels_use_the_ideal_dcg(rng):
     s = rng.normal(size=(4, 6))
-    gains = 2.0 ** s
-    np.testing.assert_allclose(ndcg_regression_labels(s),
-                               gains / dcg(gains, gains, gain="linear")[:, None])
+    gains = 2.0**s
+    np.testing.assert_allclose(
+        ndcg_regression_labels(s), gains / dcg(gains, gains, gain="linear")[:, None]
+    )
     np.testing.assert_allclose(ndcg_regression_labels(s[0]), ndcg_regression_labels(s)[0])
 
 
@@ -70,8 +71,9 @@ def test_ndcg_risk_against_metrics_ndcg():
     data = simulate_ranking_data(30, 8, 4, 0, rng=1, nonlinearity=2.0)
     theta = np.array([0.7, 0.4, -0.1, 0.3])
     gains = 2.0 ** asymptotic_structure_scores(data.relevance)
-    expected = np.mean([1 - ndcg(gains[q], data.features[q] @ theta, gain="linear")
-                        for q in range(30)])
+    expected = np.mean(
+        [1 - ndcg(gains[q], data.features[q] @ theta, gain="linear") for q in range(30)]
+    )
     assert ndcg_risk(theta, data) == pytest.approx(expected)
     linear = simulate_ranking_data(30, 8, 4, 0, rng=1)
     assert ndcg_risk([1.0, 0, 0, 0], linear) == pytest.approx(0.0, abs=1e-12)
@@ -115,8 +117,7 @@ def brute_force_terms(data, k, c=0.5, smoothing="counts"):
         judgments = [j for j in range(data.n_judgments) if data.queries[j] == q]
         if not judgments:
             continue
-        subsets = (itertools.combinations(judgments, k) if len(judgments) > k
-                   else [tuple(judgments)])
+        subsets = itertools.combinations(judgments, k) if len(judgments) > k else [tuple(judgments)]
         labels = []
         for subset in subsets:
             W = np.zeros((data.n_items, data.n_items))
@@ -140,10 +141,12 @@ def test_u_statistic_risk_against_enumeration_of_every_subset(k):
     assert sorted(TINY.judgments_per_query.tolist()) == [6, 7, 8]
     for theta in (np.zeros(3), np.array([0.3, -0.2, 0.1]), np.array([-1.0, 2.0, 0.5])):
         assert u_statistic_risk(theta, TINY, k, lam=0.3) == pytest.approx(
-            brute_force_risk(theta, TINY, k, lam=0.3), rel=1e-12)
+            brute_force_risk(theta, TINY, k, lam=0.3), rel=1e-12
+        )
     theta = np.array([0.2, 0.1, 0.2])
     assert u_statistic_risk(theta, TINY, k, c=0.2, smoothing="probability") == pytest.approx(
-        brute_force_risk(theta, TINY, k, c=0.2, smoothing="probability"), rel=1e-12)
+        brute_force_risk(theta, TINY, k, c=0.2, smoothing="probability"), rel=1e-12
+    )
 
 
 @pytest.mark.parametrize("k", [1, 3, 50])
@@ -166,7 +169,8 @@ def test_sampled_minimizer_is_exact_when_the_budget_covers_every_subset():
     sampled = u_statistic_minimizer(TINY, 3, lam=0.01, n_subsets=30, rng=1)
     assert not np.allclose(sampled, exact)
     assert u_statistic_risk(sampled, TINY, 3, lam=0.01) < u_statistic_risk(
-        np.zeros(3), TINY, 3, lam=0.01)
+        np.zeros(3), TINY, 3, lam=0.01
+    )
 
 
 @pytest.mark.parametrize("k", [1, 3, 50])
@@ -185,9 +189,11 @@ def test_sgd_reaches_the_minimum_of_the_u_statistic_risk(k):
 
 
 def test_sgd_with_a_progress_bar_and_the_probability_smoothing(capsys):
-    result = sgd_u_statistic(TINY, 2, c=0.3, smoothing="probability", lam=0.1,
-                             n_iterations=2000, rng=0, progress=True)
+    result = sgd_u_statistic(
+        TINY, 2, c=0.3, smoothing="probability", lam=0.1, n_iterations=2000, rng=0, progress=True
+    )
     exact = u_statistic_minimizer(TINY, 2, c=0.3, smoothing="probability", lam=0.1)
+
     def risk(theta):
         return u_statistic_risk(theta, TINY, 2, c=0.3, smoothing="probability", lam=0.1)
 
@@ -210,11 +216,13 @@ def test_u_statistic_errors():
     u_statistic_minimizer(big, 5, n_subsets=20)  # sampling has no such limit
     theta = np.array([0.2, 0.0, 0.1])
     assert u_statistic_risk(theta, TINY, 3, n_subsets=56) == pytest.approx(
-        u_statistic_risk(theta, TINY, 3))  # a budget covering every subset is exact
+        u_statistic_risk(theta, TINY, 3)
+    )  # a budget covering every subset is exact
     sampled = [u_statistic_risk(theta, big, 5, n_subsets=50, rng=seed) for seed in range(20)]
     assert np.std(sampled) > 0  # random, and centred on the same risk as the minimiser's
-    assert u_statistic_risk(theta, big, 5, n_subsets=1000) == pytest.approx(np.mean(sampled),
-                                                                          rel=0.02)
+    assert u_statistic_risk(theta, big, 5, n_subsets=1000) == pytest.approx(
+        np.mean(sampled), rel=0.02
+    )
     empty = simulate_ranking_data(2, 5, 3, 0, rng=0)
     with pytest.raises(ValueError, match="no judgments"):
         u_statistic_minimizer(empty, 2)
@@ -232,8 +240,9 @@ def test_pairwise_logistic_fit_against_cvxpy():
     diff = data.features[q, data.pairs[:, 0]] - data.features[q, data.pairs[:, 1]]
     theta = cp.Variable(4)
     objective = cp.sum(cp.logistic(-diff @ theta)) / len(q) + lam / 2 * cp.sum_squares(theta)
-    cp.Problem(cp.Minimize(objective)).solve(solver="CLARABEL", tol_gap_abs=1e-12,
-                                             tol_gap_rel=1e-12, tol_feas=1e-12)
+    cp.Problem(cp.Minimize(objective)).solve(
+        solver="CLARABEL", tol_gap_abs=1e-12, tol_gap_rel=1e-12, tol_feas=1e-12
+    )
     np.testing.assert_allclose(pairwise_logistic_fit(data, lam=lam), theta.value, atol=1e-7)
 
 
@@ -250,16 +259,13 @@ def test_full_information_fit_against_cvxpy():
     theta = cp.Variable(4)
     weights = data.judgments_per_query / data.n_judgments
     objective = lam / 2 * cp.sum_squares(theta) + sum(
-        weights[q] * cp.sum_squares(data.features[q] @ theta - targets[q]) / 12 for q in range(5))
+        weights[q] * cp.sum_squares(data.features[q] @ theta - targets[q]) / 12 for q in range(5)
+    )
     cp.Problem(cp.Minimize(objective)).solve()
     np.testing.assert_allclose(full_information_fit(data, lam=lam), theta.value, atol=1e-6)
     no_relevance = RankingData(data.features, data.queries, data.pairs)
     with pytest.raises(ValueError, match="no relevance"):
         full_information_fit(no_relevance)
-
-
-
-
 
 
 # --------------------------------------------------------------------------- #
@@ -284,10 +290,12 @@ def test_sgd_refuses_huge_runs_and_reports_divergence():
 def test_regression_labels_and_limit_scores_stay_finite_or_refuse():
     labels = ndcg_regression_labels([2000.0, 0.0])
     assert np.isfinite(labels).all()
-    np.testing.assert_allclose(labels, ndcg_regression_labels([2.0, 0.0]) * 0 + [1.0, 0.0],
-                               atol=1e-300)
-    np.testing.assert_allclose(ndcg_regression_labels([[3.0, 1.0, 2.0]]),
-                               ndcg_regression_labels([[2.0, 0.0, 1.0]]))  # shift-invariant
+    np.testing.assert_allclose(
+        labels, ndcg_regression_labels([2.0, 0.0]) * 0 + [1.0, 0.0], atol=1e-300
+    )
+    np.testing.assert_allclose(
+        ndcg_regression_labels([[3.0, 1.0, 2.0]]), ndcg_regression_labels([[2.0, 0.0, 1.0]])
+    )  # shift-invariant
     with pytest.raises(ValueError, match="relevance has entries too large"):
         asymptotic_structure_scores([1e308, -1e308])
 
@@ -304,8 +312,6 @@ def test_fit_arguments_are_checked_even_when_unused_and_bounded():
         u_statistic_risk(np.zeros(3), data, 2, lam=1e300)
     with pytest.raises(ValueError, match="n_queries \\* n_items \\* n_features"):
         simulate_ranking_data(10**4, 10**4, 10, 0)
-
-
 
 
 def test_ranking_data_copies_and_names_the_arguments():
@@ -348,9 +354,11 @@ def test_majority_structure_risk_against_enumeration():
         batches[0] += 1  # at least one judgment
         wins = rng.binomial(batches, 0.5)
         for k in (1, 2, 3, 4, 7, 20):
-            assert math.isclose(majority_structure_risk(batches, wins, k),
-                                _majority_risk_by_enumeration(batches.tolist(), wins.tolist(), k),
-                                abs_tol=1e-12)
+            assert math.isclose(
+                majority_structure_risk(batches, wins, k),
+                _majority_risk_by_enumeration(batches.tolist(), wins.tolist(), k),
+                abs_tol=1e-12,
+            )
     stacked = majority_structure_risk([[3, 2], [1, 4]], [[2, 1], [0, 4]], 2)
     assert stacked.shape == (2,)
     assert math.isclose(stacked[1], _majority_risk_by_enumeration([1, 4], [0, 4], 2))

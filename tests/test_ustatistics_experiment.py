@@ -28,12 +28,19 @@ def test_experiment_shapes_reproducibility_and_solvers():
 def test_experiment_bands_and_the_crossover():
     rng = np.random.default_rng(0)
     logistic = 0.3 + 0.01 * rng.normal(size=8)
-    u = np.column_stack([logistic + 0.05, logistic + 0.002 + 0.001 * rng.normal(size=8),
-                         logistic - 0.02, logistic - 0.05])
+    u = np.column_stack(
+        [
+            logistic + 0.05,
+            logistic + 0.002 + 0.001 * rng.normal(size=8),
+            logistic - 0.02,
+            logistic - 0.05,
+        ]
+    )
     result = ExperimentResult(np.array([1, 10, 100, 1000]), u, logistic, logistic - 0.1, {})
     mean, low, high = result.band(logistic, 0.9)
-    interval = student_t.interval(0.9, 7, loc=logistic.mean(),
-                                  scale=logistic.std(ddof=1) / np.sqrt(8))
+    interval = student_t.interval(
+        0.9, 7, loc=logistic.mean(), scale=logistic.std(ddof=1) / np.sqrt(8)
+    )
     assert (low, high) == pytest.approx(interval)
     assert mean == pytest.approx(logistic.mean())
     np.testing.assert_array_equal(result.beats_logistic(), [False, False, True, True])
@@ -47,8 +54,15 @@ def test_experiment_bands_and_the_crossover():
 
 
 def test_experiment_checks_k_values_progress_and_band_shapes():
-    small = {"n_runs": 2, "n_queries": 3, "n_items": 4, "n_features": 3, "n_judgments": 30,
-             "n_test_queries": 5, "n_subsets": 4}
+    small = {
+        "n_runs": 2,
+        "n_queries": 3,
+        "n_items": 4,
+        "n_features": 3,
+        "n_judgments": 30,
+        "n_test_queries": 5,
+        "n_subsets": 4,
+    }
     for bad, error in ((3, ValueError), ("13", TypeError), ((0, 1), ValueError)):
         with pytest.raises(error, match="k_values"):
             u_statistic_experiment(bad, **small)

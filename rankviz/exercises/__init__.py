@@ -51,8 +51,12 @@ class Feedback:
         return self.verdict == "right"
 
     def __str__(self) -> str:
-        heads = {"right": "right", "wrong": "not yet", "malformed": "cannot read the answer",
-                 "unanswered": "not answered yet"}
+        heads = {
+            "right": "right",
+            "wrong": "not yet",
+            "malformed": "cannot read the answer",
+            "unanswered": "not answered yet",
+        }
         return f"Exercise {self.exercise}, {heads[self.verdict]}: {self.message}"
 
     def __repr__(self) -> str:  # what a notebook cell shows
@@ -115,12 +119,15 @@ def check(exercise: str, answer: object) -> Feedback:
     if any(info.name == chapter for info in pkgutil.iter_modules(__path__)):
         importlib.import_module(f"{__name__}.{chapter}")
     if exercise not in registry():
-        raise ValueError(f"exercise {exercise!r} has no checker; the exercises with one are "
-                         f"{', '.join(exercise_ids())}")
+        raise ValueError(
+            f"exercise {exercise!r} has no checker; the exercises with one are "
+            f"{', '.join(exercise_ids())}"
+        )
     entry = registry()[exercise]
     if answer is Ellipsis:
-        return Feedback(exercise, "unanswered", f"replace ... with {entry.asks}, then run the "
-                        "cell again.")
+        return Feedback(
+            exercise, "unanswered", f"replace ... with {entry.asks}, then run the cell again."
+        )
     try:
         verdict = entry.checker(answer)
     except Malformed as problem:

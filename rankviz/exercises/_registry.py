@@ -118,8 +118,9 @@ def _is_number(value: object) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
 
-def read_number(answer: object, what: str = "the answer", *, lo: float | None = None,
-                hi: float | None = None) -> float:
+def read_number(
+    answer: object, what: str = "the answer", *, lo: float | None = None, hi: float | None = None
+) -> float:
     """``answer`` as a finite float (a Python or numpy number, or a one-element array)."""
     if isinstance(answer, np.ndarray) and answer.size == 1 and answer.dtype.kind in "iuf":
         answer = answer.reshape(()).item()
@@ -137,8 +138,9 @@ def read_number(answer: object, what: str = "the answer", *, lo: float | None = 
     return value
 
 
-def read_integer(answer: object, what: str = "the answer", *, lo: int | None = None,
-                 hi: int | None = None) -> int:
+def read_integer(
+    answer: object, what: str = "the answer", *, lo: int | None = None, hi: int | None = None
+) -> int:
     """``answer`` as an int (a float equal to an integer is accepted)."""
     value = read_number(answer, what, lo=lo, hi=hi)
     if value != int(value):
@@ -153,8 +155,9 @@ def read_bool(answer: object, what: str = "the answer") -> bool:
     raise Malformed(f"{what} should be True or False, got {_describe(answer)}.")
 
 
-def read_choice(answer: object, choices: tuple[str, ...] | list[str],
-                what: str = "the answer") -> str:
+def read_choice(
+    answer: object, choices: tuple[str, ...] | list[str], what: str = "the answer"
+) -> str:
     """``answer`` as one of ``choices`` (case and surrounding spaces ignored)."""
     options = ", ".join(repr(c) for c in choices)
     if not isinstance(answer, str):
@@ -173,20 +176,25 @@ def _as_array(answer: object, what: str) -> np.ndarray:
     try:
         size = np.size(answer)
     except Exception:  # ragged nesting: numpy refuses to size it
-        raise Malformed(f"{what} should be a rectangular list of numbers (rows of equal "
-                        "length).") from None
+        raise Malformed(
+            f"{what} should be a rectangular list of numbers (rows of equal length)."
+        ) from None
     if size > MAX_ANSWER_SIZE:
-        raise Malformed(f"{what} has {size} entries; no exercise asks for more than "
-                        f"{MAX_ANSWER_SIZE}.")
+        raise Malformed(
+            f"{what} has {size} entries; no exercise asks for more than {MAX_ANSWER_SIZE}."
+        )
     if isinstance(answer, (list, tuple)) and any(
-            isinstance(v, (bool, np.bool_)) for v in np.asarray(answer, dtype=object).ravel()
-            if not isinstance(v, (list, tuple))):
+        isinstance(v, (bool, np.bool_))
+        for v in np.asarray(answer, dtype=object).ravel()
+        if not isinstance(v, (list, tuple))
+    ):
         raise Malformed(f"{what} should hold numbers, not True/False values.")
     try:
         array = np.asarray(answer)
     except Exception:
-        raise Malformed(f"{what} should be a rectangular list of numbers (rows of equal "
-                        "length).") from None
+        raise Malformed(
+            f"{what} should be a rectangular list of numbers (rows of equal length)."
+        ) from None
     if array.dtype == object and all(_is_number(v) for v in array.ravel()):
         array = array.astype(float)  # Fraction, sympy.Rational: numbers kept as objects
     if array.dtype == object or array.dtype.kind not in "iuf":
@@ -194,21 +202,24 @@ def _as_array(answer: object, what: str) -> np.ndarray:
             raise Malformed(f"{what} should hold numbers, not True/False values.")
         if array.dtype.kind == "c":
             raise Malformed(f"{what} should hold real numbers, not complex ones.")
-        raise Malformed(f"{what} should hold only numbers (rows of equal length), got "
-                        f"{_describe(answer)}.")
+        raise Malformed(
+            f"{what} should hold only numbers (rows of equal length), got {_describe(answer)}."
+        )
     array = array.astype(float)
     if not np.all(np.isfinite(array)):
         raise Malformed(f"{what} should hold finite numbers (no nan or inf).")
     return array
 
 
-def read_vector(answer: object, what: str = "the answer", *, length: int | None = None,
-                min_length: int = 1) -> np.ndarray:
+def read_vector(
+    answer: object, what: str = "the answer", *, length: int | None = None, min_length: int = 1
+) -> np.ndarray:
     """``answer`` as a 1-d float array of finite numbers (of ``length`` entries if given)."""
     array = _as_array(answer, what)
     if array.ndim != 1:
-        raise Malformed(f"{what} should be a flat list of numbers, got an array of shape "
-                        f"{array.shape}.")
+        raise Malformed(
+            f"{what} should be a flat list of numbers, got an array of shape {array.shape}."
+        )
     if length is not None and array.size != length:
         raise Malformed(f"{what} should have {length} entries, got {array.size}.")
     if array.size < min_length:
@@ -230,13 +241,16 @@ def read_sequence(answer: object, length: int, what: str = "the answer") -> tupl
     return tuple(answer)
 
 
-def read_matrix(answer: object, what: str = "the answer", *,
-                shape: tuple[int | None, int | None] = (None, None)) -> np.ndarray:
+def read_matrix(
+    answer: object, what: str = "the answer", *, shape: tuple[int | None, int | None] = (None, None)
+) -> np.ndarray:
     """``answer`` as a 2-d float array (of ``shape``, where an entry is not None)."""
     array = _as_array(answer, what)
     if array.ndim != 2:
-        raise Malformed(f"{what} should be a table of numbers (a list of rows), got an array "
-                        f"of shape {array.shape}.")
+        raise Malformed(
+            f"{what} should be a table of numbers (a list of rows), got an array "
+            f"of shape {array.shape}."
+        )
     for axis, (want, got) in enumerate(zip(shape, array.shape, strict=True)):
         if want is not None and want != got:
             kind = "rows" if axis == 0 else "columns"
@@ -251,6 +265,8 @@ def read_permutation(answer: object, n: int, what: str = "the answer") -> np.nda
         raise Malformed(f"{what} should hold whole numbers (item ids 0 to {n - 1}).")
     ints = array.astype(int)
     if sorted(ints.tolist()) != list(range(n)):
-        raise Malformed(f"{what} should hold each of 0, 1, ..., {n - 1} exactly once "
-                        f"(0-based), got {ints.tolist()}.")
+        raise Malformed(
+            f"{what} should hold each of 0, 1, ..., {n - 1} exactly once "
+            f"(0-based), got {ints.tolist()}."
+        )
     return ints

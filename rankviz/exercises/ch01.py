@@ -45,24 +45,34 @@ _BY_HAND_SCORES = [5, 4, 3, 2, 1]  # the list as given: document 0 on top
 @exercise("01.1", "a tuple of three numbers: Prec@3, AP and the draft's AvgPrec@3")
 def _by_hand(answer):
     given = read_numbers(answer, 3, "your answer")
-    truth = (precision_at_k(_BY_HAND_LABELS, _BY_HAND_SCORES, 3),
-             average_precision(_BY_HAND_LABELS, _BY_HAND_SCORES),
-             mean_precision_up_to_k(_BY_HAND_LABELS, _BY_HAND_SCORES, 3))
+    truth = (
+        precision_at_k(_BY_HAND_LABELS, _BY_HAND_SCORES, 3),
+        average_precision(_BY_HAND_LABELS, _BY_HAND_SCORES),
+        mean_precision_up_to_k(_BY_HAND_LABELS, _BY_HAND_SCORES, 3),
+    )
     ok = [_close(g, t) for g, t in zip(given, truth, strict=True)]
     if all(ok):
-        return right("AP averages the precisions at the three relevant positions (1, 3, 4), the "
-                     "draft's AvgPrec@3 the precisions at every cut-off 1, 2, 3: two different "
-                     "measures of the same list.")
+        return right(
+            "AP averages the precisions at the three relevant positions (1, 3, 4), the "
+            "draft's AvgPrec@3 the precisions at every cut-off 1, 2, 3: two different "
+            "measures of the same list."
+        )
     if _close(given[1], truth[2]) and _close(given[2], truth[1]):
-        return wrong("AP and AvgPrec@3 are swapped: AP looks at the positions of the relevant "
-                     "documents, AvgPrec@3 at every cut-off up to 3.")
+        return wrong(
+            "AP and AvgPrec@3 are swapped: AP looks at the positions of the relevant "
+            "documents, AvgPrec@3 at every cut-off up to 3."
+        )
     if not ok[0]:
         return wrong("Prec@3 is off: it is (relevant documents among the top 3)/3.")
     if not ok[1]:
-        return wrong("AP is off: average Prec@r over the positions r that hold a relevant "
-                     "document only, and divide by the number of relevant documents.")
-    return wrong("the draft's AvgPrec@3 is off: it averages Prec@1, Prec@2 and Prec@3, whether "
-                 "or not a relevant document sits at the cut-off.")
+        return wrong(
+            "AP is off: average Prec@r over the positions r that hold a relevant "
+            "document only, and divide by the number of relevant documents."
+        )
+    return wrong(
+        "the draft's AvgPrec@3 is off: it averages Prec@1, Prec@2 and Prec@3, whether "
+        "or not a relevant document sits at the cut-off."
+    )
 
 
 # ---- 01.2 · all scores tied ----------------------------------------------------------------------
@@ -70,32 +80,45 @@ def _by_hand(answer):
 _EXAMPLE_GRADES = np.array([2, 0, 3, 1, 0, 2])  # the chapter's running example, documents a-f
 
 
-@exercise("01.2", "a tuple of two numbers: the expected DCG and the expected NDCG (whole list, "
-                  "exponential gain) of a scorer that ties all six documents of the running "
-                  "example")
+@exercise(
+    "01.2",
+    "a tuple of two numbers: the expected DCG and the expected NDCG (whole list, "
+    "exponential gain) of a scorer that ties all six documents of the running "
+    "example",
+)
 def _all_tied(answer):
     given_dcg, given_ndcg = read_numbers(answer, 2, "your answer")
     tied = np.zeros(len(_EXAMPLE_GRADES))
     truth_dcg = dcg(_EXAMPLE_GRADES, tied)  # rankviz averages over the orders of a tie
     truth_ndcg = ndcg(_EXAMPLE_GRADES, tied)
     if _close(given_dcg, truth_dcg) and _close(given_ndcg, truth_ndcg):
-        return right("every position receives each document with probability 1/6, so the "
-                     "expected DCG is the mean gain times the sum of the six discounts, and the "
-                     "NDCG divides it by the ideal DCG.")
+        return right(
+            "every position receives each document with probability 1/6, so the "
+            "expected DCG is the mean gain times the sum of the six discounts, and the "
+            "NDCG divides it by the ideal DCG."
+        )
     by_index = dcg(_EXAMPLE_GRADES, -np.arange(len(_EXAMPLE_GRADES), dtype=float))
     if _close(given_dcg, by_index):
-        return wrong("that is the DCG of one tie order (the documents in index order), not the "
-                     "expectation over all orders of the tie.")
+        return wrong(
+            "that is the DCG of one tie order (the documents in index order), not the "
+            "expectation over all orders of the tie."
+        )
     linear = dcg(_EXAMPLE_GRADES, tied, gain="linear")
     if _close(given_dcg, linear):
-        return wrong("that expected DCG uses the grade itself as the gain; the chapter's DCG uses "
-                     "the exponential gain 2^y - 1.")
+        return wrong(
+            "that expected DCG uses the grade itself as the gain; the chapter's DCG uses "
+            "the exponential gain 2^y - 1."
+        )
     if not _close(given_dcg, truth_dcg):
-        return wrong("the expected DCG is off: find the expected gain at one position when every "
-                     "document is equally likely to be there, then add up the discounted "
-                     "positions.")
-    return wrong("the expected DCG is right but the NDCG is off: divide by the largest DCG any "
-                 "ranking reaches (the list sorted by grade).")
+        return wrong(
+            "the expected DCG is off: find the expected gain at one position when every "
+            "document is equally likely to be there, then add up the discounted "
+            "positions."
+        )
+    return wrong(
+        "the expected DCG is right but the NDCG is off: divide by the largest DCG any "
+        "ranking reaches (the list sorted by grade)."
+    )
 
 
 # ---- 01.3 · two documents and ERR ----------------------------------------------------------------
@@ -103,8 +126,10 @@ def _all_tied(answer):
 _R_GRID = np.array([0.0, 0.25, 0.5, 0.75, 1.0])
 
 
-@exercise("01.3", "a number c such that ERR(1 first) - ERR(2 first) = c (R1 - R2) for all "
-                  "R1, R2 in [0, 1]")
+@exercise(
+    "01.3",
+    "a number c such that ERR(1 first) - ERR(2 first) = c (R1 - R2) for all R1, R2 in [0, 1]",
+)
 def _two_documents(answer):
     c = read_number(answer, "your constant c")
     r1, r2 = (v.ravel() for v in np.meshgrid(_R_GRID, _R_GRID, indexing="ij"))
@@ -115,18 +140,26 @@ def _two_documents(answer):
     miss = np.abs(gap - c * (r1 - r2))
     worst = int(np.argmax(miss))
     if miss[worst] <= TOLERANCE:
-        return right("the cross terms R1 R2 / 2 cancel, so the difference is (R1 - R2)/2: the "
-                     "more satisfying document belongs on top, Duchi et al.'s Lemma 1 for n = 2.")
+        return right(
+            "the cross terms R1 R2 / 2 cancel, so the difference is (R1 - R2)/2: the "
+            "more satisfying document belongs on top, Duchi et al.'s Lemma 1 for n = 2."
+        )
     # no value of the true difference is printed: one value and a division would give c away
     if c < 0:
-        return wrong("the sign is reversed: putting the more satisfying document first raises "
-                     "ERR, so c is positive.")
+        return wrong(
+            "the sign is reversed: putting the more satisfying document first raises "
+            "ERR, so c is positive."
+        )
     if c == 0:
-        return wrong("with c = 0 the order would not matter, but it does wherever R1 != R2; try "
-                     "R = (1, 0): write both ERRs out and subtract.")
+        return wrong(
+            "with c = 0 the order would not matter, but it does wherever R1 != R2; try "
+            "R = (1, 0): write both ERRs out and subtract."
+        )
     side = "too large" if abs(c * (r1[worst] - r2[worst])) > abs(gap[worst]) else "too small"
-    return wrong(f"the identity fails: the right side c (R1 - R2) is {side} in size wherever "
-                 "R1 != R2; try R = (1, 0): write both ERRs out and subtract.")
+    return wrong(
+        f"the identity fails: the right side c (R1 - R2) is {side} in size wherever "
+        "R1 != R2; try R = (1, 0): write both ERRs out and subtract."
+    )
 
 
 # ---- 01.4 · an emphasis function that breaks an axiom --------------------------------------------
@@ -144,30 +177,43 @@ def _read_triple(value) -> tuple[int, int, int]:
     return tuple(read_integer(e, "each position", lo=1, hi=_MAX_POSITION) for e in entries)
 
 
-@exercise("01.4", "a tuple (axiom, (i, j, k)): the name of the axiom that omega(i, j) = (i - j)^2 "
-                  "breaks ('symmetry', 'monotonicity' or 'triangle inequality') and three "
-                  "1-based positions on which it fails")
+@exercise(
+    "01.4",
+    "a tuple (axiom, (i, j, k)): the name of the axiom that omega(i, j) = (i - j)^2 "
+    "breaks ('symmetry', 'monotonicity' or 'triangle inequality') and three "
+    "1-based positions on which it fails",
+)
 def _emphasis_axiom(answer):
     axiom, triple = read_sequence(answer, 2, "your answer")
     axiom = read_choice(axiom, _AXIOMS, "the axiom")
     i, j, k = _read_triple(triple)
     w = _squared_distance
     if axiom == "symmetry":
-        return wrong("(i - j)^2 = (j - i)^2, so symmetry holds for every pair; look for the axiom "
-                     "that compares one long jump with two short ones.")
+        return wrong(
+            "(i - j)^2 = (j - i)^2, so symmetry holds for every pair; look for the axiom "
+            "that compares one long jump with two short ones."
+        )
     if axiom == "monotonicity":
-        return wrong("monotonicity holds: for i < j < k (or i > j > k), (i - j)^2 <= (i - k)^2, "
-                     "as the squared distance grows with distance. Another axiom fails.")
+        return wrong(
+            "monotonicity holds: for i < j < k (or i > j > k), (i - j)^2 <= (i - k)^2, "
+            "as the squared distance grows with distance. Another axiom fails."
+        )
     if len({i, j, k}) < 3:
-        return wrong("the triangle inequality is stated for three distinct positions; pick i, j "
-                     "and a different detour k.")
+        return wrong(
+            "the triangle inequality is stated for three distinct positions; pick i, j "
+            "and a different detour k."
+        )
     if w(i, j) > w(i, k) + w(k, j):
-        return right(f"omega({i}, {j}) = {w(i, j):g} exceeds omega({i}, {k}) + omega({k}, {j}) = "
-                     f"{w(i, k) + w(k, j):g}: squaring punishes one long jump more than the two "
-                     "short jumps that make it up, so the triangle inequality fails.")
-    return wrong(f"on this triple the triangle inequality holds: omega({i}, {j}) = {w(i, j):g} <= "
-                 f"omega({i}, {k}) + omega({k}, {j}) = {w(i, k) + w(k, j):g}. The detour k must "
-                 "lie between i and j for the direct jump to cost more.")
+        return right(
+            f"omega({i}, {j}) = {w(i, j):g} exceeds omega({i}, {k}) + omega({k}, {j}) = "
+            f"{w(i, k) + w(k, j):g}: squaring punishes one long jump more than the two "
+            "short jumps that make it up, so the triangle inequality fails."
+        )
+    return wrong(
+        f"on this triple the triangle inequality holds: omega({i}, {j}) = {w(i, j):g} <= "
+        f"omega({i}, {k}) + omega({k}, {j}) = {w(i, k) + w(k, j):g}. The detour k must "
+        "lie between i and j for the direct jump to cost more."
+    )
 
 
 # ---- 01.5 · when is the draft's AvgPrec@K one? ---------------------------------------------------
@@ -180,23 +226,35 @@ def _avgprec_on_ideal(k: int) -> float:
     return mean_precision_up_to_k(labels, -np.arange(_N_DOCS, dtype=float), k)
 
 
-@exercise("01.5", "a tuple of two numbers: the largest K with AvgPrec@K = 1 on the ideal ranking "
-                  "of 10 documents with 3 relevant, then AvgPrec@10 on that ranking")
+@exercise(
+    "01.5",
+    "a tuple of two numbers: the largest K with AvgPrec@K = 1 on the ideal ranking "
+    "of 10 documents with 3 relevant, then AvgPrec@10 on that ranking",
+)
 def _avgprec_ideal(answer):
     k_given, value = read_numbers(answer, 2, "your answer")
     if k_given != int(k_given) or not 1 <= k_given <= _N_DOCS:
-        raise Malformed(f"the cut-off K should be a whole number from 1 to {_N_DOCS}, got "
-                        f"{k_given:g}.")
+        raise Malformed(
+            f"the cut-off K should be a whole number from 1 to {_N_DOCS}, got {k_given:g}."
+        )
     k_given = int(k_given)
     at_k = _avgprec_on_ideal(k_given)
     if not math.isclose(at_k, 1.0):
-        return wrong(f"at K = {k_given} AvgPrec@K is {at_k:.4f}, below 1: once the cut-off "
-                     "passes the relevant documents, some Prec@r is below 1.")
+        return wrong(
+            f"at K = {k_given} AvgPrec@K is {at_k:.4f}, below 1: once the cut-off "
+            "passes the relevant documents, some Prec@r is below 1."
+        )
     if k_given < _N_DOCS and math.isclose(_avgprec_on_ideal(k_given + 1), 1.0):
-        return wrong("AvgPrec@K is still 1 one cut-off further; look for the last cut-off at "
-                     "which every Prec@r up to it is 1.")
+        return wrong(
+            "AvgPrec@K is still 1 one cut-off further; look for the last cut-off at "
+            "which every Prec@r up to it is 1."
+        )
     if not _close(value, _avgprec_on_ideal(_N_DOCS)):
-        return wrong("the cut-off is right but AvgPrec@10 is off: beyond the relevant documents "
-                     "Prec@r = m+/r, so the mean involves harmonic numbers.")
-    return right("Prec@r = 1 up to r = m+ and m+/r beyond, so AvgPrec@K = 1 exactly for K <= m+, "
-                 "and AvgPrec@n = (m+/n)(1 + H_n - H_m+), below 1 although AP is 1.")
+        return wrong(
+            "the cut-off is right but AvgPrec@10 is off: beyond the relevant documents "
+            "Prec@r = m+/r, so the mean involves harmonic numbers."
+        )
+    return right(
+        "Prec@r = 1 up to r = m+ and m+/r beyond, so AvgPrec@K = 1 exactly for K <= m+, "
+        "and AvgPrec@n = (m+/n)(1 + H_n - H_m+), below 1 although AP is 1."
+    )

@@ -30,25 +30,37 @@ _BY_HAND_SCORES = [3, 2, 2, 2, 1]
 _CONVENTIONS = ("strict", "half", "mohri")
 
 
-@exercise("02.1", "a tuple of four numbers: the AUC with ties 'strict', 'half' and 'mohri', "
-                  "then the misranking (10.21)")
+@exercise(
+    "02.1",
+    "a tuple of four numbers: the AUC with ties 'strict', 'half' and 'mohri', "
+    "then the misranking (10.21)",
+)
 def _by_hand(answer):
     given = read_numbers(answer, 4, "your answer")
     truth = [auc(_BY_HAND_LABELS, _BY_HAND_SCORES, ties=t) for t in _CONVENTIONS]
     truth.append(pairwise_misranking(_BY_HAND_LABELS, _BY_HAND_SCORES))
     names = [f"the AUC with ties={t!r}" for t in _CONVENTIONS] + ["the misranking (10.21)"]
-    off = [name for name, g, t in zip(names, given, truth, strict=True)
-           if not math.isclose(g, t, abs_tol=5e-3)]
+    off = [
+        name
+        for name, g, t in zip(names, given, truth, strict=True)
+        if not math.isclose(g, t, abs_tol=5e-3)
+    ]
     if not off:
-        return right("of the six (positive, negative) pairs, 4 are ordered correctly, 2 are tied "
-                     "and none is reversed; the three conventions differ only in what a tie is "
-                     "worth (0, 1/2, 1).")
+        return right(
+            "of the six (positive, negative) pairs, 4 are ordered correctly, 2 are tied "
+            "and none is reversed; the three conventions differ only in what a tie is "
+            "worth (0, 1/2, 1)."
+        )
     first = off[0]
     if first.startswith("the AUC"):
-        return wrong(f"{first} is off: count the six (positive, negative) pairs as correct, "
-                     "tied or reversed, then give a tie the credit that convention gives it.")
-    return wrong("the misranking (10.21) is off: it counts only the pairs where the negative "
-                 "scores strictly higher; a tie is not charged.")
+        return wrong(
+            f"{first} is off: count the six (positive, negative) pairs as correct, "
+            "tied or reversed, then give a tie the credit that convention gives it."
+        )
+    return wrong(
+        "the misranking (10.21) is off: it counts only the pairs where the negative "
+        "scores strictly higher; a tie is not charged."
+    )
 
 
 # ---- 02.2 · the AUC of a classifier --------------------------------------------------------------
@@ -58,9 +70,12 @@ _CLASSIFIER_LABELS = [1, 1, 1, 1, 1, 0, 0, 0, 0, 0]
 _CLASSIFIER_OUTPUTS = [1, 1, 1, 1, 0, 1, 1, 0, 0, 0]
 
 
-@exercise("02.2", "a tuple (half AUC, mohri AUC, convention): the two AUCs of the classifier with "
-                  "TPR 0.8 and FPR 0.4, then 'half' or 'mohri', the convention that calls the "
-                  "always-positive classifier a perfect ranker")
+@exercise(
+    "02.2",
+    "a tuple (half AUC, mohri AUC, convention): the two AUCs of the classifier with "
+    "TPR 0.8 and FPR 0.4, then 'half' or 'mohri', the convention that calls the "
+    "always-positive classifier a perfect ranker",
+)
 def _classifier_auc(answer):
     half_given, mohri_given, convention = read_sequence(answer, 3, "your answer")
     half_given = read_number(half_given, "the half AUC (first entry)", lo=0, hi=1)
@@ -70,23 +85,34 @@ def _classifier_auc(answer):
     mohri = auc(_CLASSIFIER_LABELS, _CLASSIFIER_OUTPUTS, ties="mohri")
     if not math.isclose(half_given, half, abs_tol=5e-3):
         if math.isclose(half_given, mohri, abs_tol=5e-3):
-            return wrong("your half AUC is the value of the other convention: with half credit a "
-                         "tied pair (both outputs 0 or both 1) is worth 1/2, not 1.")
-        return wrong("the half AUC is off: sort the pairs into correct (TPR·TNR), tied "
-                     "(TPR·FPR + FNR·TNR) and reversed (FNR·FPR), then credit a tie 1/2; it "
-                     "simplifies to the balanced accuracy.")
+            return wrong(
+                "your half AUC is the value of the other convention: with half credit a "
+                "tied pair (both outputs 0 or both 1) is worth 1/2, not 1."
+            )
+        return wrong(
+            "the half AUC is off: sort the pairs into correct (TPR·TNR), tied "
+            "(TPR·FPR + FNR·TNR) and reversed (FNR·FPR), then credit a tie 1/2; it "
+            "simplifies to the balanced accuracy."
+        )
     if not math.isclose(mohri_given, mohri, abs_tol=5e-3):
-        return wrong("the mohri AUC is off: with full credit for ties only the reversed pairs "
-                     "(positive said 0, negative said 1) are lost.")
+        return wrong(
+            "the mohri AUC is off: with full credit for ties only the reversed pairs "
+            "(positive said 0, negative said 1) are lost."
+        )
     always_positive = np.ones(len(_CLASSIFIER_LABELS))
-    perfect = [t for t in ("half", "mohri")
-               if auc(_CLASSIFIER_LABELS, always_positive, ties=t) == 1]
+    perfect = [
+        t for t in ("half", "mohri") if auc(_CLASSIFIER_LABELS, always_positive, ties=t) == 1
+    ]
     if convention not in perfect:
-        return wrong(f"under {convention!r} the always-positive classifier does not get AUC 1: "
-                     "all its pairs are tied; which convention counts a tie as a success?")
-    return right(f"half AUC {half:.2f} = (TPR + TNR)/2 and mohri AUC {mohri:.2f} = 1 − FNR·FPR; "
-                 "the always-positive classifier ties every pair, so full credit for ties calls it "
-                 "a perfect ranker while its balanced accuracy is 1/2.")
+        return wrong(
+            f"under {convention!r} the always-positive classifier does not get AUC 1: "
+            "all its pairs are tied; which convention counts a tie as a success?"
+        )
+    return right(
+        f"half AUC {half:.2f} = (TPR + TNR)/2 and mohri AUC {mohri:.2f} = 1 − FNR·FPR; "
+        "the always-positive classifier ties every pair, so full credit for ties calls it "
+        "a perfect ranker while its balanced accuracy is 1/2."
+    )
 
 
 # ---- 02.3 · an improper ROC curve ----------------------------------------------------------------
@@ -94,34 +120,47 @@ def _classifier_auc(answer):
 _IMPROPER = Binormal(0.0, 2.0, 0.0, 0.5)
 
 
-@exercise("02.3", "a tuple (AUC, f, side): the AUC of the binormal scorer with equal means and "
-                  "spreads 2 and 0.5, a false positive rate f strictly between 0 and 1 where its "
-                  "ROC curve crosses the diagonal, and 'above' or 'below', where the curve is for "
-                  "small false positive rates")
+@exercise(
+    "02.3",
+    "a tuple (AUC, f, side): the AUC of the binormal scorer with equal means and "
+    "spreads 2 and 0.5, a false positive rate f strictly between 0 and 1 where its "
+    "ROC curve crosses the diagonal, and 'above' or 'below', where the curve is for "
+    "small false positive rates",
+)
 def _improper_roc(answer):
     auc_given, crossing, side = read_sequence(answer, 3, "your answer")
     auc_given = read_number(auc_given, "the AUC (first entry)", lo=0, hi=1)
     crossing = read_number(crossing, "the crossing false positive rate (second entry)", lo=0, hi=1)
     side = read_choice(side, ("above", "below"), "the side (third entry)")
     if not math.isclose(auc_given, _IMPROPER.auc(), abs_tol=5e-3):
-        return wrong("the AUC is off: it is the probability that S+ − S− > 0, and with equal "
-                     "means S+ − S− is a normal variable centred at 0.")
+        return wrong(
+            "the AUC is off: it is the probability that S+ − S− > 0, and with equal "
+            "means S+ − S− is a normal variable centred at 0."
+        )
     if not 0.01 <= crossing <= 0.99:
-        return wrong("every ROC curve meets the diagonal at (0, 0) and (1, 1); the exercise asks "
-                     "for the crossing strictly in between.")
+        return wrong(
+            "every ROC curve meets the diagonal at (0, 0) and (1, 1); the exercise asks "
+            "for the crossing strictly in between."
+        )
     gap = float(_IMPROPER.roc([crossing])[0] - crossing)
     if abs(gap) > 5e-3:
-        return wrong(f"at false positive rate {crossing:g} the curve is {abs(gap):.3f} "
-                     f"{'above' if gap > 0 else 'below'} the diagonal, so it does not cross there; "
-                     "solve a + b z = z for z = Φ⁻¹(f).")
+        return wrong(
+            f"at false positive rate {crossing:g} the curve is {abs(gap):.3f} "
+            f"{'above' if gap > 0 else 'below'} the diagonal, so it does not cross there; "
+            "solve a + b z = z for z = Φ⁻¹(f)."
+        )
     low_gap = float(_IMPROPER.roc([0.05])[0] - 0.05)
     actual = "above" if low_gap > 0 else "below"
     if side != actual:
-        return wrong(f"at small false positive rates the curve is {actual} the diagonal, not "
-                     f"{side}: a high threshold catches only the tail of the wider class.")
-    return right(f"the AUC is Φ(0) = {_IMPROPER.auc():.2f}, yet the curve is above the diagonal "
-                 "for small f and below it for large f, crossing once at f = 1/2: the two areas "
-                 "cancel, and the scorer is informative at both ends.")
+        return wrong(
+            f"at small false positive rates the curve is {actual} the diagonal, not "
+            f"{side}: a high threshold catches only the tail of the wider class."
+        )
+    return right(
+        f"the AUC is Φ(0) = {_IMPROPER.auc():.2f}, yet the curve is above the diagonal "
+        "for small f and below it for large f, crossing once at f = 1/2: the two areas "
+        "cancel, and the scorer is informative at both ends."
+    )
 
 
 # ---- 02.4 · sample size for a target precision ---------------------------------------------------
@@ -133,56 +172,83 @@ _MAX_SIZE = 10**9
 def _smallest_size_verdict(k: int, n: int | None, what: str):
     """None if k is the smallest size (k = m, and n = k or n given) with bound <= 0.02; else a
     wrong Verdict."""
+
     def bound(size):
         return auc_deviation_bound(size, size if n is None else n, _DELTA)
 
     if bound(k) > _TARGET:
-        return wrong(f"{what}: with {k} the Hoeffding bound is still {bound(k):.7f} > 0.02; "
-                     "solve sqrt(log(2/δ)/(2k)) ≤ 0.02 for k = min(m, n).")
+        return wrong(
+            f"{what}: with {k} the Hoeffding bound is still {bound(k):.7f} > 0.02; "
+            "solve sqrt(log(2/δ)/(2k)) ≤ 0.02 for k = min(m, n)."
+        )
     if k > 1 and bound(k - 1) <= _TARGET:
-        return wrong(f"{what}: {k} is enough, but a smaller size is too: the exercise asks for "
-                     "the smallest one; solve the inequality exactly and round up, not further.")
+        return wrong(
+            f"{what}: {k} is enough, but a smaller size is too: the exercise asks for "
+            "the smallest one; solve the inequality exactly and round up, not further."
+        )
     return None
 
 
-@exercise("02.4", "a tuple of two whole numbers: the smallest k = m = n for which Hoeffding's "
-                  "bound (δ = 0.05) is at most 0.02, then the smallest number of positives m "
-                  "that suffices when there are n = 1,000,000 negatives")
+@exercise(
+    "02.4",
+    "a tuple of two whole numbers: the smallest k = m = n for which Hoeffding's "
+    "bound (δ = 0.05) is at most 0.02, then the smallest number of positives m "
+    "that suffices when there are n = 1,000,000 negatives",
+)
 def _sample_size(answer):
     balanced, few_positives = read_sequence(answer, 2, "your answer")
     balanced = read_integer(balanced, "the balanced size (first entry)", lo=1, hi=_MAX_SIZE)
-    few_positives = read_integer(few_positives, "the number of positives (second entry)", lo=1,
-                                 hi=_MAX_SIZE)
+    few_positives = read_integer(
+        few_positives, "the number of positives (second entry)", lo=1, hi=_MAX_SIZE
+    )
     problem = _smallest_size_verdict(balanced, None, "the balanced size")
     if problem is not None:
         return problem
     problem = _smallest_size_verdict(few_positives, _PLENTY, "the number of positives")
     if problem is not None:
         return problem
-    return right(f"k ≥ log(2/δ)/(2t²) ≈ {math.log(2 / _DELTA) / (2 * _TARGET**2):.1f}, so "
-                 f"{balanced} points per class; a million negatives change nothing, since only "
-                 "min(m, n) enters: the smaller class sets the precision.")
+    return right(
+        f"k ≥ log(2/δ)/(2t²) ≈ {math.log(2 / _DELTA) / (2 * _TARGET**2):.1f}, so "
+        f"{balanced} points per class; a million negatives change nothing, since only "
+        "min(m, n) enters: the smaller class sets the precision."
+    )
 
 
 # ---- 02.5 · invariance to prevalence -------------------------------------------------------------
 
-_QUANTITIES = {"auc": "the AUC", "roc": "the ROC curve", "misranking": "the misranking (10.21)",
-               "precision": "precision at a fixed threshold"}
-_SYNONYMS = {"auc": "auc", "the auc": "auc", "roc": "roc", "roc curve": "roc",
-             "the roc curve": "roc", "misranking": "misranking", "the misranking": "misranking",
-             "precision": "precision", "precision at a fixed threshold": "precision",
-             "precision at a threshold": "precision"}
+_QUANTITIES = {
+    "auc": "the AUC",
+    "roc": "the ROC curve",
+    "misranking": "the misranking (10.21)",
+    "precision": "precision at a fixed threshold",
+}
+_SYNONYMS = {
+    "auc": "auc",
+    "the auc": "auc",
+    "roc": "roc",
+    "roc curve": "roc",
+    "the roc curve": "roc",
+    "misranking": "misranking",
+    "the misranking": "misranking",
+    "precision": "precision",
+    "precision at a fixed threshold": "precision",
+    "precision at a threshold": "precision",
+}
 
 
 def _read_names(answer) -> set[str]:
     """The answer as a set of quantity names (a list, tuple or set of strings)."""
     names = ", ".join(repr(k) for k in _QUANTITIES)
     if not isinstance(answer, (list, tuple, set, frozenset)):
-        raise Malformed(f"your answer should be a list of names among {names} (possibly empty), "
-                        f"got {type(answer).__name__}.")
+        raise Malformed(
+            f"your answer should be a list of names among {names} (possibly empty), "
+            f"got {type(answer).__name__}."
+        )
     if len(answer) > len(_SYNONYMS):
-        raise Malformed(f"your answer lists {len(answer)} entries; there are only four "
-                        "quantities to choose from.")
+        raise Malformed(
+            f"your answer lists {len(answer)} entries; there are only four "
+            "quantities to choose from."
+        )
     chosen = set()
     for entry in answer:
         if not isinstance(entry, str) or entry.strip().lower() not in _SYNONYMS:
@@ -199,8 +265,9 @@ def _what_changes() -> set[str]:
     changed = set()
     if auc(y, s) != auc(y10, s10):
         changed.add("auc")
-    if any(not np.array_equal(a, b) for a, b in zip(roc_curve(y, s), roc_curve(y10, s10),
-                                                     strict=True)):
+    if any(
+        not np.array_equal(a, b) for a, b in zip(roc_curve(y, s), roc_curve(y10, s10), strict=True)
+    ):
         changed.add("roc")
     if pairwise_misranking(y, s) != pairwise_misranking(y10, s10):
         changed.add("misranking")
@@ -209,20 +276,29 @@ def _what_changes() -> set[str]:
     return changed
 
 
-@exercise("02.5", "a list of the quantities that change, named among 'auc', 'roc', "
-                  "'misranking' and 'precision' (an empty list if none does)")
+@exercise(
+    "02.5",
+    "a list of the quantities that change, named among 'auc', 'roc', "
+    "'misranking' and 'precision' (an empty list if none does)",
+)
 def _prevalence(answer):
     claimed = _read_names(answer)
     changed = _what_changes()
     wrongly_moved = sorted(claimed - changed)
     if wrongly_moved:
         name = _QUANTITIES[wrongly_moved[0]]
-        return wrong(f"{name} does not change: it is computed within each class (rates among "
-                     "positives, rates among negatives), and each class's scores stay the same.")
+        return wrong(
+            f"{name} does not change: it is computed within each class (rates among "
+            "positives, rates among negatives), and each class's scores stay the same."
+        )
     missed = sorted(changed - claimed)
     if missed:
-        return wrong(f"{_QUANTITIES[missed[0]]} does change: which of the four quantities mixes "
-                     "the two classes in one ratio?")
-    return right("only precision moves: TP/(TP + 10 FP) falls wherever the threshold has both "
-                 "true and false positives; the ROC curve, the AUC and the misranking are "
-                 "computed within each class and cannot see the class balance.")
+        return wrong(
+            f"{_QUANTITIES[missed[0]]} does change: which of the four quantities mixes "
+            "the two classes in one ratio?"
+        )
+    return right(
+        "only precision moves: TP/(TP + 10 FP) falls wherever the threshold has both "
+        "true and false positives; the ROC curve, the AUC and the misranking are "
+        "computed within each class and cannot see the class balance."
+    )

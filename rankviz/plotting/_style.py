@@ -117,8 +117,10 @@ def _check_color(value, name: str):
         if is_color_like(value if not isinstance(value, (list, np.ndarray)) else tuple(value)):
             return value
         raise ValueError(f"{name} must be a Matplotlib colour, got {value!r}")
-    raise TypeError(f"{name} must be a Matplotlib colour (a name, '#rrggbb', a grey level "
-                    f"such as '0.5' or an RGB(A) tuple), got {type(value).__name__}")
+    raise TypeError(
+        f"{name} must be a Matplotlib colour (a name, '#rrggbb', a grey level "
+        f"such as '0.5' or an RGB(A) tuple), got {type(value).__name__}"
+    )
 
 
 def _check_colors(values, name: str, n: int, *, per: str = "entry") -> list:
@@ -129,12 +131,22 @@ def _check_colors(values, name: str, n: int, *, per: str = "entry") -> list:
     return [_check_color(v, f"{name}[{k}]") for k, v in enumerate(values)]
 
 
-_FONT_SIZE_NAMES = ("xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large",
-                    "smaller", "larger")
+_FONT_SIZE_NAMES = (
+    "xx-small",
+    "x-small",
+    "small",
+    "medium",
+    "large",
+    "x-large",
+    "xx-large",
+    "smaller",
+    "larger",
+)
 
 
-def _check_fontsize(value, name: str, *, optional: bool = False,
-                    names: bool = False) -> float | str | None:
+def _check_fontsize(
+    value, name: str, *, optional: bool = False, names: bool = False
+) -> float | str | None:
     """A font size in points (or, with ``names``, a Matplotlib size name such as "small")."""
     if value is None and optional:
         return None
@@ -147,8 +159,9 @@ def _check_count(value, name: str, *, minimum: int = 1, maximum: int = MAX_DRAWN
     return check_int(value, name, minimum=minimum, maximum=maximum)
 
 
-def _check_labels(values, name: str, *, n: int | None = None, per: str = "entry",
-                  allow_empty: bool = False) -> list[str]:
+def _check_labels(
+    values, name: str, *, n: int | None = None, per: str = "entry", allow_empty: bool = False
+) -> list[str]:
     """A sequence of labels (strings or real numbers; a string is a sequence of characters)."""
     if values is None or not isinstance(values, Iterable) or isinstance(values, Mapping):
         raise TypeError(f"{name} must be a sequence of labels, got {type(values).__name__}")
@@ -156,8 +169,10 @@ def _check_labels(values, name: str, *, n: int | None = None, per: str = "entry"
     for value in values:
         if isinstance(value, np.ndarray) and value.ndim == 0:
             value = value.item()
-        if not (isinstance(value, str) or (isinstance(value, numbers.Real)
-                                           and not isinstance(value, (bool, np.bool_)))):
+        if not (
+            isinstance(value, str)
+            or (isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)))
+        ):
             raise TypeError(f"{name} must hold strings or numbers, got {type(value).__name__}")
         labels.append(str(value))
         if len(labels) > MAX_DRAWN:
@@ -172,14 +187,16 @@ def _check_labels(values, name: str, *, n: int | None = None, per: str = "entry"
 def _check_mapping(values, name: str, *, allow_empty: bool = False) -> dict:
     """A mapping from names (strings) to values, kept in order."""
     if not isinstance(values, Mapping):
-        raise TypeError(f"{name} must be a mapping (a dict) from names to values, "
-                        f"got {type(values).__name__}")
+        raise TypeError(
+            f"{name} must be a mapping (a dict) from names to values, got {type(values).__name__}"
+        )
     if not values and not allow_empty:
         raise ValueError(f"{name} must not be empty")
     for key in values:
         if not isinstance(key, str):
-            raise TypeError(f"{name} must be keyed by names (strings), got a key of type "
-                            f"{type(key).__name__}")
+            raise TypeError(
+                f"{name} must be keyed by names (strings), got a key of type {type(key).__name__}"
+            )
     return dict(values)
 
 
@@ -194,13 +211,15 @@ def _check_id_pairs(values, name: str, n: int) -> set[tuple[int, int]]:
     return {(int(i), int(j)) for i, j in arr}
 
 
-def _curve(x, y, name_x: str, name_y: str, *,
-           bounds: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+def _curve(
+    x, y, name_x: str, name_y: str, *, bounds: tuple[float, float] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     x = check_array(x, name_x, ndim=1, bounds=bounds, max_size=10**7)
     y = check_array(y, name_y, ndim=1, bounds=bounds, max_size=10**7)
     if x.shape != y.shape:
-        raise ValueError(f"{name_x} and {name_y} must have the same length, "
-                         f"got {x.size} and {y.size}")
+        raise ValueError(
+            f"{name_x} and {name_y} must have the same length, got {x.size} and {y.size}"
+        )
     return x, y
 
 
@@ -267,8 +286,9 @@ def plot_legend(target, entries: Sequence[tuple[str, Mapping]], **legend_kwargs)
     if not isinstance(target, (Axes, FigureBase)):
         raise TypeError(f"target must be an Axes or a Figure, got {type(target).__name__}")
     if isinstance(entries, (str, bytes, Mapping)) or not isinstance(entries, Iterable):
-        raise TypeError(f"entries must be a sequence of (label, style) pairs, "
-                        f"got {type(entries).__name__}")
+        raise TypeError(
+            f"entries must be a sequence of (label, style) pairs, got {type(entries).__name__}"
+        )
     entries = list(entries)
     if not entries:
         raise ValueError("entries must not be empty")

@@ -38,9 +38,6 @@ __all__ = [
 ]
 
 
-
-
-
 def _check_line_property(name: str, value):
     """A marker or a line style Matplotlib accepts, or a ValueError naming ``name``."""
     try:
@@ -51,8 +48,20 @@ def _check_line_property(name: str, value):
     return value
 
 
-def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o", ls="-",
-              alpha=0.2, legend=True):
+def plot_band(
+    ax,
+    x,
+    mean,
+    lower,
+    upper,
+    *,
+    label,
+    color=EXACT_COLOR,
+    marker="o",
+    ls="-",
+    alpha=0.2,
+    legend=True,
+):
     """Draw a mean curve with a shaded band (a confidence interval, a spread) around it.
 
     Parameters
@@ -95,8 +104,10 @@ def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o"
     """
     _check_axes(ax)
     xs = check_array(x, "x", ndim=1, max_size=10**7)
-    curves = [check_array(v, name, ndim=1, max_size=10**7) for v, name in
-              ((mean, "mean"), (lower, "lower"), (upper, "upper"))]
+    curves = [
+        check_array(v, name, ndim=1, max_size=10**7)
+        for v, name in ((mean, "mean"), (lower, "lower"), (upper, "upper"))
+    ]
     label = check_text(label, "label")
     color = _check_color(color, "color")
     marker = _check_line_property("marker", check_text(marker, "marker"))
@@ -104,8 +115,10 @@ def plot_band(ax, x, mean, lower, upper, *, label, color=EXACT_COLOR, marker="o"
     alpha = check_real(alpha, "alpha", minimum=0.0, maximum=1.0)
     legend = check_bool(legend, "legend")
     if any(c.size != xs.size for c in curves):
-        raise ValueError(f"x, mean, lower and upper must have one length, got "
-                         f"{[xs.size] + [c.size for c in curves]}")
+        raise ValueError(
+            f"x, mean, lower and upper must have one length, got "
+            f"{[xs.size] + [c.size for c in curves]}"
+        )
     middle, low, high = curves
     if (low > middle + 1e-12).any() or (high < middle - 1e-12).any():
         raise ValueError("the band must contain the curve: lower <= mean <= upper")
@@ -165,37 +178,69 @@ def plot_u_statistic_experiment(ax, result, *, level=0.95, title=None, legend=Tr
 
     _check_axes(ax)
     if not isinstance(result, ExperimentResult):
-        raise TypeError(f"result must be an ExperimentResult from u_statistic_experiment, "
-                        f"got {type(result).__name__}")
+        raise TypeError(
+            f"result must be an ExperimentResult from u_statistic_experiment, "
+            f"got {type(result).__name__}"
+        )
     level = check_probability(level, "level", open_interval=True)
     title = check_text(title, "title", optional=True)
     legend = check_bool(legend, "legend")
     ks = np.asarray(result.k_values, dtype=float)
     span = np.array([ks.min() / 1.4, ks.max() * 1.4]) if ks.size > 1 else ks * [0.7, 1.4]
     for values, label, color, ls in (
-            (result.full, "full information: (28) on the limit scores (27)",
-             EXACT_COLOR, ":"),
-            (result.logistic, "pairwise logistic (29) on all judgments", POSITIVE_COLOR, "--")):
+        (result.full, "full information: (28) on the limit scores (27)", EXACT_COLOR, ":"),
+        (result.logistic, "pairwise logistic (29) on all judgments", POSITIVE_COLOR, "--"),
+    ):
         mean, low, high = result.band(values, level)
-        plot_band(ax, span, [mean] * 2, [low] * 2, [high] * 2, label=label, color=color,
-                  marker="", ls=ls, legend=False)
+        plot_band(
+            ax,
+            span,
+            [mean] * 2,
+            [low] * 2,
+            [high] * 2,
+            label=label,
+            color=color,
+            marker="",
+            ls=ls,
+            legend=False,
+        )
     mean, low, high = result.band(result.u_statistic, level)
-    plot_band(ax, ks, mean, low, high, color=SAMPLE_COLOR, legend=False,
-              label="regression (28) on aggregated scores, U-statistic (19)")
+    plot_band(
+        ax,
+        ks,
+        mean,
+        low,
+        high,
+        color=SAMPLE_COLOR,
+        legend=False,
+        label="regression (28) on aggregated scores, U-statistic (19)",
+    )
     ax.set_xscale("log")
     ax.set_xlim(*span)
     ax.set_xlabel("order k of the U-statistic (judgments aggregated per term)")
     ax.set_ylabel("NDCG risk  1 − NDCG  (test queries)")
-    ax.set_title(title if title is not None else
-                 f"NDCG risk, mean and {level:.0%} interval over {result.n_runs} runs")
+    ax.set_title(
+        title
+        if title is not None
+        else f"NDCG risk, mean and {level:.0%} interval over {result.n_runs} runs"
+    )
     ax.grid(alpha=0.3)
     if legend:
         ax.legend(fontsize="small")
     return ax
 
 
-def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUTRAL_COLOR,
-                    values=True, fontsize=None):
+def plot_rank_links(
+    ax,
+    top,
+    bottom,
+    *,
+    rows=(0, 1),
+    span=(0.0, 1.0),
+    color=NEUTRAL_COLOR,
+    values=True,
+    fontsize=None,
+):
     """Join each item's marker in one score row to its marker in another.
 
     Made for two rows of :func:`plot_item_scores` drawn with the same ``span``,
@@ -245,8 +290,9 @@ def plot_rank_links(ax, top, bottom, *, rows=(0, 1), span=(0.0, 1.0), color=NEUT
     upper = check_array(top, "top", ndim=1, max_size=MAX_DRAWN)
     lower = check_array(bottom, "bottom", ndim=1, max_size=MAX_DRAWN)
     if upper.size != lower.size:
-        raise ValueError(f"top and bottom must score the same items, got {upper.size} and "
-                         f"{lower.size} scores")
+        raise ValueError(
+            f"top and bottom must score the same items, got {upper.size} and {lower.size} scores"
+        )
     first, second = check_array(rows, "rows", shape=(2,), dtype="int", nonnegative=True)
     span = _point(span, "span", increasing=True)
     color = _check_color(color, "color")

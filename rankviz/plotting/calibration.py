@@ -54,9 +54,9 @@ BAYES_HATCH = "///"
 _BAYES_EDGE_COLOR = "0.1"
 
 
-
-def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, title=None,
-                                tick_fontsize=9):
+def style_permutation_risk_axes(
+    ax, n_permutations, *, ylim, tick_labels=None, title=None, tick_fontsize=9
+):
     """Prepare an Axes for one bar per permutation (the conditional risk of each).
 
     Parameters
@@ -98,16 +98,20 @@ def style_permutation_risk_axes(ax, n_permutations, *, ylim, tick_labels=None, t
     if tick_labels is not None:
         tick_labels = _check_labels(tick_labels, "tick_labels", n=m, per="bar of n_permutations")
     title = check_text(title, "title", optional=True)
-    tick_fontsize = _check_fontsize(tick_fontsize, "tick_fontsize", optional=True,
-                                    names=True)
+    tick_fontsize = _check_fontsize(tick_fontsize, "tick_fontsize", optional=True, names=True)
     ax.set_xlim(-0.6, m - 0.4)
     ax.set_ylim(low, high)
     if tick_labels is None:
         ax.set_xticks([])
         ax.set_xlabel(f"the {m} permutations (lexicographic order)")
     else:
-        ax.set_xticks(np.arange(m), [str(t) for t in tick_labels], rotation=90,
-                      fontfamily="monospace", fontsize=tick_fontsize)
+        ax.set_xticks(
+            np.arange(m),
+            [str(t) for t in tick_labels],
+            rotation=90,
+            fontfamily="monospace",
+            fontsize=tick_fontsize,
+        )
         ax.set_xlabel("permutation (items from the top)")
     ax.set_ylabel("conditional risk")
     if title is not None:
@@ -167,15 +171,25 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
         pred = check_int(pred, "pred", minimum=0, maximum=m - 1)
     legend = check_bool(legend, "legend")
     colors = np.where(mask, SAMPLE_COLOR, FAINT_COLOR)
-    corners = [[(x - 0.4, 0.0), (x - 0.4, h), (x + 0.4, h), (x + 0.4, 0.0)]
-               for x, h in enumerate(heights)]
+    corners = [
+        [(x - 0.4, 0.0), (x - 0.4, h), (x + 0.4, h), (x + 0.4, 0.0)] for x, h in enumerate(heights)
+    ]
     if mask.any():  # the hatching: under the bars in the list of collections, over them on screen
-        ax.add_collection(PolyCollection([corners[i] for i in np.flatnonzero(mask)],
-                                         facecolors="none", edgecolors=_BAYES_EDGE_COLOR,
-                                         linewidths=1.2, hatch=BAYES_HATCH, zorder=1.5),
-                          autolim=False)
-    ax.add_collection(PolyCollection(corners, facecolors=list(colors), edgecolors=EDGE_COLOR,
-                                     linewidths=0.5), autolim=False)
+        ax.add_collection(
+            PolyCollection(
+                [corners[i] for i in np.flatnonzero(mask)],
+                facecolors="none",
+                edgecolors=_BAYES_EDGE_COLOR,
+                linewidths=1.2,
+                hatch=BAYES_HATCH,
+                zorder=1.5,
+            ),
+            autolim=False,
+        )
+    ax.add_collection(
+        PolyCollection(corners, facecolors=list(colors), edgecolors=EDGE_COLOR, linewidths=0.5),
+        autolim=False,
+    )
     ax.update_datalim([(-0.6, min(heights.min(), 0.0)), (m - 0.4, heights.max())])
     ax.autoscale_view()
     best = heights[mask].min() if mask.any() else heights.min()
@@ -184,8 +198,9 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
         index = pred
         h = heights[index]
         ax.add_patch(_bar_outline(index, h))
-        ax.plot([index], [h], marker="v", ms=12, color=POSITIVE_COLOR, mec="white",
-                ls="none", zorder=5)
+        ax.plot(
+            [index], [h], marker="v", ms=12, color=POSITIVE_COLOR, mec="white", ls="none", zorder=5
+        )
     if legend:
         plot_legend(ax, permutation_risk_legend_entries(), loc="upper right", fontsize="small")
     return ax
@@ -193,8 +208,9 @@ def plot_permutation_risks(ax, risks, *, bayes, pred=None, legend=True):
 
 def _bar_outline(x: float, height: float):
 
-    return Rectangle((x - 0.4, 0.0), 0.8, height, fill=False, edgecolor=POSITIVE_COLOR,
-                     linewidth=2.2, zorder=4)
+    return Rectangle(
+        (x - 0.4, 0.0), 0.8, height, fill=False, edgecolor=POSITIVE_COLOR, linewidth=2.2, zorder=4
+    )
 
 
 def permutation_risk_legend_entries():
@@ -213,11 +229,20 @@ def permutation_risk_legend_entries():
     ['Bayes set', 'other permutations']
     """
     return [
-        ("Bayes set", {"patch": True, "facecolor": SAMPLE_COLOR, "edgecolor": _BAYES_EDGE_COLOR,
-                       "hatch": BAYES_HATCH}),
+        (
+            "Bayes set",
+            {
+                "patch": True,
+                "facecolor": SAMPLE_COLOR,
+                "edgecolor": _BAYES_EDGE_COLOR,
+                "hatch": BAYES_HATCH,
+            },
+        ),
         ("other permutations", {"patch": True, "color": FAINT_COLOR}),
-        ("pred(u*) of the surrogate", {"color": POSITIVE_COLOR, "marker": "v", "ls": "none",
-                                       "ms": 10}),
+        (
+            "pred(u*) of the surrogate",
+            {"color": POSITIVE_COLOR, "marker": "v", "ls": "none", "ms": 10},
+        ),
         ("Bayes risk", {"color": EXACT_COLOR, "ls": "--", "lw": 1.2}),
     ]
 
@@ -236,8 +261,15 @@ def _regret_colormap():
     return LinearSegmentedColormap.from_list("regret", ["#F9D9C4", POSITIVE_COLOR, "#6E2A00"])
 
 
-def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, fontsize=10,
-                       regret_label="regret of pred(u*) where it is not Bayes"):
+def style_simplex_axes(
+    ax,
+    vertex_labels,
+    *,
+    title=None,
+    regret_scale=None,
+    fontsize=10,
+    regret_label="regret of pred(u*) where it is not Bayes",
+):
     """Prepare an Axes for the triangle of distributions over three labels.
 
     A distribution ``(p_a, p_b, p_c)`` is the point ``p_a A + p_b B + p_c C`` of
@@ -295,8 +327,15 @@ def style_simplex_axes(ax, vertex_labels, *, title=None, regret_scale=None, font
     ax.plot(outline[:, 0], outline[:, 1], color=EDGE_COLOR, lw=1.0)
     offsets = [(0.0, -0.055), (0.0, -0.055), (0.0, 0.03)]
     for (x, y), text, (dx, dy) in zip(_SIMPLEX_CORNERS, vertex_labels, offsets, strict=True):
-        ax.text(x + dx, y + dy, str(text), ha="center", va="center", fontsize=fontsize,
-                fontweight="bold")
+        ax.text(
+            x + dx,
+            y + dy,
+            str(text),
+            ha="center",
+            va="center",
+            fontsize=fontsize,
+            fontweight="bold",
+        )
     if title is not None:
         ax.set_title(title)
     if regret_scale is not None:
@@ -356,33 +395,41 @@ def plot_calibration_simplex(ax, grid, regret, *, vmax=None, colorbar=True):
     """
     _check_axes(ax)
     if not isinstance(grid, SimplexTriangulation):
-        raise TypeError(f"grid must be a rankviz.calibration.SimplexTriangulation, "
-                        f"got {type(grid).__name__}")
+        raise TypeError(
+            f"grid must be a rankviz.calibration.SimplexTriangulation, got {type(grid).__name__}"
+        )
     values = check_array(regret, "regret", ndim=1, nonnegative=True)
     if values.size != grid.triangles.shape[0]:
-        raise ValueError(f"regret must give one value per triangle of grid "
-                         f"({grid.triangles.shape[0]}), got {values.size}")
+        raise ValueError(
+            f"regret must give one value per triangle of grid "
+            f"({grid.triangles.shape[0]}), got {values.size}"
+        )
     top = max(values.max(), 1e-12) if vmax is None else check_real(vmax, "vmax", positive=True)
     colorbar = check_bool(colorbar, "colorbar")
     cmap, norm = _regret_colormap(), Normalize(0.0, top, clip=True)
     # one image rather than a polygon per small triangle: a dashboard redraws it at every change
     height = _SIMPLEX_CORNERS[2, 1]
-    x, y = np.meshgrid((np.arange(_SIMPLEX_PIXELS) + 0.5) / _SIMPLEX_PIXELS,
-                       (np.arange(_SIMPLEX_PIXELS) + 0.5) / _SIMPLEX_PIXELS * height)
+    x, y = np.meshgrid(
+        (np.arange(_SIMPLEX_PIXELS) + 0.5) / _SIMPLEX_PIXELS,
+        (np.arange(_SIMPLEX_PIXELS) + 0.5) / _SIMPLEX_PIXELS * height,
+    )
     p_c = y / height
     p_b = x - p_c / 2.0
     p_a = 1.0 - p_b - p_c
     inside = (p_a >= 0) & (p_b >= 0)
     weights = np.column_stack([p_a[inside], p_b[inside], p_c[inside]])
-    cell = values[grid.locate(np.clip(weights, 0.0, 1.0) / np.clip(weights, 0.0, 1.0).sum(
-        axis=1, keepdims=True))]
+    cell = values[
+        grid.locate(
+            np.clip(weights, 0.0, 1.0) / np.clip(weights, 0.0, 1.0).sum(axis=1, keepdims=True)
+        )
+    ]
     image = np.zeros((_SIMPLEX_PIXELS, _SIMPLEX_PIXELS, 4))
     image[inside] = np.where(cell[:, None] > 0, cmap(norm(cell)), _CALIBRATED_RGBA)
-    ax.imshow(image, extent=(0.0, 1.0, 0.0, height), origin="lower", interpolation="nearest",
-              zorder=1)
+    ax.imshow(
+        image, extent=(0.0, 1.0, 0.0, height), origin="lower", interpolation="nearest", zorder=1
+    )
     if colorbar:
-        bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.7,
-                                 pad=0.02)
+        bar = ax.figure.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.7, pad=0.02)
         bar.set_label("regret of pred(u*) where it is not Bayes")
     return ax
 
@@ -423,6 +470,16 @@ def plot_simplex_point(ax, weights, *, label=None):
         raise ValueError(f"weights must be three probabilities summing to 1, got {w}")
     label = check_text(label, "label", optional=True)
     x, y = _simplex_xy(w)
-    ax.plot([x], [y], marker="o", ms=11, color=EXACT_COLOR, mec="white", mew=2.0, ls="none",
-            label=label, zorder=6)
+    ax.plot(
+        [x],
+        [y],
+        marker="o",
+        ms=11,
+        color=EXACT_COLOR,
+        mec="white",
+        mew=2.0,
+        ls="none",
+        label=label,
+        zorder=6,
+    )
     return ax

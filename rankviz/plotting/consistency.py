@@ -141,12 +141,27 @@ def _edge_endpoints(a, b, rad, radius):
     control = (a + b) / 2 + rad * np.array([b[1] - a[1], a[0] - b[0]])
     start = a + radius * (control - a) / np.linalg.norm(control - a)
     end = b + radius * (control - b) / np.linalg.norm(control - b)
-    return start, end, (start + end) / 2 + rad * np.array([end[1] - start[1],
-                                                             start[0] - end[0]]) / 2
+    return (
+        start,
+        end,
+        (start + end) / 2 + rad * np.array([end[1] - start[1], start[0] - end[0]]) / 2,
+    )
 
 
-def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_weight=None,
-                          decimals=2, nodes=True, legend=True, fontsize=None, edge_labels=True):
+def plot_preference_circle(
+    ax,
+    weights,
+    *,
+    wrong=(),
+    right=(),
+    title=None,
+    max_weight=None,
+    decimals=2,
+    nodes=True,
+    legend=True,
+    fontsize=None,
+    edge_labels=True,
+):
     """Draw a weighted preference graph: arrow ``i -> j`` ("i above j"), width by weight.
 
     Items sit on a circle (:func:`preference_graph_layout`); each edge is an
@@ -226,26 +241,58 @@ def plot_preference_circle(ax, weights, *, wrong=(), right=(), title=None, max_w
     top = top if top > 0 else 1.0
     rad, radius = 0.18, 0.24
     for edge in edges:
-        color = (POSITIVE_COLOR if edge in wrong else SAMPLE_COLOR if edge in right
-                 else EDGE_COLOR)
+        color = POSITIVE_COLOR if edge in wrong else SAMPLE_COLOR if edge in right else EDGE_COLOR
         start, end, middle = _edge_endpoints(pos[edge[0]], pos[edge[1]], rad, radius)
         width = 1.0 + 4.0 * min(W[edge], top) / top
-        ax.add_artist(FancyArrowPatch(  # add_artist: the limits are fixed, skip the data limits
-            start, end, connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>",
-            mutation_scale=12 + 2.5 * width, lw=width, color=color, shrinkA=0, shrinkB=0,
-            ls="--" if edge in wrong else "-", zorder=2))
+        ax.add_artist(
+            FancyArrowPatch(  # add_artist: the limits are fixed, skip the data limits
+                start,
+                end,
+                connectionstyle=f"arc3,rad={rad}",
+                arrowstyle="-|>",
+                mutation_scale=12 + 2.5 * width,
+                lw=width,
+                color=color,
+                shrinkA=0,
+                shrinkB=0,
+                ls="--" if edge in wrong else "-",
+                zorder=2,
+            )
+        )
         if not edge_labels:
             continue
-        ax.text(*middle, f"{round(float(W[edge]), decimals):g}", ha="center", va="center",
-                fontsize=10 if fontsize is None else fontsize, color=color, zorder=3,
-                bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none"})
+        ax.text(
+            *middle,
+            f"{round(float(W[edge]), decimals):g}",
+            ha="center",
+            va="center",
+            fontsize=10 if fontsize is None else fontsize,
+            color=color,
+            zorder=3,
+            bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none"},
+        )
     if nodes:
         xy = np.array([pos[i] for i in range(n)])
-        ax.plot(xy[:, 0], xy[:, 1], "o", ms=30 if fontsize is None else 2.1 * fontsize,
-                mfc=_ITEM_FACE, mec=EXACT_COLOR, mew=1.2, zorder=4)
+        ax.plot(
+            xy[:, 0],
+            xy[:, 1],
+            "o",
+            ms=30 if fontsize is None else 2.1 * fontsize,
+            mfc=_ITEM_FACE,
+            mec=EXACT_COLOR,
+            mew=1.2,
+            zorder=4,
+        )
         for i in range(n):
-            ax.text(*pos[i], str(i), ha="center", va="center",
-                    fontsize=13 if fontsize is None else fontsize, fontweight="bold", zorder=5)
+            ax.text(
+                *pos[i],
+                str(i),
+                ha="center",
+                va="center",
+                fontsize=13 if fontsize is None else fontsize,
+                fontweight="bold",
+                zorder=5,
+            )
     if legend:
         entries = [("preference i → j (width ∝ weight)", {"color": EDGE_COLOR})]
         if right & set(edges):
@@ -327,7 +374,8 @@ def _marker_style(group, fontsize):
 def _text_width(text, size, weight="normal"):
     """Width in points of ``text`` at ``size`` points, as Agg renders it (within a pixel)."""
     width, _, _ = text_to_path.get_text_width_height_descent(
-        text, FontProperties(size=size, weight=weight), ismath=False)
+        text, FontProperties(size=size, weight=weight), ismath=False
+    )
     return width
 
 
@@ -418,8 +466,10 @@ def _positions(ax, s, span, values, fontsize):
         label, size, item_size, _ = _marker_style(group, fontsize)
         width = max(size, _text_width(label, item_size, "bold"))
         if values:
-            width = max(width, _text_width(_value_text(float(s[group[0]])),
-                                           9 if fontsize is None else fontsize))
+            width = max(
+                width,
+                _text_width(_value_text(float(s[group[0]])), 9 if fontsize is None else fontsize),
+            )
         widths.append(width + 0.4 * (9 if fontsize is None else fontsize))  # a space between
     half = np.asarray(widths) * per_point / 2
     targets = np.array([place[group[0]] for group in groups])
@@ -430,8 +480,9 @@ def _positions(ax, s, span, values, fontsize):
     return out
 
 
-def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=None,
-                     legend=False, fontsize=None):
+def plot_item_scores(
+    ax, row, scores, *, wrong=(), note=None, values=True, span=None, legend=False, fontsize=None
+):
     """Draw items as labelled markers at their scores, on row ``row`` of a score panel.
 
     Items whose scores tie (neighbours within :data:`ITEM_TIE_ATOL`) share one
@@ -500,9 +551,17 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
     fontsize = _check_fontsize(fontsize, "fontsize", optional=True)
     y0 = -row
     if note is not None:
-        ax.annotate(note, (0.99, y0), xycoords=ax.get_yaxis_transform(), xytext=(0, 14),
-                    textcoords="offset points", ha="right", va="bottom",
-                    fontsize=9 if fontsize is None else fontsize, color="0.25")
+        ax.annotate(
+            note,
+            (0.99, y0),
+            xycoords=ax.get_yaxis_transform(),
+            xytext=(0, 14),
+            textcoords="offset points",
+            ha="right",
+            va="bottom",
+            fontsize=9 if fontsize is None else fontsize,
+            color="0.25",
+        )
     if s is None:
         return ax
     lo, hi = float(s.min()), float(s.max())
@@ -514,23 +573,58 @@ def plot_item_scores(ax, row, scores, *, wrong=(), note=None, values=True, span=
         left, right = span
         place = _positions(ax, s, span, values, fontsize)
         pad = 0.06 * (right - left)
-        ax.plot([min(left, place.min()) - pad, max(right, place.max()) + pad], [y0, y0],
-                color="0.6", lw=1, zorder=1)
+        ax.plot(
+            [min(left, place.min()) - pad, max(right, place.max()) + pad],
+            [y0, y0],
+            color="0.6",
+            lw=1,
+            zorder=1,
+        )
     for group in _tie_groups(s):
         x, value = float(place[group[0]]), float(s[group[0]])
         hit = any(i in flagged for i in group)
         label, size, item_size, offset = _marker_style(group, fontsize)
-        ax.plot([x], [y0], "o" if len(group) == 1 else "s", ms=size,
-                mfc=POSITIVE_COLOR if hit else _ITEM_FACE, mec=EXACT_COLOR, mew=1.2,
-                zorder=3)
-        ax.text(x, y0, label, ha="center", va="center", fontsize=item_size,
-                fontweight="bold", color="white" if hit else "black", zorder=4)
+        ax.plot(
+            [x],
+            [y0],
+            "o" if len(group) == 1 else "s",
+            ms=size,
+            mfc=POSITIVE_COLOR if hit else _ITEM_FACE,
+            mec=EXACT_COLOR,
+            mew=1.2,
+            zorder=3,
+        )
+        ax.text(
+            x,
+            y0,
+            label,
+            ha="center",
+            va="center",
+            fontsize=item_size,
+            fontweight="bold",
+            color="white" if hit else "black",
+            zorder=4,
+        )
         if values:  # below the marker, at a fixed distance in points whatever the row height
-            ax.annotate(_value_text(value), (x, y0), xytext=(0, -offset),
-                        textcoords="offset points", ha="center", va="top",
-                        fontsize=9 if fontsize is None else fontsize, color=GUIDE_COLOR)
+            ax.annotate(
+                _value_text(value),
+                (x, y0),
+                xytext=(0, -offset),
+                textcoords="offset points",
+                ha="center",
+                va="top",
+                fontsize=9 if fontsize is None else fontsize,
+                color=GUIDE_COLOR,
+            )
     if legend and flagged:
-        plot_legend(ax, [("item of a misordered or tied edge",
-                          {"marker": "o", "ms": 10, "mfc": POSITIVE_COLOR, "mec": EXACT_COLOR,
-                           "lw": 0})], loc="upper left")
+        plot_legend(
+            ax,
+            [
+                (
+                    "item of a misordered or tied edge",
+                    {"marker": "o", "ms": 10, "mfc": POSITIVE_COLOR, "mec": EXACT_COLOR, "lw": 0},
+                )
+            ],
+            loc="upper left",
+        )
     return ax

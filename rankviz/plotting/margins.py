@@ -78,16 +78,24 @@ _BOUND_TERM_LABELS = {
 }
 #: Colours of the margin histogram's zones: misordered (<= 0), inside the margin (the colour of
 #: the margin loss they pay), beyond it.
-MARGIN_ZONE_COLORS = {"misordered": POSITIVE_COLOR, "inside": BOUND_TERM_COLORS["margin_loss"],
-                      "beyond": SAMPLE_COLOR}
+MARGIN_ZONE_COLORS = {
+    "misordered": POSITIVE_COLOR,
+    "inside": BOUND_TERM_COLORS["margin_loss"],
+    "beyond": SAMPLE_COLOR,
+}
 _TRUE_ERROR_STYLE = {"color": EXACT_COLOR, "ls": "--", "lw": 2.0}
 _RHO_STYLE = {"color": GUIDE_COLOR, "ls": ":", "lw": 1.5}
 
 
 def _term_style(name: str) -> dict:
     """Patch keywords of a bound term's band or bar: its colour and hatching (no outline)."""
-    return {"facecolor": BOUND_TERM_COLORS[name], "alpha": 0.8, "hatch": BOUND_TERM_HATCHES[name],
-            "edgecolor": _HATCH_COLOR, "lw": 0}
+    return {
+        "facecolor": BOUND_TERM_COLORS[name],
+        "alpha": 0.8,
+        "hatch": BOUND_TERM_HATCHES[name],
+        "edgecolor": _HATCH_COLOR,
+        "lw": 0,
+    }
 
 
 def _as_bound(bound, *, many: bool) -> None:
@@ -96,8 +104,10 @@ def _as_bound(bound, *, many: bool) -> None:
     if many and np.ndim(bound.rho) != 1:
         raise ValueError("bound must be computed for an array of rho values (at least two)")
     if not many and np.ndim(bound.rho) != 0:
-        raise ValueError("bound must be computed for a single rho (use plot_margin_bound_terms "
-                         "for an array of rho values)")
+        raise ValueError(
+            "bound must be computed for a single rho (use plot_margin_bound_terms "
+            "for an array of rho values)"
+        )
 
 
 def margin_bound_legend_entries(*, uniform=False, errors=("true pairwise error R(h)",)):
@@ -121,8 +131,11 @@ def margin_bound_legend_entries(*, uniform=False, errors=("true pairwise error R
     """
     uniform = check_bool(uniform, "uniform")
     errors = _check_labels(errors, "errors", allow_empty=True)
-    entries = [(_BOUND_TERM_LABELS[name], {"patch": True, **_term_style(name)})
-               for name in BOUND_TERM_COLORS if uniform or name != "uniform_cost"]
+    entries = [
+        (_BOUND_TERM_LABELS[name], {"patch": True, **_term_style(name)})
+        for name in BOUND_TERM_COLORS
+        if uniform or name != "uniform_cost"
+    ]
     entries.append(("bound (sum of the terms)", {"color": EXACT_COLOR, "lw": 1.5}))
     for k, label in enumerate(errors):
         entries.append((label, {**_TRUE_ERROR_STYLE, "color": EXACT_COLOR if k == 0 else "0.55"}))
@@ -172,8 +185,9 @@ def style_margin_bound_axes(ax, *, rho_max=1.0, ymax=1.5, title=None):
     return ax
 
 
-def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise error R(h)",
-                            mark=None, legend=True):
+def plot_margin_bound_terms(
+    ax, bound, *, error=None, error_label="true pairwise error R(h)", mark=None, legend=True
+):
     """A margin bound as a function of rho: its terms stacked, the total, and the best rho.
 
     Parameters
@@ -235,14 +249,23 @@ def plot_margin_bound_terms(ax, bound, *, error=None, error_label="true pairwise
         values = np.broadcast_to(np.asarray(getattr(bound, name), dtype=float), rho.shape)
         if name == "uniform_cost" and not values.any():
             continue
-        ax.fill_between(rho, base, base + values, label=_BOUND_TERM_LABELS[name],
-                        **_term_style(name))
+        ax.fill_between(
+            rho, base, base + values, label=_BOUND_TERM_LABELS[name], **_term_style(name)
+        )
         base = base + values
     ax.plot(rho, base, color=EXACT_COLOR, lw=1.5, label="bound (sum of the terms)")
     best = bound.best()
     # not clipped: the smallest bound may lie on the edge of the axes (at rho = 1, say)
-    ax.plot([best.rho], [best.total], "o", color=EXACT_COLOR, ms=7, clip_on=False, zorder=3,
-            label=rf"smallest bound {best.total:.3f} at $\rho$ = {best.rho:.2f}")
+    ax.plot(
+        [best.rho],
+        [best.total],
+        "o",
+        color=EXACT_COLOR,
+        ms=7,
+        clip_on=False,
+        zorder=3,
+        label=rf"smallest bound {best.total:.3f} at $\rho$ = {best.rho:.2f}",
+    )
     if error is not None:
         ax.axhline(error, label=f"{error_label} = {error:.3f}", **_TRUE_ERROR_STYLE)
     if mark is not None:
@@ -348,16 +371,23 @@ def plot_bound_bars(ax, bound, errors: Mapping[str, float], *, legend=True):
         value = float(getattr(bound, name))
         if name == "uniform_cost" and value == 0.0:
             continue
-        ax.bar(0, value, bottom=base, width=0.6, label=_BOUND_TERM_LABELS[name],
-               **_term_style(name))
+        ax.bar(
+            0, value, bottom=base, width=0.6, label=_BOUND_TERM_LABELS[name], **_term_style(name)
+        )
         base += value
     top = ax.get_ylim()[1]
-    ax.text(0, min(base, 0.93 * top), f"{base:.3f}", ha="center", va="bottom", fontsize=11,
-            fontweight="bold")
+    ax.text(
+        0,
+        min(base, 0.93 * top),
+        f"{base:.3f}",
+        ha="center",
+        va="bottom",
+        fontsize=11,
+        fontweight="bold",
+    )
     for k, (label, value) in enumerate(errors.items(), start=1):
         value = float(value)
-        ax.bar(k, value, color=EXACT_COLOR if k == len(errors) else "0.55", width=0.6,
-               label=label)
+        ax.bar(k, value, color=EXACT_COLOR if k == len(errors) else "0.55", width=0.6, label=label)
         ax.text(k, value, f"{value:.3f}", ha="center", va="bottom", fontsize=11)
     if legend:
         ax.legend(loc="upper right", fontsize="small")
@@ -452,25 +482,46 @@ def plot_margin_histogram(ax, margins, rho, *, bins=60, value_range=None, legend
     values = check_array(margins, "margins", ndim=(1, 2)).ravel()
     rho = check_real(rho, "rho", positive=True)
     bins = _check_count(bins, "bins")
-    low, high = (ax.get_xlim() if value_range is None
-                 else _point(value_range, "value_range", increasing=True))
+    low, high = (
+        ax.get_xlim()
+        if value_range is None
+        else _point(value_range, "value_range", increasing=True)
+    )
     legend = check_bool(legend, "legend")
     # rounded before np.unique: rho = 0.2 and the regular edge -2 + 33 * 4/60 =
     # 0.2000000000000002 would otherwise make a bin 2e-16 wide (and a huge density)
-    edges = _distinct(np.concatenate((np.linspace(low, high, bins + 1),
-                                      [v for v in (0.0, rho) if low < v < high])))[0]
+    edges = _distinct(
+        np.concatenate(
+            (np.linspace(low, high, bins + 1), [v for v in (0.0, rho) if low < v < high])
+        )
+    )[0]
     counts, _ = np.histogram(values, bins=edges)
     density = counts / (values.size * np.diff(edges))
     centers = (edges[:-1] + edges[1:]) / 2.0
-    shares = {"misordered": np.mean(values <= 0), "inside": np.mean((values > 0) & (values <= rho)),
-              "beyond": np.mean(values > rho)}
-    labels = {"misordered": "misordered (≤ 0)", "inside": "inside the margin (0, ρ]",
-              "beyond": "beyond the margin (> ρ)"}
-    zones = {"misordered": centers <= 0, "inside": (centers > 0) & (centers <= rho),
-             "beyond": centers > rho}
+    shares = {
+        "misordered": np.mean(values <= 0),
+        "inside": np.mean((values > 0) & (values <= rho)),
+        "beyond": np.mean(values > rho),
+    }
+    labels = {
+        "misordered": "misordered (≤ 0)",
+        "inside": "inside the margin (0, ρ]",
+        "beyond": "beyond the margin (> ρ)",
+    }
+    zones = {
+        "misordered": centers <= 0,
+        "inside": (centers > 0) & (centers <= rho),
+        "beyond": centers > rho,
+    }
     for name, mask in zones.items():
-        ax.stairs(np.where(mask, density, 0.0), edges, fill=True, color=MARGIN_ZONE_COLORS[name],
-                  alpha=0.75, label=f"{labels[name]}: {shares[name]:.1%}")
+        ax.stairs(
+            np.where(mask, density, 0.0),
+            edges,
+            fill=True,
+            color=MARGIN_ZONE_COLORS[name],
+            alpha=0.75,
+            label=f"{labels[name]}: {shares[name]:.1%}",
+        )
     ax.axvline(0.0, color=REFERENCE_COLOR, lw=1, ls=":")
     ax.axvline(rho, label=f"ρ = {rho:.2f}", **_RHO_STYLE)
     ax.set_ylim(0.0, 1.08 * max(float(density.max()), 1e-12))

@@ -72,8 +72,14 @@ _TOURNAMENT_LIMITS = (-1.3, 1.3)
 #: follow ``lw`` (:data:`ARROW_STYLES` ``["highlight"]`` is the flipped pair).
 ARROW_STYLES = {
     "agree": {"color": AGREE_COLOR, "lw": 2.0},
-    "contradict": {"color": HIGHLIGHT_COLOR, "lw": 3.0, "marker": "X", "ms": 10,
-                   "mec": "white", "mew": 1.0},
+    "contradict": {
+        "color": HIGHLIGHT_COLOR,
+        "lw": 3.0,
+        "marker": "X",
+        "ms": 10,
+        "mec": "white",
+        "mew": 1.0,
+    },
     "free": {"color": AGREE_COLOR, "alpha": 0.3, "lw": 1.0},
     "highlight": {"color": AGREE_COLOR, "lw": 5.0},
 }
@@ -91,14 +97,16 @@ _CURVE_LW_PER_LW = 1.1
 
 def _check_styles(styles, name: str) -> list[dict]:
     if isinstance(styles, (str, bytes, Mapping)) or not isinstance(styles, Sequence):
-        raise TypeError(f"{name} must be a sequence of line styles (dicts), "
-                        f"got {type(styles).__name__}")
+        raise TypeError(
+            f"{name} must be a sequence of line styles (dicts), got {type(styles).__name__}"
+        )
     if not styles:
         raise ValueError(f"{name} must not be empty")
     for k, style in enumerate(styles):
         if not isinstance(style, Mapping):
-            raise TypeError(f"{name}[{k}] must be a mapping of line properties, "
-                            f"got {type(style).__name__}")
+            raise TypeError(
+                f"{name}[{k}] must be a mapping of line properties, got {type(style).__name__}"
+            )
     return [dict(style) for style in styles]
 
 
@@ -112,8 +120,17 @@ def _tournament_positions(n: int, sigma=None) -> dict:
     return {i: np.array([0.0, 1.0 - 2.0 * sigma[i] / max(n - 1, 1)]) for i in range(n)}
 
 
-def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None, highlight=None,
-                    title=None, legend=True):
+def plot_tournament(
+    ax,
+    H,
+    *,
+    sigma_star=None,
+    positive=None,
+    layout_sigma=None,
+    highlight=None,
+    title=None,
+    legend=True,
+):
     """Draw a preference function as a tournament: an arrow ``u -> v`` when ``h(u, v) > 1/2``.
 
     The arrow points from the preferred item to the other one (Mohri et al.'s
@@ -187,14 +204,16 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     pos_mask = None if positive is None else check_array(positive, "positive", dtype="bool")
     for name, arr in (("sigma_star", star), ("layout_sigma", column), ("positive", pos_mask)):
         if arr is not None and arr.shape != (n,):
-            raise ValueError(f"{name} must have one entry per item of H ({n}), "
-                             f"got shape {arr.shape}")
+            raise ValueError(
+                f"{name} must have one entry per item of H ({n}), got shape {arr.shape}"
+            )
     chosen = None
     if highlight is not None:
         pair = as_item_ids(highlight, "highlight", n)
         if pair.shape != (2,) or pair[0] == pair[1]:
-            raise ValueError(f"highlight must be a pair (u, v) of two different items, "
-                             f"got {highlight!r}")
+            raise ValueError(
+                f"highlight must be a pair (u, v) of two different items, got {highlight!r}"
+            )
         chosen = {int(pair[0]), int(pair[1])}
     title = check_text(title, "title", optional=True)
     legend = check_bool(legend, "legend")
@@ -205,8 +224,11 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     bend = 0.0 if column is None else 0.5  # the arc3 curvature of the arrows
     for u, v in majority_graph(H).edges():
         free = pos_mask is not None and pos_mask[u] == pos_mask[v]
-        kind = "free" if free else (
-            "contradict" if star is not None and star[v] < star[u] else "agree")
+        kind = (
+            "free"
+            if free
+            else ("contradict" if star is not None and star[v] < star[u] else "agree")
+        )
         style = ARROW_STYLES[kind]
         strength = 2 * H[u, v] - 1
         weak |= not free and round(float(strength), 9) < 1.0  # h strictly between 1/2 and 1
@@ -221,8 +243,7 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
             chord = where[v] - where[u]
             control = (where[u] + where[v]) / 2 + bend * np.array([chord[1], -chord[0]])
             t = 0.4
-            crossed.append((1 - t) ** 2 * where[u] + 2 * t * (1 - t) * control
-                           + t ** 2 * where[v])
+            crossed.append((1 - t) ** 2 * where[u] + 2 * t * (1 - t) * control + t**2 * where[v])
     if tails and column is None:
         # straight arrows between the node boundaries, one artist per width (fast to redraw)
         tails, heads, widths = np.array(tails), np.array(heads), np.array(widths)
@@ -231,31 +252,68 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
         colors = np.array(colors)
         for lw in np.unique(widths):
             mask = widths == lw
-            ax.quiver(start[mask, 0], start[mask, 1], *(stop[mask] - start[mask]).T,
-                      color=colors[mask], angles="xy", scale_units="xy", scale=1,
-                      width=_QUIVER_WIDTH_PER_LW * lw, headwidth=3.5, headlength=4.5,
-                      headaxislength=4, zorder=1)
+            ax.quiver(
+                start[mask, 0],
+                start[mask, 1],
+                *(stop[mask] - start[mask]).T,
+                color=colors[mask],
+                angles="xy",
+                scale_units="xy",
+                scale=1,
+                width=_QUIVER_WIDTH_PER_LW * lw,
+                headwidth=3.5,
+                headlength=4.5,
+                headaxislength=4,
+                zorder=1,
+            )
     for tail, head, color, lw in zip(tails, heads, colors, widths, strict=True):
         if column is not None:  # a column: curved arrows, so that they avoid the nodes between
-            ax.add_patch(FancyArrowPatch(tuple(tail), tuple(head), arrowstyle="-|>",
-                                         mutation_scale=18, color=color,
-                                         lw=_CURVE_LW_PER_LW * lw,
-                                         connectionstyle="arc3,rad=0.5", shrinkA=12, shrinkB=12,
-                                         zorder=1))
+            ax.add_patch(
+                FancyArrowPatch(
+                    tuple(tail),
+                    tuple(head),
+                    arrowstyle="-|>",
+                    mutation_scale=18,
+                    color=color,
+                    lw=_CURVE_LW_PER_LW * lw,
+                    connectionstyle="arc3,rad=0.5",
+                    shrinkA=12,
+                    shrinkB=12,
+                    zorder=1,
+                )
+            )
     if crossed:
         marker = {key: ARROW_STYLES["contradict"][key] for key in ("marker", "ms", "mec", "mew")}
-        ax.plot(*np.array(crossed).T, ls="", mfc=ARROW_STYLES["contradict"]["color"], zorder=1.5,
-                **marker)
-    fill = ["white"] * n if pos_mask is None else [
-        POSITIVE_COLOR if p else NEGATIVE_COLOR for p in pos_mask]
+        ax.plot(
+            *np.array(crossed).T,
+            ls="",
+            mfc=ARROW_STYLES["contradict"]["color"],
+            zorder=1.5,
+            **marker,
+        )
+    fill = (
+        ["white"] * n
+        if pos_mask is None
+        else [POSITIVE_COLOR if p else NEGATIVE_COLOR for p in pos_mask]
+    )
     # a positive is a square of a circle's area (half-diagonal 1.25 radius: 2 x 1.25² ≈ π)
-    nodes = [RegularPolygon(tuple(where[i]), 4, radius=1.25 * radius, orientation=np.pi / 4)
-             if pos_mask is not None and pos_mask[i] else Circle(tuple(where[i]), radius)
-             for i in range(n)]
+    nodes = [
+        RegularPolygon(tuple(where[i]), 4, radius=1.25 * radius, orientation=np.pi / 4)
+        if pos_mask is not None and pos_mask[i]
+        else Circle(tuple(where[i]), radius)
+        for i in range(n)
+    ]
     ax.add_collection(PatchCollection(nodes, facecolors=fill, edgecolors=EXACT_COLOR, zorder=2))
     for i in range(n):
-        ax.text(*where[i], str(i), ha="center", va="center", fontweight="bold", zorder=3,
-                color="black" if pos_mask is None else "white")
+        ax.text(
+            *where[i],
+            str(i),
+            ha="center",
+            va="center",
+            fontweight="bold",
+            zorder=3,
+            color="black" if pos_mask is None else "white",
+        )
     ax.set_xlim(*(_TOURNAMENT_LIMITS if column is None else (-0.75, 0.75)))
     ax.set_ylim(*_TOURNAMENT_LIMITS)
     ax.set_aspect("equal")
@@ -264,21 +322,25 @@ def plot_tournament(ax, H, *, sigma_star=None, positive=None, layout_sigma=None,
     if title is not None:
         ax.set_title(title)
     if legend:
-        entries = [("h agrees with the target", ARROW_STYLES["agree"]),
-                   ("h contradicts the target", ARROW_STYLES["contradict"])]
+        entries = [
+            ("h agrees with the target", ARROW_STYLES["agree"]),
+            ("h contradicts the target", ARROW_STYLES["contradict"]),
+        ]
         if star is None:
             entries = [("u → v: h prefers u to v", ARROW_STYLES["agree"])]
         if "free" in kinds:
             entries.append(("same class: costs nothing", ARROW_STYLES["free"]))
         if weak:
-            entries.append(("fainter: h(u, v) nearer 1/2",
-                            {**ARROW_STYLES["agree"], "alpha": 0.5}))
+            entries.append(("fainter: h(u, v) nearer 1/2", {**ARROW_STYLES["agree"], "alpha": 0.5}))
         if chosen is not None:
-            entries.append((f"pair {min(chosen)}, {max(chosen)} (highlighted)",
-                            ARROW_STYLES["highlight"]))
+            entries.append(
+                (f"pair {min(chosen)}, {max(chosen)} (highlighted)", ARROW_STYLES["highlight"])
+            )
         if pos_mask is not None:
-            entries += [("positive", NODE_STYLES["positive"]),
-                        ("negative", NODE_STYLES["negative"])]
+            entries += [
+                ("positive", NODE_STYLES["positive"]),
+                ("negative", NODE_STYLES["negative"]),
+            ]
         plot_legend(ax, entries, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=2)
     return ax
 
@@ -333,8 +395,10 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
 
     _check_axes(ax)
     if not isinstance(result, RankingResult):
-        raise TypeError(f"result must be a rankviz.quicksort.RankingResult from "
-                        f"quicksort_rank(..., record=True), got {type(result).__name__}")
+        raise TypeError(
+            f"result must be a rankviz.quicksort.RankingResult from "
+            f"quicksort_rank(..., record=True), got {type(result).__name__}"
+        )
     levels = result.levels
     if not levels:
         raise ValueError("result must come from quicksort_rank(..., record=True)")
@@ -350,32 +414,57 @@ def plot_quicksort_levels(ax, result, *, title=None, legend=True):
             members = np.flatnonzero(lo == start)
             first, last = sigma[members].min(), sigma[members].max()
             active = members.size > 1 or output
-            ax.add_patch(FancyBboxPatch((first - 0.42, y - 0.32), last - first + 0.84, 0.64,
-                                        boxstyle="round,pad=0.02", fc="none",
-                                        ec=EXACT_COLOR if members.size > 1 else "0.75", lw=1.2))
+            ax.add_patch(
+                FancyBboxPatch(
+                    (first - 0.42, y - 0.32),
+                    last - first + 0.84,
+                    0.64,
+                    boxstyle="round,pad=0.02",
+                    fc="none",
+                    ec=EXACT_COLOR if members.size > 1 else "0.75",
+                    lw=1.2,
+                )
+            )
             for item in members:
                 is_pivot = item in pivots[row]
-                ax.text(sigma[item], y, str(item), ha="center", va="center", fontsize="medium",
-                        fontweight="bold" if active else "normal",
-                        color="black" if active or is_pivot else "0.6",
-                        bbox={"boxstyle": "circle,pad=0.25", "fc": ACCENT_COLOR, "ec": "none"}
-                        if is_pivot else None)
+                ax.text(
+                    sigma[item],
+                    y,
+                    str(item),
+                    ha="center",
+                    va="center",
+                    fontsize="medium",
+                    fontweight="bold" if active else "normal",
+                    color="black" if active or is_pivot else "0.6",
+                    bbox={"boxstyle": "circle,pad=0.25", "fc": ACCENT_COLOR, "ec": "none"}
+                    if is_pivot
+                    else None,
+                )
     ax.set_xlim(-0.7, n - 0.3)
     ax.set_ylim(-len(levels) + 0.4, 0.6)
     ax.set_xticks(range(n))
-    ax.set_yticks([-r for r in range(len(levels))],
-                  [f"level {r}" for r in range(len(levels) - 1)] + ["output"])
+    ax.set_yticks(
+        [-r for r in range(len(levels))],
+        [f"level {r}" for r in range(len(levels) - 1)] + ["output"],
+    )
     ax.set_xlabel("final position (0 = top)")
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
     if title is not None:
         ax.set_title(title)
     if legend:
-        plot_legend(ax, [("pivot of its subarray", {"marker": "o", "color": ACCENT_COLOR,
-                                                    "lw": 0, "ms": 10}),
-                         ("subarray still to sort", {"patch": True, "fc": "none",
-                                                     "ec": EXACT_COLOR})],
-                    loc="center left", bbox_to_anchor=(1.01, 0.5))
+        plot_legend(
+            ax,
+            [
+                (
+                    "pivot of its subarray",
+                    {"marker": "o", "color": ACCENT_COLOR, "lw": 0, "ms": 10},
+                ),
+                ("subarray still to sort", {"patch": True, "fc": "none", "ec": EXACT_COLOR}),
+            ],
+            loc="center left",
+            bbox_to_anchor=(1.01, 0.5),
+        )
     return ax
 
 
@@ -418,8 +507,18 @@ def style_run_histogram_axes(ax, *, xlabel, xlim):
     return ax
 
 
-def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_STYLES, xlim=None,
-                       label=None, color=SAMPLE_COLOR, legend=True):
+def plot_run_histogram(
+    ax,
+    values,
+    *,
+    xlabel,
+    references=None,
+    styles=REFERENCE_STYLES,
+    xlim=None,
+    label=None,
+    color=SAMPLE_COLOR,
+    legend=True,
+):
     """Share of runs at each value, as bars, with reference values as vertical lines.
 
     Meant for the per-run losses or call counts of a randomized algorithm,
@@ -468,12 +567,15 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
     """
     _check_axes(ax)
     values = check_array(values, "values", ndim=1, max_size=10**7)
-    references = _check_mapping({} if references is None else references, "references",
-                                allow_empty=True)
+    references = _check_mapping(
+        {} if references is None else references, "references", allow_empty=True
+    )
     styles = _check_styles(styles, "styles")
     if len(references) > len(styles):
-        raise ValueError(f"references has {len(references)} entries, at most {len(styles)} "
-                         f"(one per entry of styles)")
+        raise ValueError(
+            f"references has {len(references)} entries, at most {len(styles)} "
+            f"(one per entry of styles)"
+        )
     ref_values = [check_real(v, f"references[{k!r}]") for k, v in references.items()]
     xlabel = check_text(xlabel, "xlabel")
     if xlim is not None:
@@ -494,17 +596,26 @@ def plot_run_histogram(ax, values, *, xlabel, references=None, styles=REFERENCE_
     gaps = np.diff(distinct)
     # 0.8 of the smallest gap, between 0.6% of the axis (a bar a few pixels wide, seen even when
     # two close values overlap) and 4% (one value alone is not a slab)
-    width = float(np.clip(0.8 * gaps.min(), 0.006 * span, 0.04 * span)) if gaps.size \
-        else 0.02 * span
+    width = (
+        float(np.clip(0.8 * gaps.min(), 0.006 * span, 0.04 * span)) if gaps.size else 0.02 * span
+    )
     # one collection of rectangles: ``Axes.bar`` (one patch per bar) is ten times slower,
     # which matters in a dashboard that redraws the histogram at every change
     heights = counts / values.size
     half = width / 2
-    ax.add_collection(PolyCollection(
-        [[(x - half, 0.0), (x - half, y), (x + half, y), (x + half, 0.0)]
-         for x, y in zip(distinct, heights, strict=True)],
-        facecolors=color, alpha=0.75, edgecolors="none", label=label or f"{values.size} runs"),
-        autolim=False)
+    ax.add_collection(
+        PolyCollection(
+            [
+                [(x - half, 0.0), (x - half, y), (x + half, y), (x + half, 0.0)]
+                for x, y in zip(distinct, heights, strict=True)
+            ],
+            facecolors=color,
+            alpha=0.75,
+            edgecolors="none",
+            label=label or f"{values.size} runs",
+        ),
+        autolim=False,
+    )
     for (name, _), value, style in zip(references.items(), ref_values, styles, strict=False):
         ax.axvline(value, label=f"{name} = {value:.3g}", **style)
     if legend:
@@ -559,8 +670,9 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
     if (n_values <= 0).any():
         raise ValueError("n_values must be positive on log axes")
     measured = _check_mapping(measured, "measured")
-    references = _check_mapping({} if references is None else references, "references",
-                                allow_empty=True)
+    references = _check_mapping(
+        {} if references is None else references, "references", allow_empty=True
+    )
     curves = []
     for what, mapping in (("measured", measured), ("references", references)):
         for name, counts in mapping.items():
@@ -575,8 +687,18 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
         ax.plot(n_values, y, marker=markers[k % 4], color=colors[k % 4], lw=1.5, label=name)
     for k, (_, name, y) in enumerate(c for c in curves if c[0] == "references"):
         # the k-th formula goes with the k-th measured series: its colour and, hollow, its marker
-        ax.plot(n_values, y, ls="--", color=colors[k % 4], lw=1, marker=markers[k % 4], ms=5,
-                mfc="white", zorder=1.9, label=name)  # under the measured lines
+        ax.plot(
+            n_values,
+            y,
+            ls="--",
+            color=colors[k % 4],
+            lw=1,
+            marker=markers[k % 4],
+            ms=5,
+            mfc="white",
+            zorder=1.9,
+            label=name,
+        )  # under the measured lines
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("number of items n")

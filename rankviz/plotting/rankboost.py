@@ -78,14 +78,12 @@ def _points_2d(X, name: str, features: tuple[int, int]) -> np.ndarray:
 def _marker_areas(weights, n: int, name: str, points: str) -> np.ndarray:
     w = check_array(weights, name, ndim=1, nonnegative=True)
     if w.size != n:
-        raise ValueError(f"{name} must have one weight per point of {points} ({n}), "
-                         f"got {w.size}")
+        raise ValueError(f"{name} must have one weight per point of {points} ({n}), got {w.size}")
     # area proportional to the weight, the class's uniform weight giving the base area
     return np.clip(_WEIGHT_MARKER_AREA * n * w / max(w.sum(), 1e-300), 3.0, 900.0)
 
 
-def plot_weighted_points(ax, X_pos, X_neg, w_pos=None, w_neg=None, *, features=(0, 1),
-                         legend=True):
+def plot_weighted_points(ax, X_pos, X_neg, w_pos=None, w_neg=None, *, features=(0, 1), legend=True):
     """Scatter the two classes of a bipartite sample, marker area proportional to each weight.
 
     Used to show RankBoost's factored distribution D_t^+ (positives) and
@@ -133,15 +131,39 @@ def plot_weighted_points(ax, X_pos, X_neg, w_pos=None, w_neg=None, *, features=(
     features = _check_features(features)
     pos = _points_2d(X_pos, "X_pos", features)
     neg = _points_2d(X_neg, "X_neg", features)
-    s_neg = (_marker_areas(w_neg, neg.shape[0], "w_neg", "X_neg") if w_neg is not None
-             else np.full(neg.shape[0], _WEIGHT_MARKER_AREA))
-    s_pos = (_marker_areas(w_pos, pos.shape[0], "w_pos", "X_pos") if w_pos is not None
-             else np.full(pos.shape[0], _WEIGHT_MARKER_AREA))
+    s_neg = (
+        _marker_areas(w_neg, neg.shape[0], "w_neg", "X_neg")
+        if w_neg is not None
+        else np.full(neg.shape[0], _WEIGHT_MARKER_AREA)
+    )
+    s_pos = (
+        _marker_areas(w_pos, pos.shape[0], "w_pos", "X_pos")
+        if w_pos is not None
+        else np.full(pos.shape[0], _WEIGHT_MARKER_AREA)
+    )
     legend = check_bool(legend, "legend")
-    ax.scatter(neg[:, 0], neg[:, 1], s=s_neg, c=NEGATIVE_COLOR, marker="o", alpha=0.7,
-               edgecolors="white", linewidths=0.5, label="negatives (weight $D_t^-$)")
-    ax.scatter(pos[:, 0], pos[:, 1], s=s_pos, c=POSITIVE_COLOR, marker="s", alpha=0.7,
-               edgecolors="white", linewidths=0.5, label="positives (weight $D_t^+$)")
+    ax.scatter(
+        neg[:, 0],
+        neg[:, 1],
+        s=s_neg,
+        c=NEGATIVE_COLOR,
+        marker="o",
+        alpha=0.7,
+        edgecolors="white",
+        linewidths=0.5,
+        label="negatives (weight $D_t^-$)",
+    )
+    ax.scatter(
+        pos[:, 0],
+        pos[:, 1],
+        s=s_pos,
+        c=POSITIVE_COLOR,
+        marker="s",
+        alpha=0.7,
+        edgecolors="white",
+        linewidths=0.5,
+        label="positives (weight $D_t^+$)",
+    )
     ax.set_xlabel(f"feature x{features[0]}")
     ax.set_ylabel(f"feature x{features[1]}")
     if legend:
@@ -203,39 +225,58 @@ def plot_preference_pairs(ax, X, pairs, labels, weights=None, *, features=(0, 1)
     if idx.shape[1] != 2:
         raise ValueError(f"pairs must have shape (P, 2), got {idx.shape}")
     if idx.min() < 0 or idx.max() >= points.shape[0]:
-        raise ValueError(f"pairs must index rows of X (0..{points.shape[0] - 1}), got values "
-                         f"from {idx.min()} to {idx.max()}")
+        raise ValueError(
+            f"pairs must index rows of X (0..{points.shape[0] - 1}), got values "
+            f"from {idx.min()} to {idx.max()}"
+        )
     y = check_array(labels, "labels", ndim=1, dtype="int", bounds=(-1, 1))
     if y.size != idx.shape[0]:
-        raise ValueError(f"labels must hold one value in {{-1, 0, +1}} per row of pairs "
-                         f"({idx.shape[0]}), got {y.size}")
+        raise ValueError(
+            f"labels must hold one value in {{-1, 0, +1}} per row of pairs "
+            f"({idx.shape[0]}), got {y.size}"
+        )
     legend = check_bool(legend, "legend")
     if weights is None:
         widths = np.full(idx.shape[0], 1.5)
     else:
         w = check_array(weights, "weights", ndim=1, nonnegative=True)
         if w.size != idx.shape[0]:
-            raise ValueError(f"weights must hold one number per row of pairs ({idx.shape[0]}), "
-                             f"got {w.size}")
+            raise ValueError(
+                f"weights must hold one number per row of pairs ({idx.shape[0]}), got {w.size}"
+            )
         widths = 0.4 + 5.0 * w / max(w.max(), 1e-300)
     for (a, b), label, width in zip(idx, y, widths, strict=True):
         if label == 0:
             ax.plot(points[[a, b], 0], points[[a, b], 1], ls=":", color="0.6", lw=1)
             continue
         start, end = (points[a], points[b]) if label > 0 else (points[b], points[a])
-        ax.add_patch(FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>", color="0.25",
-                                     lw=width, shrinkA=7, shrinkB=7,
-                                     mutation_scale=10 + 2 * width))
+        ax.add_patch(
+            FancyArrowPatch(
+                tuple(start),
+                tuple(end),
+                arrowstyle="-|>",
+                color="0.25",
+                lw=width,
+                shrinkA=7,
+                shrinkB=7,
+                mutation_scale=10 + 2 * width,
+            )
+        )
     ax.scatter(points[:, 0], points[:, 1], s=60, c=SAMPLE_COLOR, zorder=3, edgecolors="white")
     for i, (px, py) in enumerate(points):
         ax.annotate(str(i), (px, py), textcoords="offset points", xytext=(6, 5), fontsize=9)
     ax.set_xlabel(f"feature x{features[0]}")
     ax.set_ylabel(f"feature x{features[1]}")
     if legend:
-        plot_legend(ax, [("point (row index)", {"marker": "o", "color": SAMPLE_COLOR, "lw": 0}),
-                         ("x → x': x' preferred", {"color": "0.25"}),
-                         ("no preference (label 0)", {"color": "0.6", "ls": ":", "lw": 1})],
-                    loc="upper left")
+        plot_legend(
+            ax,
+            [
+                ("point (row index)", {"marker": "o", "color": SAMPLE_COLOR, "lw": 0}),
+                ("x → x': x' preferred", {"color": "0.25"}),
+                ("no preference (label 0)", {"color": "0.6", "ls": ":", "lw": 1}),
+            ],
+            loc="upper left",
+        )
     return ax
 
 
@@ -290,8 +331,9 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
         raise TypeError(f"stump must be a rankviz.stumps.Stump, got {type(stump).__name__}")
     features = _check_features(features)
     if stump.feature not in features:
-        raise ValueError(f"the stump reads feature {stump.feature}, the axes show features "
-                         f"{features}")
+        raise ValueError(
+            f"the stump reads feature {stump.feature}, the axes show features {features}"
+        )
     label = check_text(label, "label", optional=True)
     color = _check_color(color, "color")
     legend = check_bool(legend, "legend")
@@ -353,8 +395,10 @@ def plot_score_surface(ax, scores, extent, *, vmin=0.0, vmax=1.0, cmap="RdBu_r")
     grid = check_array(scores, "scores", ndim=2, max_size=10**7)
     box = check_array(extent, "extent", shape=(4,))
     if not (box[0] < box[1] and box[2] < box[3]):
-        raise ValueError(f"extent must be (x_min, x_max, y_min, y_max) with x_min < x_max and "
-                         f"y_min < y_max, got {extent!r}")
+        raise ValueError(
+            f"extent must be (x_min, x_max, y_min, y_max) with x_min < x_max and "
+            f"y_min < y_max, got {extent!r}"
+        )
     vmin = check_real(vmin, "vmin")
     vmax = check_real(vmax, "vmax")
     if not vmin < vmax:
@@ -365,9 +409,18 @@ def plot_score_surface(ax, scores, extent, *, vmin=0.0, vmax=1.0, cmap="RdBu_r")
         raise ValueError(f"cmap must name a Matplotlib colormap, got {cmap!r}")
     extent = tuple(float(v) for v in box)
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
-    image = ax.imshow(grid, extent=extent, origin="lower",
-                      cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto", interpolation="nearest",
-                      alpha=0.55, zorder=0)
+    image = ax.imshow(
+        grid,
+        extent=extent,
+        origin="lower",
+        cmap=cmap,
+        vmin=vmin,
+        vmax=vmax,
+        aspect="auto",
+        interpolation="nearest",
+        alpha=0.55,
+        zorder=0,
+    )
     if ax.get_autoscale_on():
         ax.set_xlim(extent[0], extent[1])
         ax.set_ylim(extent[2], extent[3])
@@ -418,8 +471,9 @@ def style_boosting_axes(ax, n_rounds, *, log=False):
     if log:
         ax.set_yscale("symlog", linthresh=_BOOSTING_LOG_FLOOR, linscale=0.5)
         ax.set_ylim(0, 2.0)
-        ax.set_yticks([0.0, 1e-8, 1e-6, 1e-4, 1e-2, 1.0],
-                      ["0", "10⁻⁸", "10⁻⁶", "10⁻⁴", "10⁻²", "1"])
+        ax.set_yticks(
+            [0.0, 1e-8, 1e-6, 1e-4, 1e-2, 1.0], ["0", "10⁻⁸", "10⁻⁶", "10⁻⁴", "10⁻²", "1"]
+        )
         ax.yaxis.set_minor_locator(NullLocator())
     else:
         ax.set_ylim(0, 1.02)
@@ -469,15 +523,18 @@ def plot_boosting_bounds(ax, history, *, rounds=None, legend=True):
     """
     _check_axes(ax)
     if not isinstance(history, BoostingHistory):
-        raise TypeError(f"history must be a rankviz.rankboost.BoostingHistory, got "
-                        f"{type(history).__name__}")
+        raise TypeError(
+            f"history must be a rankviz.rankboost.BoostingHistory, got {type(history).__name__}"
+        )
     total = len(history.error)
     rounds = total if rounds is None else check_int(rounds, "rounds", minimum=1, maximum=total)
     legend = check_bool(legend, "legend")
     t = np.arange(1, rounds + 1)
-    labels = {"error": "empirical pairwise error",
-              "product_Z": r"$\prod_s Z_s$",
-              "edge_bound": r"$\exp(-2\sum_s \gamma_s^2)$"}
+    labels = {
+        "error": "empirical pairwise error",
+        "product_Z": r"$\prod_s Z_s$",
+        "edge_bound": r"$\exp(-2\sum_s \gamma_s^2)$",
+    }
     for name, style in BOOSTING_BOUND_STYLES.items():
         values = np.asarray(getattr(history, name))[:rounds]
         (line,) = ax.plot(t, values, label=labels[name], **style)
@@ -491,8 +548,7 @@ def plot_boosting_bounds(ax, history, *, rounds=None, legend=True):
     return ax
 
 
-def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=True,
-                             **line_kwargs):
+def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=True, **line_kwargs):
     """Cumulative distribution of normalized margins (the share of pairs with margin <= rho).
 
     At ``rho`` the curve reads the empirical margin loss bound of eq. (10.4),
@@ -539,15 +595,22 @@ def plot_margin_distribution(ax, margins, *, label, color=EXACT_COLOR, legend=Tr
     """
     _check_axes(ax)
     # normalized margins lie in [-1, 1] (up to rounding)
-    values = np.sort(check_array(margins, "margins", ndim=(1, 2),
-                                 bounds=(-1.0 - 1e-9, 1.0 + 1e-9)).ravel())
+    values = np.sort(
+        check_array(margins, "margins", ndim=(1, 2), bounds=(-1.0 - 1e-9, 1.0 + 1e-9)).ravel()
+    )
     label = check_text(label, "label")
     color = _check_color(color, "color")
     legend = check_bool(legend, "legend")
     share = np.arange(1, values.size + 1) / values.size
     line_kwargs.setdefault("lw", 2)
-    ax.step(np.concatenate(([-1.0], values, [1.0])), np.concatenate(([0.0], share, [1.0])),
-            where="post", color=color, label=label, **line_kwargs)
+    ax.step(
+        np.concatenate(([-1.0], values, [1.0])),
+        np.concatenate(([0.0], share, [1.0])),
+        where="post",
+        color=color,
+        label=label,
+        **line_kwargs,
+    )
     ax.axvline(0.0, color=REFERENCE_COLOR, lw=1, ls=":")
     ax.set_xlim(-1.0, 1.0)
     ax.set_ylim(0.0, 1.02)

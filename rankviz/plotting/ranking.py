@@ -65,9 +65,9 @@ GRADE_HATCHES = ("", "...", "///", "xxx", "**")  # the top grade starred
 _HATCH_CHARACTERS = frozenset("/\\|-+xoO.*")
 
 
-
-def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=None,
-                          edge_labels=None, title=None):
+def plot_preference_graph(
+    ax, weights, *, names=None, levels=None, node_colors=None, edge_labels=None, title=None
+):
     """Draw a preference graph: an arrow ``i -> j`` for each edge "i above j".
 
     Nodes are placed in rows: by ``levels`` when given (higher level higher up,
@@ -124,10 +124,16 @@ def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=N
     _check_axes(ax)
     W = as_weight_matrix(weights, "weights")
     n = _check_count(W.shape[0], "weights")
-    names = ([str(i) for i in range(n)] if names is None
-             else _check_labels(names, "names", n=n, per="node of weights"))
-    node_colors = (["#DDDDDD"] * n if node_colors is None
-                   else _check_colors(node_colors, "node_colors", n, per="node of weights"))
+    names = (
+        [str(i) for i in range(n)]
+        if names is None
+        else _check_labels(names, "names", n=n, per="node of weights")
+    )
+    node_colors = (
+        ["#DDDDDD"] * n
+        if node_colors is None
+        else _check_colors(node_colors, "node_colors", n, per="node of weights")
+    )
     if levels is not None:
         levels = check_array(levels, "levels", shape=(n,))
     if edge_labels is not None:
@@ -150,18 +156,33 @@ def plot_preference_graph(ax, weights, *, names=None, levels=None, node_colors=N
                 pos[node] = (slot - (len(row) - 1) / 2.0, -float(depth))
     edges = list(graph.edges(data="weight"))
     largest = max((w for *_, w in edges), default=1.0)
-    nx.draw_networkx_nodes(graph, pos, ax=ax, node_color=list(node_colors), node_size=700,
-                           edgecolors=EDGE_COLOR)
+    nx.draw_networkx_nodes(
+        graph, pos, ax=ax, node_color=list(node_colors), node_size=700, edgecolors=EDGE_COLOR
+    )
     nx.draw_networkx_labels(graph, pos, labels=dict(enumerate(names)), ax=ax, font_size=11)
-    nx.draw_networkx_edges(graph, pos, ax=ax, edgelist=[(i, j) for i, j, _ in edges],
-                           width=[0.8 + 2.2 * w / largest for *_, w in edges], arrowsize=14,
-                           node_size=700, edge_color=AGREE_COLOR, connectionstyle="arc3,rad=0.12")
+    nx.draw_networkx_edges(
+        graph,
+        pos,
+        ax=ax,
+        edgelist=[(i, j) for i, j, _ in edges],
+        width=[0.8 + 2.2 * w / largest for *_, w in edges],
+        arrowsize=14,
+        node_size=700,
+        edge_color=AGREE_COLOR,
+        connectionstyle="arc3,rad=0.12",
+    )
     if edge_labels is None:
         edge_labels = any(w != 1.0 for *_, w in edges)
     if edge_labels and edges:
-        nx.draw_networkx_edge_labels(graph, pos, ax=ax, connectionstyle="arc3,rad=0.12",
-                                     edge_labels={(i, j): f"{w:g}" for i, j, w in edges},
-                                     font_size=9, label_pos=0.35)
+        nx.draw_networkx_edge_labels(
+            graph,
+            pos,
+            ax=ax,
+            connectionstyle="arc3,rad=0.12",
+            edge_labels={(i, j): f"{w:g}" for i, j, w in edges},
+            font_size=9,
+            label_pos=0.35,
+        )
     ax.set_axis_off()
     ax.margins(0.15)
     if title is not None:
@@ -222,20 +243,36 @@ def _check_hatches(values, name: str, n: int) -> list[str]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence | np.ndarray):
         raise TypeError(f"{name} must be a sequence of hatch patterns, got {type(values).__name__}")
     if len(values) != n:
-        raise ValueError(f"{name} must give one hatch pattern per entry of values ({n}), "
-                         f"got {len(values)}")
+        raise ValueError(
+            f"{name} must give one hatch pattern per entry of values ({n}), got {len(values)}"
+        )
     for k, value in enumerate(values):
         if not isinstance(value, str):
-            raise TypeError(f"{name}[{k}] must be a hatch pattern (a string such as '//'), "
-                            f"got {type(value).__name__}")
+            raise TypeError(
+                f"{name}[{k}] must be a hatch pattern (a string such as '//'), "
+                f"got {type(value).__name__}"
+            )
         if not set(value) <= _HATCH_CHARACTERS:
-            raise ValueError(f"{name}[{k}] must be a Matplotlib hatch pattern, made of "
-                             f"{''.join(sorted(_HATCH_CHARACTERS))}, got {value!r}")
+            raise ValueError(
+                f"{name}[{k}] must be a Matplotlib hatch pattern, made of "
+                f"{''.join(sorted(_HATCH_CHARACTERS))}, got {value!r}"
+            )
     return list(values)
 
 
-def plot_position_bars(ax, values, *, labels=None, colors=None, hatches=None, ideal=None,
-                       cutoff=None, label=None, legend=True, label_fontsize=10):
+def plot_position_bars(
+    ax,
+    values,
+    *,
+    labels=None,
+    colors=None,
+    hatches=None,
+    ideal=None,
+    cutoff=None,
+    label=None,
+    legend=True,
+    label_fontsize=10,
+):
     """One bar per rank position: e.g. the gain, discount or DCG term at each position.
 
     Parameters
@@ -289,8 +326,11 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, hatches=None, id
     heights = check_array(values, "values", ndim=1, max_size=MAX_DRAWN)
     n = heights.size
     positions = np.arange(1, n + 1)
-    colors = ([SAMPLE_COLOR] * n if colors is None
-              else _check_colors(colors, "colors", n, per="entry of values"))
+    colors = (
+        [SAMPLE_COLOR] * n
+        if colors is None
+        else _check_colors(colors, "colors", n, per="entry of values")
+    )
     hatches = [""] * n if hatches is None else _check_hatches(hatches, "hatches", n)
     if labels is not None:
         labels = _check_labels(labels, "labels", n=n, per="entry of values")
@@ -300,26 +340,43 @@ def plot_position_bars(ax, values, *, labels=None, colors=None, hatches=None, id
         cutoff = check_int(cutoff, "cutoff", minimum=1, maximum=n)
     label = check_text(label, "label", optional=True)
     legend = check_bool(legend, "legend")
-    label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True,
-                                     names=True)
+    label_fontsize = _check_fontsize(label_fontsize, "label_fontsize", optional=True, names=True)
     # one collection per hatch rather than n bar patches: a dashboard redraws them at every change
-    corners = [[(x - 0.35, 0.0), (x - 0.35, h), (x + 0.35, h), (x + 0.35, 0.0)]
-               for x, h in zip(positions, heights, strict=True)]
+    corners = [
+        [(x - 0.35, 0.0), (x - 0.35, h), (x + 0.35, h), (x + 0.35, 0.0)]
+        for x, h in zip(positions, heights, strict=True)
+    ]
     for k, hatch in enumerate(dict.fromkeys(hatches)):  # a collection has one hatch
         bars = [i for i in range(n) if hatches[i] == hatch]
-        ax.add_collection(PolyCollection([corners[i] for i in bars],
-                                         facecolors=[colors[i] for i in bars], edgecolors="0.25",
-                                         linewidths=0.8, hatch=hatch or None,
-                                         label=label if k == 0 else None), autolim=False)
+        ax.add_collection(
+            PolyCollection(
+                [corners[i] for i in bars],
+                facecolors=[colors[i] for i in bars],
+                edgecolors="0.25",
+                linewidths=0.8,
+                hatch=hatch or None,
+                label=label if k == 0 else None,
+            ),
+            autolim=False,
+        )
     ax.update_datalim([(0.4, min(heights.min(), 0.0)), (n + 0.6, max(heights.max(), 0.0))])
     ax.autoscale_view()  # changes nothing on axes whose limits were set (style_position_axes)
     if labels is not None:
         for x, h, text in zip(positions, heights, labels, strict=True):
-            ax.annotate(str(text), (x, h), xytext=(0, 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=label_fontsize, fontweight="bold")
+            ax.annotate(
+                str(text),
+                (x, h),
+                xytext=(0, 2),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize=label_fontsize,
+                fontweight="bold",
+            )
     if best is not None:
-        ax.stairs(best, np.arange(0.5, n + 1.0), color=EXACT_COLOR, lw=1.8, ls="-",
-                  label="ideal ranking")
+        ax.stairs(
+            best, np.arange(0.5, n + 1.0), color=EXACT_COLOR, lw=1.8, ls="-", label="ideal ranking"
+        )
     if cutoff is not None:
         ax.axvline(cutoff + 0.5, color=GUIDE_COLOR, ls="--", lw=1.5, label=f"cut-off k = {cutoff}")
     if legend:
@@ -416,9 +473,12 @@ def plot_cutoff_curves(ax, curves: Mapping[str, Sequence[float]], *, cutoff=None
     _check_axes(ax)
     curves = _check_mapping(curves, "curves")
     # NaN marks a cut-off where a measure is undefined (no relevant item): drawn as a gap
-    arrays = {name: check_array(values, f"curves[{name!r}]", ndim=1, finite=False,
-                                bounds=(0.0, 1.0), max_size=MAX_DRAWN)
-              for name, values in curves.items()}
+    arrays = {
+        name: check_array(
+            values, f"curves[{name!r}]", ndim=1, finite=False, bounds=(0.0, 1.0), max_size=MAX_DRAWN
+        )
+        for name, values in curves.items()
+    }
     sizes = sorted({arr.size for arr in arrays.values()})
     if len(sizes) > 1:
         raise ValueError(f"curves must all have the same length, got {sizes}")

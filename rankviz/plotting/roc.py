@@ -67,15 +67,25 @@ CLASS_STYLES = {
 #: :func:`plot_legend` patches: the FPR (negatives) plain, the TPR (positives) hatched, the
 #: hatch in the class's colour at full strength.
 RATE_STYLES = {
-    "negatives": {"patch": True, "facecolor": to_rgba(NEGATIVE_COLOR, 0.3),
-                  "edgecolor": NEGATIVE_COLOR, "lw": 0},
-    "positives": {"patch": True, "facecolor": to_rgba(POSITIVE_COLOR, 0.3),
-                  "edgecolor": POSITIVE_COLOR, "lw": 0, "hatch": "//"},
+    "negatives": {
+        "patch": True,
+        "facecolor": to_rgba(NEGATIVE_COLOR, 0.3),
+        "edgecolor": NEGATIVE_COLOR,
+        "lw": 0,
+    },
+    "positives": {
+        "patch": True,
+        "facecolor": to_rgba(POSITIVE_COLOR, 0.3),
+        "edgecolor": POSITIVE_COLOR,
+        "lw": 0,
+        "hatch": "//",
+    },
 }
 
 
-def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None, x_range=None,
-                         legend=True):
+def plot_score_densities(
+    ax, model, threshold=None, *, scores=None, labels=None, x_range=None, legend=True
+):
     """Draw the two class-conditional score densities of a :class:`~rankviz.distributions.Binormal`.
 
     The negatives are drawn solid and the positives dashed (:data:`CLASS_STYLES`), and the
@@ -153,20 +163,30 @@ def plot_score_densities(ax, model, threshold=None, *, scores=None, labels=None,
                 # normalised by the class size, so that the histogram estimates the density
                 counts, _ = np.histogram(s[mask], bins=edges)
                 heights = counts / (mask.sum() * np.diff(edges))
-                ax.stairs(heights, edges, lw=1, alpha=0.7, label=f"sampled {name}",
-                          **CLASS_STYLES[name])
+                ax.stairs(
+                    heights, edges, lw=1, alpha=0.7, label=f"sampled {name}", **CLASS_STYLES[name]
+                )
                 tallest = max(tallest, heights.max())
-    for curve, name, label in ((neg, "negatives", "negatives (D$_-$)"),
-                               (pos, "positives", "positives (D$_+$)")):
+    for curve, name, label in (
+        (neg, "negatives", "negatives (D$_-$)"),
+        (pos, "positives", "positives (D$_+$)"),
+    ):
         ax.plot(x, curve, lw=2, label=label, **CLASS_STYLES[name])
     if threshold is not None:
         right = x >= threshold
-        for curve, name, label in ((neg, "negatives", "FPR: negatives above $\\theta$"),
-                                   (pos, "positives", "TPR: positives above $\\theta$")):
+        for curve, name, label in (
+            (neg, "negatives", "FPR: negatives above $\\theta$"),
+            (pos, "positives", "TPR: positives above $\\theta$"),
+        ):
             style = {key: value for key, value in RATE_STYLES[name].items() if key != "patch"}
             ax.fill_between(x[right], curve[right], label=label, **style)
-        ax.axvline(threshold, color=GUIDE_COLOR, ls="--", lw=1.5,
-                   label=f"threshold $\\theta$ = {threshold:.2f}")
+        ax.axvline(
+            threshold,
+            color=GUIDE_COLOR,
+            ls="--",
+            lw=1.5,
+            label=f"threshold $\\theta$ = {threshold:.2f}",
+        )
     ax.set_xlim(lo, hi)
     ax.set_ylim(0, 1.08 * tallest)
     ax.set_xlabel("score")
@@ -209,8 +229,15 @@ def style_roc_axes(ax, *, chance=True):
     _check_axes(ax)
     chance = check_bool(chance, "chance")
     if chance and not _has_gid(ax, _CHANCE_GID):
-        ax.plot([0, 1], [0, 1], ls=":", lw=1, color=REFERENCE_COLOR, label="chance (AUC = 0.5)",
-                gid=_CHANCE_GID)
+        ax.plot(
+            [0, 1],
+            [0, 1],
+            ls=":",
+            lw=1,
+            color=REFERENCE_COLOR,
+            label="chance (AUC = 0.5)",
+            gid=_CHANCE_GID,
+        )
     ax.set_xlim(-0.01, 1.01)
     ax.set_ylim(-0.01, 1.01)
     ax.set_aspect("equal")
@@ -219,8 +246,18 @@ def style_roc_axes(ax, *, chance=True):
     return ax
 
 
-def plot_roc(ax, fpr, tpr, *, label, color=EXACT_COLOR, operating_point=None, chance=True,
-             legend=True, **line_kwargs):
+def plot_roc(
+    ax,
+    fpr,
+    tpr,
+    *,
+    label,
+    color=EXACT_COLOR,
+    operating_point=None,
+    chance=True,
+    legend=True,
+    **line_kwargs,
+):
     """Draw a ROC curve (false positive rate against true positive rate).
 
     Parameters
@@ -277,8 +314,9 @@ def plot_roc(ax, fpr, tpr, *, label, color=EXACT_COLOR, operating_point=None, ch
     line_kwargs.setdefault("lw", 2)
     (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
     if point is not None:
-        ax.plot([point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5,
-                zorder=5)
+        ax.plot(
+            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
+        )
     if legend:
         ax.legend(loc="lower right", fontsize="small")
     return ax
@@ -321,8 +359,14 @@ def style_precision_recall_axes(ax, *, prevalence=None):
         if not 0 <= prevalence <= 1:
             raise ValueError(f"prevalence must lie in [0, 1], got {prevalence}")
         if not _has_gid(ax, _NO_SKILL_GID):
-            ax.axhline(prevalence, ls=":", lw=1, color=REFERENCE_COLOR, gid=_NO_SKILL_GID,
-                       label=f"no skill (prevalence {prevalence:.2f})")
+            ax.axhline(
+                prevalence,
+                ls=":",
+                lw=1,
+                color=REFERENCE_COLOR,
+                gid=_NO_SKILL_GID,
+                label=f"no skill (prevalence {prevalence:.2f})",
+            )
     ax.set_xlim(-0.01, 1.01)
     ax.set_ylim(-0.01, 1.01)
     ax.set_xlabel("recall")
@@ -330,8 +374,18 @@ def style_precision_recall_axes(ax, *, prevalence=None):
     return ax
 
 
-def plot_precision_recall(ax, recall, precision, *, label, color=EXACT_COLOR, prevalence=None,
-                          operating_point=None, legend=True, **line_kwargs):
+def plot_precision_recall(
+    ax,
+    recall,
+    precision,
+    *,
+    label,
+    color=EXACT_COLOR,
+    prevalence=None,
+    operating_point=None,
+    legend=True,
+    **line_kwargs,
+):
     """Draw a precision-recall curve, with the no-skill level at the prevalence.
 
     Parameters
@@ -388,8 +442,9 @@ def plot_precision_recall(ax, recall, precision, *, label, color=EXACT_COLOR, pr
     line_kwargs.setdefault("lw", 2)
     (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
     if point is not None:
-        ax.plot([point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5,
-                zorder=5)
+        ax.plot(
+            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
+        )
     if legend:
         ax.legend(loc="lower left", fontsize="small")
     return ax
@@ -477,8 +532,15 @@ def plot_confusion_matrix(ax, matrix, *, title=None):
     names = (("TN", "FP"), ("FN", "TP"))
     for i in range(2):
         for j in range(2):
-            ax.text(j, i, f"{names[i][j]}\n{cm[i, j]:g}", ha="center", va="center",
-                    fontsize="large", color="white" if cm[i, j] / total > 0.5 else "black")
+            ax.text(
+                j,
+                i,
+                f"{names[i][j]}\n{cm[i, j]:g}",
+                ha="center",
+                va="center",
+                fontsize="large",
+                color="white" if cm[i, j] / total > 0.5 else "black",
+            )
     if title is not None:
         ax.set_title(title)
     return ax
@@ -487,8 +549,9 @@ def plot_confusion_matrix(ax, matrix, *, title=None):
 # --------------------------------------------------------------------------- #
 # sampling distribution of the AUC
 # --------------------------------------------------------------------------- #
-def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None = None, *,
-                      bins=40, legend=True):
+def plot_auc_sampling(
+    ax, aucs, center, deviations: Mapping[str, float] | None = None, *, bins=40, legend=True
+):
     """Histogram of simulated empirical AUCs with deviation bounds as bands.
 
     Parameters
@@ -534,12 +597,14 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
     _check_axes(ax)
     values = check_array(aucs, "aucs", ndim=1, bounds=(0.0, 1.0))
     center = check_real(center, "center", minimum=0.0, maximum=1.0)
-    deviations = _check_mapping({} if deviations is None else deviations, "deviations",
-                                allow_empty=True)
+    deviations = _check_mapping(
+        {} if deviations is None else deviations, "deviations", allow_empty=True
+    )
     bins = _check_count(bins, "bins")
     legend = check_bool(legend, "legend")
-    ax.hist(values, bins=bins, color=SAMPLE_COLOR, alpha=0.7,
-            label=f"{values.size} simulated samples")
+    ax.hist(
+        values, bins=bins, color=SAMPLE_COLOR, alpha=0.7, label=f"{values.size} simulated samples"
+    )
     ax.axvline(center, color=EXACT_COLOR, lw=2, label=f"population AUC = {center:.3f}")
     for k, (name, t) in enumerate((deviations or {}).items()):
         t = check_real(t, f"deviations[{name!r}]", nonnegative=True)
@@ -547,8 +612,14 @@ def plot_auc_sampling(ax, aucs, center, deviations: Mapping[str, float] | None =
         ls = _SERIES_LINESTYLES[k % len(_SERIES_LINESTYLES)]  # not told apart by colour alone
         label = f"{name}: $\\pm${t:.3f}"
         edges = [edge for edge in (center - t, center + t) if 0.0 <= edge <= 1.0]
-        ax.axvspan(max(center - t, 0.0), min(center + t, 1.0), color=color, alpha=0.12, lw=0,
-                   label=None if edges else label)
+        ax.axvspan(
+            max(center - t, 0.0),
+            min(center + t, 1.0),
+            color=color,
+            alpha=0.12,
+            lw=0,
+            label=None if edges else label,
+        )
         for j, edge in enumerate(edges):
             ax.axvline(edge, color=color, ls=ls, lw=2, label=label if j == 0 else None)
     ax.set_xlabel("empirical AUC")

@@ -81,14 +81,28 @@ def schedule_legend_entries(*, short=False):
     short = check_bool(short, "short")
     width = 3.5 if short else 2.5
     return [
-        ("task", {"marker": "s", "color": LIGHT_COLOR, "mec": GUIDE_COLOR,
-                  "ms": 14 if short else 10, "lw": 0}),
-        ("edge satisfied" if short else "edge satisfied (earlier round → later round)",
-         {"color": NEUTRAL_COLOR, "lw": 2.0 if short else 1.5}),
-        ("inside a round: clustering" if short else "edge inside a round: clustering loss",
-         {"color": NEGATIVE_COLOR, "lw": width}),
-        ("backwards: disagreement" if short else "edge backwards: disagreement loss",
-         {"color": POSITIVE_COLOR, "lw": width, "ls": "--"}),
+        (
+            "task",
+            {
+                "marker": "s",
+                "color": LIGHT_COLOR,
+                "mec": GUIDE_COLOR,
+                "ms": 14 if short else 10,
+                "lw": 0,
+            },
+        ),
+        (
+            "edge satisfied" if short else "edge satisfied (earlier round → later round)",
+            {"color": NEUTRAL_COLOR, "lw": 2.0 if short else 1.5},
+        ),
+        (
+            "inside a round: clustering" if short else "edge inside a round: clustering loss",
+            {"color": NEGATIVE_COLOR, "lw": width},
+        ),
+        (
+            "backwards: disagreement" if short else "edge backwards: disagreement loss",
+            {"color": POSITIVE_COLOR, "lw": width, "ls": "--"},
+        ),
     ]
 
 
@@ -166,7 +180,6 @@ def _centred_text_path(text, size):
         if len(_TEXT_PATHS) >= 1024:  # changing lines of numbers: keep the cache small
             _TEXT_PATHS.clear()
         if not text.strip():  # nothing to draw (TextPath refuses blank text)
-
             _TEXT_PATHS[key] = Path(np.zeros((1, 2)), [Path.MOVETO])
             return _TEXT_PATHS[key]
         path = TextPath((0, 0), text, size=size)
@@ -184,11 +197,15 @@ def _draw_labels(ax, offsets, texts, *, size, color, zorder, gid, transform=None
     through the figure's dpi transform, so they keep their size when saved at
     another resolution.
     """
-    labels = PathCollection([_centred_text_path(str(t), size) for t in texts],
-                            offsets=np.asarray(offsets, dtype=float),
-                            offset_transform=ax.transData if transform is None else transform,
-                            facecolors=color,
-                            edgecolors="none", zorder=zorder, gid=gid)
+    labels = PathCollection(
+        [_centred_text_path(str(t), size) for t in texts],
+        offsets=np.asarray(offsets, dtype=float),
+        offset_transform=ax.transData if transform is None else transform,
+        facecolors=color,
+        edgecolors="none",
+        zorder=zorder,
+        gid=gid,
+    )
     labels.set_transform(Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans)
     ax.add_collection(labels, autolim=False)
     return labels
@@ -212,14 +229,27 @@ def _edge_curve(start, end, bend, half_x, half_y, samples=24):
     points = (1 - t) ** 2 * p0 + 2 * (1 - t) * t * control + t**2 * p1
     inside = np.zeros(samples, dtype=bool)
     for centre in (p0, p1):
-        inside |= (np.abs(points[:, 0] - centre[0]) < half_x) & \
-                  (np.abs(points[:, 1] - centre[1]) < half_y)
+        inside |= (np.abs(points[:, 0] - centre[0]) < half_x) & (
+            np.abs(points[:, 1] - centre[1]) < half_y
+        )
     return points[~inside]
 
 
-def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, legend=True,
-                  max_rows=None, max_rounds=None, label_size=10.0, box_inches=0.15,
-                  xlabel=None):
+def plot_schedule(
+    ax,
+    rounds,
+    weights,
+    *,
+    parts=None,
+    labels=None,
+    title=None,
+    legend=True,
+    max_rows=None,
+    max_rounds=None,
+    label_size=10.0,
+    box_inches=0.15,
+    xlabel=None,
+):
     """Draw a schedule: one column of task boxes per round, edges as arrows.
 
     Round ``t`` (1-based, as in :mod:`rankviz.scheduling`) is the column at
@@ -295,11 +325,13 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
     w = as_weight_matrix(weights, "weights")
     r = _check_count(w.shape[0], "weights")
     m = check_rounds(rounds, "rounds", r)
-    names = ([str(i) for i in range(r)] if labels is None
-             else _check_labels(labels, "labels", n=r, per="task of weights"))
+    names = (
+        [str(i) for i in range(r)]
+        if labels is None
+        else _check_labels(labels, "labels", n=r, per="task of weights")
+    )
     if parts is not None and not isinstance(parts, LossParts):
-        raise TypeError(f"parts must be a rankviz.scheduling.LossParts, got "
-                        f"{type(parts).__name__}")
+        raise TypeError(f"parts must be a rankviz.scheduling.LossParts, got {type(parts).__name__}")
     title = check_text(title, "title", optional=True)
     legend = check_bool(legend, "legend")
     if max_rows is not None:
@@ -308,8 +340,12 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
         max_rounds = _check_count(max_rounds, "max_rounds")
     label_size = _check_fontsize(label_size, "label_size")
     box_inches = check_real(box_inches, "box_inches", positive=True, maximum=5.0)
-    style_schedule_axes(ax, parts=parts is not None,
-                        variant="depth" if parts is None else parts.variant, xlabel=xlabel)
+    style_schedule_axes(
+        ax,
+        parts=parts is not None,
+        variant="depth" if parts is None else parts.variant,
+        xlabel=xlabel,
+    )
     row = np.zeros(r, dtype=int)
     for t in np.unique(m):
         members = np.flatnonzero(m == t)
@@ -342,30 +378,75 @@ def plot_schedule(ax, rounds, weights, *, parts=None, labels=None, title=None, l
         tips.append(points[-1])
         directions.append(points[-1] - points[-2])
     if curves:
-        ax.add_collection(LineCollection(curves, colors=colors, linewidths=widths,
-                                         linestyles=styles, zorder=2, capstyle="round"))
+        ax.add_collection(
+            LineCollection(
+                curves,
+                colors=colors,
+                linewidths=widths,
+                linestyles=styles,
+                zorder=2,
+                capstyle="round",
+            )
+        )
         tips, directions = np.array(tips), np.array(directions)
         directions /= np.linalg.norm(directions, axis=1, keepdims=True)  # length set in inches
-        ax.quiver(tips[:, 0], tips[:, 1], directions[:, 0], directions[:, 1], color=colors,
-                  angles="xy", pivot="tip", scale_units="inches", scale=1 / 0.16,
-                  units="inches", width=0.014, headwidth=5, headlength=6,
-                  headaxislength=5.5, zorder=2.5)
-    boxes = [Rectangle((m[i] - half_x, row[i] - half_y), 2 * half_x, 2 * half_y)
-             for i in range(r)]
-    ax.add_collection(PatchCollection(boxes, facecolor=LIGHT_COLOR, edgecolor=GUIDE_COLOR,
-                                      zorder=3))
-    _draw_labels(ax, np.column_stack((m, row)), names, size=label_size, color="black", zorder=4,
-                 gid=SCHEDULE_TASK_LABELS_GID)
+        ax.quiver(
+            tips[:, 0],
+            tips[:, 1],
+            directions[:, 0],
+            directions[:, 1],
+            color=colors,
+            angles="xy",
+            pivot="tip",
+            scale_units="inches",
+            scale=1 / 0.16,
+            units="inches",
+            width=0.014,
+            headwidth=5,
+            headlength=6,
+            headaxislength=5.5,
+            zorder=2.5,
+        )
+    boxes = [Rectangle((m[i] - half_x, row[i] - half_y), 2 * half_x, 2 * half_y) for i in range(r)]
+    ax.add_collection(
+        PatchCollection(boxes, facecolor=LIGHT_COLOR, edgecolor=GUIDE_COLOR, zorder=3)
+    )
+    _draw_labels(
+        ax,
+        np.column_stack((m, row)),
+        names,
+        size=label_size,
+        color="black",
+        zorder=4,
+        gid=SCHEDULE_TASK_LABELS_GID,
+    )
     used = np.arange(1, int(m.max()) + 1)
-    _draw_labels(ax, np.column_stack((used, np.full(used.size, -0.62))), used, size=label_size,
-                 color=EDGE_COLOR, zorder=4, gid=SCHEDULE_ROUND_LABELS_GID)
+    _draw_labels(
+        ax,
+        np.column_stack((used, np.full(used.size, -0.62))),
+        used,
+        size=label_size,
+        color=EDGE_COLOR,
+        zorder=4,
+        gid=SCHEDULE_ROUND_LABELS_GID,
+    )
     if parts is not None:
         # three decimals, as a dashboard's readouts print the losses (3.625, not 3.62)
-        line = " + ".join(f"{x:.{PARTS_DECIMALS}f}" for x in
-                          (parts.disagreement, parts.clustering, parts.round_cost))
+        line = " + ".join(
+            f"{x:.{PARTS_DECIMALS}f}"
+            for x in (parts.disagreement, parts.clustering, parts.round_cost)
+        )
         line += f" = {parts.total:.{PARTS_DECIMALS}f}"
-        _draw_labels(ax, [(0.5, 0.04)], [line], size=label_size + 1, color="black", zorder=4,
-                     gid=SCHEDULE_PARTS_GID, transform=ax.transAxes)
+        _draw_labels(
+            ax,
+            [(0.5, 0.04)],
+            [line],
+            size=label_size + 1,
+            color="black",
+            zorder=4,
+            gid=SCHEDULE_PARTS_GID,
+            transform=ax.transAxes,
+        )
     if title is not None:
         ax.set_title(title)
     if legend:

@@ -27,8 +27,10 @@ DASHBOARDS = {
 
 #: what a classroom deck calls once: the switch of the presentation layout, and the script
 #: that keeps the keyboard on the slides when the deck is presented
-SWITCHES = {"presentation_mode": "rankviz.widgets.dashboard",
-            "slideshow_keys": "rankviz.widgets.slides"}
+SWITCHES = {
+    "presentation_mode": "rankviz.widgets.dashboard",
+    "slideshow_keys": "rankviz.widgets.slides",
+}
 
 __all__ = sorted([*DASHBOARDS, *SWITCHES])
 

@@ -45,8 +45,10 @@ def check_handles(handles: object, name: str, *panels: str) -> SimpleNamespace:
     Each panel is a Matplotlib ``Axes`` or None (a panel a layout leaves out).
     """
     if not isinstance(handles, SimpleNamespace):
-        raise TypeError(f"{name} must be the handles setup returned (a namespace of axes), "
-                        f"got {type(handles).__name__}")
+        raise TypeError(
+            f"{name} must be the handles setup returned (a namespace of axes), "
+            f"got {type(handles).__name__}"
+        )
     for panel in panels:
         value = getattr(handles, panel, False)
         if value is not None and not isinstance(value, Axes):
@@ -74,8 +76,9 @@ def check_names(values: object, name: str, known: Iterable[str] | None = None) -
     try:
         values = tuple(values)
     except TypeError:
-        raise TypeError(f"{name} must be a sequence of names, "
-                        f"got {type(values).__name__}") from None
+        raise TypeError(
+            f"{name} must be a sequence of names, got {type(values).__name__}"
+        ) from None
     for value in values:
         if not isinstance(value, str):
             raise TypeError(f"{name} must hold strings, got {type(value).__name__}")
@@ -110,4 +113,3 @@ def check_controls(values: Mapping[str, object], ranges: Mapping[str, tuple]) ->
         else:
             checked[name] = check_choice(value, name, limits[0])
     return checked
-

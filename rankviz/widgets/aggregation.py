@@ -69,8 +69,14 @@ __all__ = [
 
 #: Default control values of :func:`aggregation_explorer`.
 AGGREGATION_EXPLORER_DEFAULTS = {
-    "n_items": 6, "n_per_pair": 3, "observed": 0.6, "noise": 1.0, "c": 0.5,
-    "method": "thurstone_mosteller", "draws": 0, "seed": 0,
+    "n_items": 6,
+    "n_per_pair": 3,
+    "observed": 0.6,
+    "noise": 1.0,
+    "c": 0.5,
+    "method": "thurstone_mosteller",
+    "draws": 0,
+    "seed": 0,
 }
 
 #: Dropdown labels of the aggregation methods: at most 24 characters, so a dropdown shows them
@@ -95,11 +101,16 @@ _MAX_DRAWS = 5
 MAX_ITEMS = 8
 #: What each control of the explorer allows (the draw function checks its values against it).
 _RANGES = {
-    "n_items": ("int", 3, MAX_ITEMS), "n_per_pair": ("int", 0, 50),
-    "observed": ("real", 0.0, 1.0), "noise": ("real", 0.1, 3.0), "c": ("real", 0.01, 2.0),
-    "method": ("choice", tuple(METHOD_LABELS)), "seed": ("int", 0, MAX_SEED),
+    "n_items": ("int", 3, MAX_ITEMS),
+    "n_per_pair": ("int", 0, 50),
+    "observed": ("real", 0.0, 1.0),
+    "noise": ("real", 0.1, 3.0),
+    "c": ("real", 0.01, 2.0),
+    "method": ("choice", tuple(METHOD_LABELS)),
+    "seed": ("int", 0, MAX_SEED),
     "draws": ("int", 0, _MAX_DRAWS),
 }
+
 
 def _btl_with_virtual_draws(W, draws):
     """BTL maximum likelihood after adding ``draws`` wins each way to every compared pair.
@@ -215,18 +226,27 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
     if wide:
         return _setup_wide(fig, n_items)
     graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.1])
-    plot_preference_circle(graph, np.zeros((n_items, n_items)), legend=False,
-                           title="difference graph of the empirical preferences")
+    plot_preference_circle(
+        graph,
+        np.zeros((n_items, n_items)),
+        legend=False,
+        title="difference graph of the empirical preferences",
+    )
     style_item_scores_axes(scores, ["true strength r", "recovered scores"], ticks=False)
     scores.set_xlim(_SPAN[0] - 0.1, _SPAN[1] + 0.1)
     scores.set_xlabel("score, each row on its own scale (higher is ranked higher)")
     scores.set_title("true strengths against the aggregated scores")
-    plot_legend(fig, [
-        ("i → j: i won more of their comparisons (label: P̂ᵢⱼ − P̂ⱼᵢ)", {"color": EDGE_COLOR}),
-        ("edge the recovered order agrees with", {"color": SAMPLE_COLOR}),
-        ("edge the recovered order overrules", {"color": POSITIVE_COLOR, "ls": "--"}),
-        ("crossing lines: a pair the aggregate misorders", {"color": NEUTRAL_COLOR, "lw": 1.2}),
-    ], loc="outside lower center", ncols=2)
+    plot_legend(
+        fig,
+        [
+            ("i → j: i won more of their comparisons (label: P̂ᵢⱼ − P̂ⱼᵢ)", {"color": EDGE_COLOR}),
+            ("edge the recovered order agrees with", {"color": SAMPLE_COLOR}),
+            ("edge the recovered order overrules", {"color": POSITIVE_COLOR, "ls": "--"}),
+            ("crossing lines: a pair the aggregate misorders", {"color": NEUTRAL_COLOR, "lw": 1.2}),
+        ],
+        loc="outside lower center",
+        ncols=2,
+    )
     return SimpleNamespace(graph=graph, scores=scores, fontsize=None, n_items=n_items)
 
 
@@ -234,23 +254,32 @@ def _setup_wide(fig, n_items):
     """The presentation layout of :func:`setup_aggregation_explorer`."""
     size = 16.0 / PRESENTATION_SCALE  # 16 px on the projector
     graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.45])
-    plot_preference_circle(graph, np.zeros((n_items, n_items)), legend=False,
-                           title="who won more often", fontsize=size)
+    plot_preference_circle(
+        graph, np.zeros((n_items, n_items)), legend=False, title="who won more often", fontsize=size
+    )
     style_item_scores_axes(scores, ["truth", "recovered"], ticks=False)
     scores.set_xlim(_SPAN[0] - 0.1, _SPAN[1] + 0.1)
     scores.set_xlabel("score (each row to scale; higher is better)")
     scores.set_title("true strengths and recovered scores")
-    plot_legend(fig, [
-        ("i → j: i won more (width ∝ P̂ᵢⱼ − P̂ⱼᵢ)", {"color": EDGE_COLOR}),
-        ("edge the order agrees with", {"color": SAMPLE_COLOR, "lw": 3}),
-        ("crossing lines: a misordered pair", {"color": NEUTRAL_COLOR, "lw": 1.5}),
-        ("edge the order overrules", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
-    ], loc="outside lower center", ncols=2, fontsize="medium", handlelength=2.6)
+    plot_legend(
+        fig,
+        [
+            ("i → j: i won more (width ∝ P̂ᵢⱼ − P̂ⱼᵢ)", {"color": EDGE_COLOR}),
+            ("edge the order agrees with", {"color": SAMPLE_COLOR, "lw": 3}),
+            ("crossing lines: a misordered pair", {"color": NEUTRAL_COLOR, "lw": 1.5}),
+            ("edge the order overrules", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
+        ],
+        loc="outside lower center",
+        ncols=2,
+        fontsize="medium",
+        handlelength=2.6,
+    )
     return SimpleNamespace(graph=graph, scores=scores, fontsize=size, n_items=n_items)
 
 
-def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, method, seed,
-                              draws=0):
+def draw_aggregation_explorer(
+    axes, *, n_items, n_per_pair, observed, noise, c, method, seed, draws=0
+):
     """Draw the explorer's changing artists and return its readouts.
 
     Parameters
@@ -294,13 +323,22 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         an error: the score panel says why.
     """
     axes = check_handles(axes, "axes", "graph", "scores")
-    checked = check_controls({"n_items": n_items, "n_per_pair": n_per_pair, "observed": observed,
-                              "noise": noise, "c": c, "method": method, "seed": seed,
-                              "draws": draws}, _RANGES)
+    checked = check_controls(
+        {
+            "n_items": n_items,
+            "n_per_pair": n_per_pair,
+            "observed": observed,
+            "noise": noise,
+            "c": c,
+            "method": method,
+            "seed": seed,
+            "draws": draws,
+        },
+        _RANGES,
+    )
     n_items, n_per_pair, observed, noise, c, method, seed, draws = checked.values()
     if getattr(axes, "n_items", n_items) != n_items:
-        raise ValueError(f"n_items must be the {axes.n_items} items setup laid out, "
-                         f"got {n_items}")
+        raise ValueError(f"n_items must be the {axes.n_items} items setup laid out, got {n_items}")
     base = explorer_strengths(n_items)
     truth = explorer_strengths(n_items, noise)
     rows = simulate_btl_comparisons(truth, n_per_pair, seed, observed=observed)
@@ -324,16 +362,28 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
     overruled = [] if scores is None else [(i, j) for i, j in edges if scores[i] <= scores[j]]
     agreed = [] if scores is None else [e for e in edges if e not in overruled]
     size = getattr(axes, "fontsize", None)
-    plot_preference_circle(axes.graph, D, wrong=overruled, right=agreed, nodes=False,
-                           max_weight=1.0, decimals=1, legend=False, fontsize=size,
-                           edge_labels=size is None)
+    plot_preference_circle(
+        axes.graph,
+        D,
+        wrong=overruled,
+        right=agreed,
+        nodes=False,
+        max_weight=1.0,
+        decimals=1,
+        legend=False,
+        fontsize=size,
+        edge_labels=size is None,
+    )
     plot_item_scores(axes.scores, 0, base, span=_SPAN, fontsize=size)
     if scores is not None:
         plot_rank_links(axes.scores, base, scores, span=_SPAN, fontsize=size)
     short = "found" if reason is None else _short_reason(reason, groups)
     if reason is None:
-        note = (f"BTL with {draws} virtual draw{'s' if draws > 1 else ''} per pair"
-                if method == "btl_mle" and draws > 0 else None)
+        note = (
+            f"BTL with {draws} virtual draw{'s' if draws > 1 else ''} per pair"
+            if method == "btl_mle" and draws > 0
+            else None
+        )
     elif "disconnected" in reason:
         note = "no scores: the comparison graph is disconnected"
         if size is not None:
@@ -343,9 +393,11 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         if size is not None:
             items = short[6:].split(" ")[0]
             plural = "," in items
-            note = (f"no MLE: item{'s' if plural else ''} {items} never lost"
-                    f"{' to the rest' if plural else ''}: {'their' if plural else 'its'}\n"
-                    f"strength{'s' if plural else ''} → ∞; raise 'BTL virtual draws'")
+            note = (
+                f"no MLE: item{'s' if plural else ''} {items} never lost"
+                f"{' to the rest' if plural else ''}: {'their' if plural else 'its'}\n"
+                f"strength{'s' if plural else ''} → ∞; raise 'BTL virtual draws'"
+            )
     else:
         note = "no scores: " + reason
     plot_item_scores(axes.scores, 1, scores, note=note, span=_SPAN, fontsize=size)
@@ -357,8 +409,9 @@ def draw_aggregation_explorer(axes, *, n_items, n_per_pair, observed, noise, c, 
         "pairs compared": f"{pairs_seen} of {n_pairs}, {round(observed * n_pairs, 2):g} expected",
         "comparison graph": "connected" if groups == 1 else f"{groups} separate groups",
         "Kendall τ with the truth": float("nan") if scores is None else _tau(scores, base),
-        "NDCG of the recovered order": (float("nan") if scores is None
-                                        else ndcg(grades, scores, gain="linear")),
+        "NDCG of the recovered order": (
+            float("nan") if scores is None else ndcg(grades, scores, gain="linear")
+        ),
         "recovered order": "—" if scores is None else _order_text(scores),
         "edges overruled": len(overruled),
         "scores": short,
@@ -442,22 +495,27 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
         "observed": float_slider("P(pair compared)", v["observed"], 0.0, 1.0, 0.05),
         "noise": float_slider("BTL noise τ", v["noise"], 0.1, 3.0, 0.05),
         "c": float_slider("smoothing c", v["c"], 0.01, 2.0, 0.01),
-        "method": dropdown("method", [(label, key) for key, label in METHOD_LABELS.items()],
-                           v["method"]),
+        "method": dropdown(
+            "method", [(label, key) for key, label in METHOD_LABELS.items()], v["method"]
+        ),
         "draws": int_slider("BTL virtual draws", v["draws"], 0, _MAX_DRAWS),
         "seed": int_slider("random seed", v["seed"], 0, 99),
     }
     wide = presentation_enabled(presentation)
     return Dashboard(
-        "Aggregation explorer", controls, draw_aggregation_explorer,
+        "Aggregation explorer",
+        controls,
+        draw_aggregation_explorer,
         setup=functools.partial(setup_aggregation_explorer, wide=wide),
-        layout_controls=("n_items",), figsize=(11.0, 5.6), presentation=presentation,
+        layout_controls=("n_items",),
+        figsize=(11.0, 5.6),
+        presentation=presentation,
         presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
         headline=("pairs compared", "Kendall τ with the truth", "recovered order", "scores"),
         advanced=("n_items", "noise", "c", "seed"),
         note="Lower P(pair compared) until the graph falls apart; with every pair compared, "
-             "raise the comparisons per pair and watch every method converge to the true "
-             "order (with pairs missing, least squares may stop short of it); for BTL maximum "
-             "likelihood, add virtual draws when some items never lost.",
+        "raise the comparisons per pair and watch every method converge to the true "
+        "order (with pairs missing, least squares may stop short of it); for BTL maximum "
+        "likelihood, add virtual draws when some items never lost.",
         rebuild=aggregation_explorer,
     )

@@ -173,13 +173,16 @@ def parse_label(text, name="label"):
 
 def _parse_labels(label_a, label_b, label_c) -> list[np.ndarray]:
     """The three typed label vectors, each named by its argument, of one length."""
-    rows = [parse_label(text, f"label_{name}")
-            for name, text in zip("abc", (label_a, label_b, label_c), strict=True)]
+    rows = [
+        parse_label(text, f"label_{name}")
+        for name, text in zip("abc", (label_a, label_b, label_c), strict=True)
+    ]
     sizes = [row.size for row in rows]
     for name, size in zip("bc", sizes[1:], strict=True):
         if size != sizes[0]:
-            raise ValueError(f"label_a and label_{name} must have the same number of items, "
-                             f"got {sizes}")
+            raise ValueError(
+                f"label_a and label_{name} must have the same number of items, got {sizes}"
+            )
     return rows
 
 
@@ -218,8 +221,12 @@ pred=argmax, closed form), (3, 2))
     rows = _parse_labels(label_a, label_b, label_c)
     labels = np.vstack(rows)
     top = max(1.0, float(labels.max()))
-    losses = {"precision@2": lambda: precision_loss(2), "map": map_loss, "ndcg": ndcg_loss,
-              "err": lambda: err_loss(top)}
+    losses = {
+        "precision@2": lambda: precision_loss(2),
+        "map": map_loss,
+        "ndcg": ndcg_loss,
+        "err": lambda: err_loss(top),
+    }
     surrogates = {
         "ls_relevance": lambda: squared_surrogate("relevance"),
         "ls_normalized": lambda: squared_surrogate("normalized"),
@@ -235,10 +242,13 @@ pred=argmax, closed form), (3, 2))
     target = losses[loss]()
     if target.label_kind == "binary" and not np.isin(labels, (0.0, 1.0)).all():
         graded = "abc"[int(np.flatnonzero(~np.isin(labels, (0.0, 1.0)).all(axis=1))[0])]
-        raise ValueError(f"label_{graded} holds grades, but {target.name} needs binary labels "
-                         f"(0/1); type grades only for NDCG and ERR")
-    return SimpleNamespace(loss=target, surrogate=surrogates[surrogate](), labels=labels,
-                           max_grade=top)
+        raise ValueError(
+            f"label_{graded} holds grades, but {target.name} needs binary labels "
+            f"(0/1); type grades only for NDCG and ERR"
+        )
+    return SimpleNamespace(
+        loss=target, surrogate=surrogates[surrogate](), labels=labels, max_grade=top
+    )
 
 
 def _weights(values) -> tuple[np.ndarray, bool]:
@@ -292,26 +302,42 @@ def setup_calibration_explorer(fig, *, label_a, label_b, label_c, wide=False, **
     vertex = [f"a = {label_a.strip()}", f"b = {label_b.strip()}", f"c = {label_c.strip()}"]
     if wide:
         risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.6, 1.0])
-        style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
-                                    tick_labels=names if sigmas.shape[0] <= 24 else None,
-                                    title="conditional risk of every permutation",
-                                    tick_fontsize=None)
+        style_permutation_risk_axes(
+            risk_ax,
+            sigmas.shape[0],
+            ylim=(0.0, 1.08),
+            tick_labels=names if sigmas.shape[0] <= 24 else None,
+            title="conditional risk of every permutation",
+            tick_fontsize=None,
+        )
         risk_ax.set_yticks(np.linspace(0.0, 1.0, 6))  # no tick label beyond the limits
-        style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
-                           title="where pred(u*) is not Bayes", fontsize=None,
-                           regret_label="regret of pred(u*)")
+        style_simplex_axes(
+            simplex_ax,
+            vertex,
+            regret_scale=REGRET_SCALE,
+            title="where pred(u*) is not Bayes",
+            fontsize=None,
+            regret_label="regret of pred(u*)",
+        )
         entries = permutation_risk_legend_entries()
         entries.append(("the mixture of a, b, c", {"marker": "o", "color": "black", "lw": 0}))
         plot_legend(fig, entries, loc="outside lower center", ncols=len(entries), fontsize=None)
     else:
         risk_ax, simplex_ax = fig.subplots(1, 2, width_ratios=[1.35, 1.0])
-        style_permutation_risk_axes(risk_ax, sigmas.shape[0], ylim=(0.0, 1.08),
-                                    tick_labels=names if sigmas.shape[0] <= 24 else None,
-                                    title="conditional risk of every permutation")
-        plot_legend(risk_ax, permutation_risk_legend_entries(), loc="upper right",
-                    fontsize="small")
-        style_simplex_axes(simplex_ax, vertex, regret_scale=REGRET_SCALE,
-                           title="mixtures of a, b, c: where pred(u*) is not Bayes")
+        style_permutation_risk_axes(
+            risk_ax,
+            sigmas.shape[0],
+            ylim=(0.0, 1.08),
+            tick_labels=names if sigmas.shape[0] <= 24 else None,
+            title="conditional risk of every permutation",
+        )
+        plot_legend(risk_ax, permutation_risk_legend_entries(), loc="upper right", fontsize="small")
+        style_simplex_axes(
+            simplex_ax,
+            vertex,
+            regret_scale=REGRET_SCALE,
+            title="mixtures of a, b, c: where pred(u*) is not Bayes",
+        )
     return SimpleNamespace(risks=risk_ax, simplex=simplex_ax, wide=wide)
 
 
@@ -377,20 +403,36 @@ def draw_calibration_explorer(handles, **values):
     wide = getattr(handles, "wide", False)
     plot_permutation_risks(handles.risks, risks, bayes=bayes, pred=index, legend=False)
     if not wide:  # the presentation layout has the dropdowns right above the figure
-        handles.risks.text(0.01, 0.98, f"loss: {case.loss.name}",
-                           transform=handles.risks.transAxes, ha="left", va="top", fontsize=10,
-                           fontweight="bold")
-    plot_calibration_simplex(handles.simplex, _grid(), map_regret, vmax=REGRET_SCALE,
-                             colorbar=False)
+        handles.risks.text(
+            0.01,
+            0.98,
+            f"loss: {case.loss.name}",
+            transform=handles.risks.transAxes,
+            ha="left",
+            va="top",
+            fontsize=10,
+            fontweight="bold",
+        )
+    plot_calibration_simplex(
+        handles.simplex, _grid(), map_regret, vmax=REGRET_SCALE, colorbar=False
+    )
     if not wide:
-        handles.simplex.text(0.5, -0.02, f"surrogate: {case.surrogate.name}",
-                             transform=handles.simplex.transAxes, ha="center", va="top",
-                             fontsize=10, fontweight="bold")
+        handles.simplex.text(
+            0.5,
+            -0.02,
+            f"surrogate: {case.surrogate.name}",
+            transform=handles.simplex.transAxes,
+            ha="center",
+            va="top",
+            fontsize=10,
+            fontweight="bold",
+        )
     plot_simplex_point(handles.simplex, probs)
     regret = float(risks[index] - best)
     bayes_names = [names[i] for i in np.flatnonzero(bayes)]
-    shown = ", ".join(bayes_names[:6]) + (f", … ({len(bayes_names)} in all)"
-                                          if len(bayes_names) > 6 else "")
+    shown = ", ".join(bayes_names[:6]) + (
+        f", … ({len(bayes_names)} in all)" if len(bayes_names) > 6 else ""
+    )
     if case.surrogate.pred_kind == "sort":
         minimizer = " ".join("−∞" if np.isneginf(v) else f"{v:.3f}" for v in scores)
     else:
@@ -467,9 +509,13 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
     explorer_case(v["loss"], v["surrogate"], v["label_a"], v["label_b"], v["label_c"])
 
     def label_box(name):
-        return widgets.Text(value=v[name], description=f"label {name[-1]}",
-                            continuous_update=False, style={"description_width": "11em"},
-                            layout={"width": "100%"})
+        return widgets.Text(
+            value=v[name],
+            description=f"label {name[-1]}",
+            continuous_update=False,
+            style={"description_width": "11em"},
+            layout={"width": "100%"},
+        )
 
     controls = {
         "loss": dropdown("target loss", list(LOSSES.items()), v["loss"]),
@@ -483,13 +529,17 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
     }
     wide = presentation_enabled(presentation)
     return Dashboard(
-        "Calibration explorer", controls, draw_calibration_explorer,
+        "Calibration explorer",
+        controls,
+        draw_calibration_explorer,
         setup=partial(setup_calibration_explorer, wide=wide),
         layout_controls=("label_a", "label_b", "label_c"),
-        figsize=(12.0, 5.6), presentation=wide,
+        figsize=(12.0, 5.6),
+        presentation=wide,
         presentation_figsize=(PRESENTATION_WIDTH, PRESENTATION_HEIGHT),
-        headline=HEADLINE, advanced=ADVANCED,
+        headline=HEADLINE,
+        advanced=ADVANCED,
         note="Move the weights into a coloured region of the triangle and watch pred leave "
-             "the Bayes set; then switch the surrogate to the one the theory recommends.",
+        "the Bayes set; then switch the surrogate to the one the theory recommends.",
         rebuild=calibration_explorer,
     )

@@ -71,20 +71,35 @@ __all__ = [
 #: which all four pairwise surrogates (12) get the edge 0 -> 1 wrong.
 LOW_NOISE_EXPLORER_DEFAULTS = {
     "p": 0.5,
-    "w01": 1.0, "w02": 10.0, "w12": 4.0,
-    "w10": 0.0, "w20": 4.0, "w21": 0.0,
-    "phi": "squared_hinge", "form": "pairwise",
+    "w01": 1.0,
+    "w02": 10.0,
+    "w12": 4.0,
+    "w10": 0.0,
+    "w20": 4.0,
+    "w21": 0.0,
+    "phi": "squared_hinge",
+    "form": "pairwise",
 }
 
 #: The edge of each weight control: (DAG, i, j).
-_EDGES = {"w01": (0, 0, 1), "w02": (0, 0, 2), "w12": (0, 1, 2),
-          "w10": (1, 1, 0), "w20": (1, 2, 0), "w21": (1, 2, 1)}
+_EDGES = {
+    "w01": (0, 0, 1),
+    "w02": (0, 0, 2),
+    "w12": (0, 1, 2),
+    "w10": (1, 1, 0),
+    "w20": (1, 2, 0),
+    "w21": (1, 2, 1),
+}
 _MAX_WEIGHT = 10.0
 _SPAN = (0.0, 1.0)
 _FORM_LABELS = {"pairwise": "pairwise (12)", "margin": "margin (13)"}
 #: What the loss dropdown shows for each loss of :data:`rankviz.surrogates.SURROGATES`.
-_LOSS_LABELS = {"hinge": "hinge", "logistic": "logistic", "exponential": "exponential",
-                "squared_hinge": "squared hinge"}
+_LOSS_LABELS = {
+    "hinge": "hinge",
+    "logistic": "logistic",
+    "exponential": "exponential",
+    "squared_hinge": "squared hinge",
+}
 #: Legend style of the score panel's filled markers: the items of an edge of G_μ the
 #: surrogate misorders or ties (plot_item_scores fills them and writes their number in white).
 _WRONG_ITEM_STYLE = {"marker": "o", "ms": 11, "mfc": POSITIVE_COLOR, "mec": "black", "lw": 0}
@@ -95,11 +110,18 @@ _WIDE_HEIGHT = 6.0
 
 
 #: What the distribution's arguments allow: a probability and non-negative weights.
-_DISTRIBUTION_RANGES = {"p": ("real", 0.0, 1.0),
-                        **{name: ("real", 0.0, _MAX_WEIGHT) for name in _EDGES}}
+_DISTRIBUTION_RANGES = {
+    "p": ("real", 0.0, 1.0),
+    **{name: ("real", 0.0, _MAX_WEIGHT) for name in _EDGES},
+}
 #: What each control of the explorer allows (the draw function checks its values against it).
-_RANGES = {**_DISTRIBUTION_RANGES, "p": ("real", 0.05, 0.95),
-           "phi": ("choice", tuple(SURROGATES)), "form": ("choice", tuple(_FORM_LABELS))}
+_RANGES = {
+    **_DISTRIBUTION_RANGES,
+    "p": ("real", 0.05, 0.95),
+    "phi": ("choice", tuple(SURROGATES)),
+    "form": ("choice", tuple(_FORM_LABELS)),
+}
+
 
 def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
     """The distribution over DAGs that the explorer's weight controls describe.
@@ -135,8 +157,10 @@ def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
     >>> mu[1][1].tolist()
     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [4.0, 0.0, 0.0]]
     """
-    checked = check_controls({"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20,
-                              "w21": w21}, _DISTRIBUTION_RANGES)
+    checked = check_controls(
+        {"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20, "w21": w21},
+        _DISTRIBUTION_RANGES,
+    )
     p, w01, w02, w12, w10, w20, w21 = checked.values()
     values = {"w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20, "w21": w21}
     graphs = np.zeros((2, 3, 3))
@@ -158,8 +182,10 @@ def _order_text(alpha, tol=1e-6) -> str:
 def _edges_text(edges, alpha) -> str:
     if not edges:
         return "none"
-    return ", ".join(f"{i}→{j} ({'tied' if abs(alpha[i] - alpha[j]) <= 1e-6 else 'misordered'})"
-                     for i, j in edges)
+    return ", ".join(
+        f"{i}→{j} ({'tied' if abs(alpha[i] - alpha[j]) <= 1e-6 else 'misordered'})"
+        for i, j in edges
+    )
 
 
 def setup_low_noise_explorer(fig, *, wide=False, **_values):
@@ -187,52 +213,80 @@ def setup_low_noise_explorer(fig, *, wide=False, **_values):
     wide = check_bool(wide, "wide")
     if wide:
         return _setup_wide(fig)
-    axes = fig.subplot_mosaic([["dag1", "dag2", "diff"], ["scores", "scores", "scores"]],
-                              height_ratios=[1.45, 1])
+    axes = fig.subplot_mosaic(
+        [["dag1", "dag2", "diff"], ["scores", "scores", "scores"]], height_ratios=[1.45, 1]
+    )
     empty = np.zeros((3, 3))  # the items are static: drawn once, under the blitted edges
-    for name, title in (("dag1", "DAG 1, probability p"), ("dag2", "DAG 2, probability 1 − p"),
-                        ("diff", "difference graph G_μ")):
+    for name, title in (
+        ("dag1", "DAG 1, probability p"),
+        ("dag2", "DAG 2, probability 1 − p"),
+        ("diff", "difference graph G_μ"),
+    ):
         plot_preference_circle(axes[name], empty, title=title, legend=False)
-    style_item_scores_axes(axes["scores"], ["surrogate\nminimiser", "aggregated\nloss (23)"],
-                           ticks=False)
+    style_item_scores_axes(
+        axes["scores"], ["surrogate\nminimiser", "aggregated\nloss (23)"], ticks=False
+    )
     axes["scores"].set_xlim(_SPAN[0] - 0.1, _SPAN[1] + 0.1)
     axes["scores"].set_xlabel("score α, each row on its own scale (higher is ranked higher)")
     axes["scores"].set_title("scores: the surrogate against the aggregated loss (23)")
-    plot_legend(fig, [
-        ("preference i → j (width ∝ weight)", {"color": EDGE_COLOR}),
-        ("edge of G_μ ordered correctly", {"color": SAMPLE_COLOR}),
-        ("edge of G_μ misordered or tied", {"color": POSITIVE_COLOR, "ls": "--"}),
-        ("item of a misordered or tied edge", _WRONG_ITEM_STYLE),
-    ], loc="outside lower center", ncols=2)
-    return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
-                           scores=axes["scores"], fontsize=None)
+    plot_legend(
+        fig,
+        [
+            ("preference i → j (width ∝ weight)", {"color": EDGE_COLOR}),
+            ("edge of G_μ ordered correctly", {"color": SAMPLE_COLOR}),
+            ("edge of G_μ misordered or tied", {"color": POSITIVE_COLOR, "ls": "--"}),
+            ("item of a misordered or tied edge", _WRONG_ITEM_STYLE),
+        ],
+        loc="outside lower center",
+        ncols=2,
+    )
+    return SimpleNamespace(
+        dag1=axes["dag1"],
+        dag2=axes["dag2"],
+        diff=axes["diff"],
+        scores=axes["scores"],
+        fontsize=None,
+    )
 
 
 def _setup_wide(fig):
     """The presentation layout of :func:`setup_low_noise_explorer`: one row of four panels."""
     size = 16.0 / PRESENTATION_SCALE  # 16 px on the projector
-    axes = fig.subplot_mosaic([["dag1", "dag2", "diff", "scores"]],
-                              width_ratios=[1, 1, 1, 1.25])
+    axes = fig.subplot_mosaic([["dag1", "dag2", "diff", "scores"]], width_ratios=[1, 1, 1, 1.25])
     empty = np.zeros((3, 3))
-    for name, title in (("dag1", "DAG 1 (prob. p)"), ("dag2", "DAG 2 (1 − p)"),
-                        ("diff", "difference G_μ")):
+    for name, title in (
+        ("dag1", "DAG 1 (prob. p)"),
+        ("dag2", "DAG 2 (1 − p)"),
+        ("diff", "difference G_μ"),
+    ):
         plot_preference_circle(axes[name], empty, title=title, legend=False, fontsize=size)
     style_item_scores_axes(axes["scores"], ["surrogate", "loss (23)"], ticks=False)
     axes["scores"].set_xlim(_SPAN[0] - 0.12, _SPAN[1] + 0.12)
     axes["scores"].set_xlabel("score α (each row to scale)")
     axes["scores"].set_title("scores")
-    plot_legend(fig, [
-        ("i → j (width ∝ weight)", {"color": EDGE_COLOR}),
-        ("ordered correctly", {"color": SAMPLE_COLOR, "lw": 3}),
-        ("misordered or tied", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
-        ("items of those edges", {**_WRONG_ITEM_STYLE, "ms": 16}),
-    ], loc="outside lower center", ncols=4, fontsize="medium", handlelength=2.6)
-    return SimpleNamespace(dag1=axes["dag1"], dag2=axes["dag2"], diff=axes["diff"],
-                           scores=axes["scores"], fontsize=size)
+    plot_legend(
+        fig,
+        [
+            ("i → j (width ∝ weight)", {"color": EDGE_COLOR}),
+            ("ordered correctly", {"color": SAMPLE_COLOR, "lw": 3}),
+            ("misordered or tied", {"color": POSITIVE_COLOR, "ls": "--", "lw": 3}),
+            ("items of those edges", {**_WRONG_ITEM_STYLE, "ms": 16}),
+        ],
+        loc="outside lower center",
+        ncols=4,
+        fontsize="medium",
+        handlelength=2.6,
+    )
+    return SimpleNamespace(
+        dag1=axes["dag1"],
+        dag2=axes["dag2"],
+        diff=axes["diff"],
+        scores=axes["scores"],
+        fontsize=size,
+    )
 
 
-def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
-                            search_note=None):
+def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form, search_note=None):
     """Draw the explorer's changing artists and return its readouts.
 
     Parameters
@@ -262,8 +316,20 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         error: the panel says so.
     """
     axes = check_handles(axes, "axes", "dag1", "dag2", "diff", "scores")
-    checked = check_controls({"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20,
-                              "w21": w21, "phi": phi, "form": form}, _RANGES)
+    checked = check_controls(
+        {
+            "p": p,
+            "w01": w01,
+            "w02": w02,
+            "w12": w12,
+            "w10": w10,
+            "w20": w20,
+            "w21": w21,
+            "phi": phi,
+            "form": form,
+        },
+        _RANGES,
+    )
     p, w01, w02, w12, w10, w20, w21, phi, form = checked.values()
     search_note = check_text(search_note, "search_note", optional=True)
     mu = explorer_distribution(p, w01, w02, w12, w10, w20, w21)
@@ -292,28 +358,57 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         aggregated_note = "no minimiser: the infimum 0 needs infinitely spread scores"
 
     size = getattr(axes, "fontsize", None)
-    plot_preference_circle(axes.dag1, mu[0][1], max_weight=_MAX_WEIGHT, nodes=False,
-                          legend=False, fontsize=size)
-    plot_preference_circle(axes.dag2, mu[1][1], max_weight=_MAX_WEIGHT, nodes=False,
-                          legend=False, fontsize=size)
-    plot_preference_circle(axes.diff, D, wrong=wrong,
-                          right=[e for e in edges if e not in wrong] if alpha is not None else (),
-                          max_weight=_MAX_WEIGHT, nodes=False, legend=False, fontsize=size)
+    plot_preference_circle(
+        axes.dag1, mu[0][1], max_weight=_MAX_WEIGHT, nodes=False, legend=False, fontsize=size
+    )
+    plot_preference_circle(
+        axes.dag2, mu[1][1], max_weight=_MAX_WEIGHT, nodes=False, legend=False, fontsize=size
+    )
+    plot_preference_circle(
+        axes.diff,
+        D,
+        wrong=wrong,
+        right=[e for e in edges if e not in wrong] if alpha is not None else (),
+        max_weight=_MAX_WEIGHT,
+        nodes=False,
+        legend=False,
+        fontsize=size,
+    )
     if size is None:  # the wide layout has no room for it: the headline shows the verdict
-        status = "low noise ✓" if not violations else (
-            "not low noise: path {}→{}→{} outweighs {}→{}".format(
-                *violations[0], violations[0][0], violations[0][2]))
-        axes.diff.text(0.5, -0.02, status, transform=axes.diff.transAxes, ha="center",
-                       va="top", fontsize=10,
-                       color="0.15" if not violations else POSITIVE_COLOR)
+        status = (
+            "low noise ✓"
+            if not violations
+            else (
+                "not low noise: path {}→{}→{} outweighs {}→{}".format(
+                    *violations[0], violations[0][0], violations[0][2]
+                )
+            )
+        )
+        axes.diff.text(
+            0.5,
+            -0.02,
+            status,
+            transform=axes.diff.transAxes,
+            ha="center",
+            va="top",
+            fontsize=10,
+            color="0.15" if not violations else POSITIVE_COLOR,
+        )
     else:
         note = note and "no minimiser"
         aggregated_note = aggregated_note and "no minimiser"
     # each row on its own scale (the two losses' scores are not comparable); the labels
     # give the scores
     plot_item_scores(axes.scores, 0, alpha, wrong=wrong, note=note, span=_SPAN, fontsize=size)
-    plot_item_scores(axes.scores, 1, aggregated, wrong=aggregated_wrong, note=aggregated_note,
-                     span=_SPAN, fontsize=size)
+    plot_item_scores(
+        axes.scores,
+        1,
+        aggregated,
+        wrong=aggregated_wrong,
+        note=aggregated_note,
+        span=_SPAN,
+        fontsize=size,
+    )
 
     bayes_text = " | ".join(format_order(order) for order in orders[:3])
     if len(orders) > 3:
@@ -322,12 +417,13 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         "low noise (Def. 4)": "yes" if not violations else "no",
         "Bayes order(s)": bayes_text,
         "surrogate order": _order_text(alpha) if alpha is not None else "no minimiser",
-        "surrogate scores α": ("(" + ", ".join(f"{v + 0.0:.2f}" for v in alpha) + ")"
-                               if alpha is not None else "none"),
+        "surrogate scores α": (
+            "(" + ", ".join(f"{v + 0.0:.2f}" for v in alpha) + ")" if alpha is not None else "none"
+        ),
         "edges of G_μ it gets wrong": _edges_text(wrong, alpha) if alpha is not None else "—",
         "risk (11) at α minus Bayes risk": (
-            pairwise_loss(alpha, Y) - bayes_risk
-            if alpha is not None else float("nan")),
+            pairwise_loss(alpha, Y) - bayes_risk if alpha is not None else float("nan")
+        ),
         "(23) order": _order_text(aggregated) if aggregated is not None else "no minimiser",
         "solver": solver_text,
     }
@@ -352,7 +448,8 @@ def _loaded_counterexample(values, phi, form):
         raise ValueError("no edge wrong after rounding to the sliders' steps")
     probs, graphs = check_preference_distribution(mu)
     certificate = certify_counterexample(
-        LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form))
+        LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form)
+    )
     if not certificate.every_minimizer:
         raise ValueError("not every minimiser gets the edge wrong after rounding")
     return wrong[0], certificate
@@ -361,8 +458,7 @@ def _loaded_counterexample(values, phi, form):
 def _proof_text(certificate) -> str:
     """What a certificate proves about every minimiser, in words."""
     low, high = (float(g) for g in certificate.gap_range)
-    what = ("misorders" if high < 0 else "ties" if low == high == 0.0
-            else "misorders or ties")
+    what = "misorders" if high < 0 else "ties" if low == high == 0.0 else "misorders or ties"
     # exact certificates (hinge, squared hinge) bound the gap by rationals; the smooth losses'
     # by 50-digit floats (Newton's method, rankviz.consistency.certify_counterexample)
     exact = all(isinstance(g, sp.Rational) for g in certificate.gap_range)
@@ -440,15 +536,21 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     'no minimiser'
     """
     v = initial_values("low_noise_explorer", LOW_NOISE_EXPLORER_DEFAULTS, initial)
-    labels = {"w01": "DAG 1: 0 → 1", "w02": "DAG 1: 0 → 2", "w12": "DAG 1: 1 → 2",
-              "w10": "DAG 2: 1 → 0", "w20": "DAG 2: 2 → 0", "w21": "DAG 2: 2 → 1"}
+    labels = {
+        "w01": "DAG 1: 0 → 1",
+        "w02": "DAG 1: 0 → 2",
+        "w12": "DAG 1: 1 → 2",
+        "w10": "DAG 2: 1 → 0",
+        "w20": "DAG 2: 2 → 0",
+        "w21": "DAG 2: 2 → 1",
+    }
     controls = {"p": float_slider("P(DAG 1) = p", v["p"], 0.05, 0.95, 0.05)}
     for name, label in labels.items():
         controls[name] = float_slider(label, v[name], 0.0, _MAX_WEIGHT, 0.5, readout_format=".1f")
-    controls["phi"] = dropdown("loss φ", [(_LOSS_LABELS[key], key) for key in SURROGATES],
-                               v["phi"])
-    controls["form"] = dropdown("form", [(label, key) for key, label in _FORM_LABELS.items()],
-                                v["form"])
+    controls["phi"] = dropdown("loss φ", [(_LOSS_LABELS[key], key) for key in SURROGATES], v["phi"])
+    controls["form"] = dropdown(
+        "form", [(label, key) for key, label in _FORM_LABELS.items()], v["form"]
+    )
     state = {"clicks": 0, "note": None}
 
     def draw(handles, **values):
@@ -472,15 +574,19 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
             if any(shown[control] != value for control, value in found.items()):
                 break
         else:
-            state["note"] = (f"seeds {first}–{first + _SEARCH_SEEDS - 1}: no new low-noise "
-                             f"counterexample for the {name} loss, {_FORM_LABELS[form]}; "
-                             f"press again")
+            state["note"] = (
+                f"seeds {first}–{first + _SEARCH_SEEDS - 1}: no new low-noise "
+                f"counterexample for the {name} loss, {_FORM_LABELS[form]}; "
+                f"press again"
+            )
             return
         dash.set(**found)
         if all(dash.controls[control].value == value for control, value in found.items()):
             certificate = certify_counterexample(cx)
-            state["note"] = (f"seed {seed}: found one, {name} gets {cx.pair[0]}→{cx.pair[1]} "
-                             f"wrong: {_proof_text(certificate)}")
+            state["note"] = (
+                f"seed {seed}: found one, {name} gets {cx.pair[0]}→{cx.pair[1]} "
+                f"wrong: {_proof_text(certificate)}"
+            )
             return
         try:  # a slider rounded a value: certify what is shown, or do not show it
             (i, j), certificate = _loaded_counterexample(dash.values, phi, form)
@@ -488,22 +594,28 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
             dash.set(**shown)
             state["note"] = f"seed {seed}: found one, but not after rounding ({exc})"
             return
-        state["note"] = (f"seed {seed}: found one, {name} gets {i}→{j} wrong: "
-                         f"{_proof_text(certificate)} (re-certified after rounding)")
+        state["note"] = (
+            f"seed {seed}: found one, {name} gets {i}→{j} wrong: "
+            f"{_proof_text(certificate)} (re-certified after rounding)"
+        )
 
     def clear_search(_dash):  # the reset button: no note, and the next search starts at seed 0
         state["note"], state["clicks"] = None, 0
 
     wide = presentation_enabled(presentation)
     return Dashboard(
-        "Low-noise explorer", controls, draw,
+        "Low-noise explorer",
+        controls,
+        draw,
         setup=functools.partial(setup_low_noise_explorer, wide=wide),
-        figsize=(10.0, 6.8), presentation=presentation,
+        figsize=(10.0, 6.8),
+        presentation=presentation,
         presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
-        buttons={"find a counterexample": find}, on_reset=clear_search,
+        buttons={"find a counterexample": find},
+        on_reset=clear_search,
         headline=("low noise (Def. 4)", "Bayes order(s)", "surrogate order", "(23) order"),
         advanced=tuple(_EDGES),
         note="Move the weights and watch the dashed edges of G_μ; switch the loss and the "
-             "form; click the button for a certified low-noise counterexample.",
+        "form; click the button for a certified low-noise counterexample.",
         rebuild=low_noise_explorer,
     )

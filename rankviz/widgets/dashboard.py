@@ -222,6 +222,7 @@ def serialized(callback: Callable) -> Callable:
     def run(*args, **kwargs):
         with _UPDATES:
             return callback(*args, **kwargs)
+
     return run
 
 
@@ -287,8 +288,9 @@ class _SteppedIntSlider(widgets.IntSlider):
         return int(min(max(self.min + steps * self.step, self.min), self.max))
 
 
-def float_slider(description, value, min, max, step, *, readout_format=".2f",
-                 continuous_update=True):
+def float_slider(
+    description, value, min, max, step, *, readout_format=".2f", continuous_update=True
+):
     """A ``FloatSlider`` styled like every other dashboard control.
 
     Parameters
@@ -327,20 +329,28 @@ def float_slider(description, value, min, max, step, *, readout_format=".2f",
     0.3
     """
     description = check_text(description, "description")
-    value, min, max, step = _numbers(check_real, description, value=value, min=min, max=max,
-                                     step=step)
+    value, min, max, step = _numbers(
+        check_real, description, value=value, min=min, max=max, step=step
+    )
     _check_range(description, value, min, max, step)
     readout_format = check_text(readout_format, "readout_format")
     continuous_update = check_bool(continuous_update, "continuous_update")
     try:
         return _SteppedFloatSlider(
-            value=value, min=min, max=max, step=step, description=description,
-            readout_format=readout_format, continuous_update=continuous_update,
-            style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,
+            value=value,
+            min=min,
+            max=max,
+            step=step,
+            description=description,
+            readout_format=readout_format,
+            continuous_update=continuous_update,
+            style=_DESCRIPTION_STYLE,
+            layout=_CONTROL_LAYOUT,
         )
     except TraitError as exc:  # the one trait left unchecked: the format
-        raise ValueError(f"readout_format must be a number format such as '.2f', "
-                         f"got {readout_format!r}") from exc
+        raise ValueError(
+            f"readout_format must be a number format such as '.2f', got {readout_format!r}"
+        ) from exc
 
 
 def int_slider(description, value, min, max, step=1, *, continuous_update=True):
@@ -370,13 +380,20 @@ def int_slider(description, value, min, max, step=1, *, continuous_update=True):
         :data:`MAX_SLIDER_POSITIONS` positions or ``value`` is outside the range.
     """
     description = check_text(description, "description")
-    value, min, max, step = _numbers(check_int, description, value=value, min=min, max=max,
-                                     step=step)
+    value, min, max, step = _numbers(
+        check_int, description, value=value, min=min, max=max, step=step
+    )
     _check_range(description, value, min, max, step)
     continuous_update = check_bool(continuous_update, "continuous_update")
     return _SteppedIntSlider(
-        value=value, min=min, max=max, step=step, description=description,
-        continuous_update=continuous_update, style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT,
+        value=value,
+        min=min,
+        max=max,
+        step=step,
+        description=description,
+        continuous_update=continuous_update,
+        style=_DESCRIPTION_STYLE,
+        layout=_CONTROL_LAYOUT,
     )
 
 
@@ -406,27 +423,37 @@ def dropdown(description, options, value=None):
     """
     description = check_text(description, "description")
     if isinstance(options, (str, bytes, Mapping)) or not isinstance(options, Iterable):
-        raise TypeError(f"options of {description!r} must be a sequence of strings or of "
-                        f"(label, value) pairs, got {type(options).__name__}")
+        raise TypeError(
+            f"options of {description!r} must be a sequence of strings or of "
+            f"(label, value) pairs, got {type(options).__name__}"
+        )
     options = list(options)
     if not options:
         raise ValueError(f"options of {description!r} must not be empty")
     for option in options:
         label = option[0] if isinstance(option, tuple) and len(option) == 2 else option
         if not isinstance(label, str):
-            raise TypeError(f"options of {description!r} must be strings or (label, value) "
-                            f"pairs with string labels, got {option!r}")
+            raise TypeError(
+                f"options of {description!r} must be strings or (label, value) "
+                f"pairs with string labels, got {option!r}"
+            )
     values = [o[1] if isinstance(o, tuple) else o for o in options]
     if value is None:
         value = values[0]
     if value not in values:
         raise ValueError(f"value of {description!r} must be one of {values}, got {value!r}")
-    return widgets.Dropdown(options=options, value=value, description=description,
-                            style=_DESCRIPTION_STYLE, layout=_CONTROL_LAYOUT)
+    return widgets.Dropdown(
+        options=options,
+        value=value,
+        description=description,
+        style=_DESCRIPTION_STYLE,
+        layout=_CONTROL_LAYOUT,
+    )
 
 
-def initial_values(dashboard: str, defaults: Mapping[str, object],
-                   initial: Mapping[str, object]) -> dict[str, object]:
+def initial_values(
+    dashboard: str, defaults: Mapping[str, object], initial: Mapping[str, object]
+) -> dict[str, object]:
     """A dashboard's starting control values: its defaults, overridden by ``initial``.
 
     Parameters
@@ -456,12 +483,15 @@ def initial_values(dashboard: str, defaults: Mapping[str, object],
     dashboard = check_text(dashboard, "dashboard")
     for mapping, name in ((defaults, "defaults"), (initial, "initial")):
         if not isinstance(mapping, Mapping):
-            raise TypeError(f"{name} must be a mapping of control names to values, "
-                            f"got {type(mapping).__name__}")
+            raise TypeError(
+                f"{name} must be a mapping of control names to values, got {type(mapping).__name__}"
+            )
     unknown = set(initial) - set(defaults)
     if unknown:
-        raise TypeError(f"{dashboard} got unknown controls {sorted(unknown)} in its initial "
-                        f"values; known: {sorted(defaults)}")
+        raise TypeError(
+            f"{dashboard} got unknown controls {sorted(unknown)} in its initial "
+            f"values; known: {sorted(defaults)}"
+        )
     return {**defaults, **initial}
 
 
@@ -482,9 +512,11 @@ def _check_range(description, value, low, high, step) -> None:
     if not step > 0:
         raise ValueError(f"{description!r}: step must be > 0, got {step}")
     if (high - low) / step > MAX_SLIDER_POSITIONS:
-        raise ValueError(f"{description!r}: (max - min) / step must be <= "
-                         f"{MAX_SLIDER_POSITIONS} (MAX_SLIDER_POSITIONS), got "
-                         f"{(high - low) / step:.3g}")
+        raise ValueError(
+            f"{description!r}: (max - min) / step must be <= "
+            f"{MAX_SLIDER_POSITIONS} (MAX_SLIDER_POSITIONS), got "
+            f"{(high - low) / step:.3g}"
+        )
     if step > high - low:
         raise ValueError(f"{description!r}: step must be <= max - min, got {step}")
     if not low <= value <= high:
@@ -500,8 +532,10 @@ def _check_figsize(figsize, name: str) -> tuple[float, float]:
 
 def _check_pixels(figsize, dpi, name: str) -> None:
     if max(figsize) * dpi > MAX_FIGURE_PIXELS:
-        raise ValueError(f"{name} times dpi must be at most {MAX_FIGURE_PIXELS} pixels "
-                         f"(MAX_FIGURE_PIXELS) each way, got {max(figsize) * dpi:g}")
+        raise ValueError(
+            f"{name} times dpi must be at most {MAX_FIGURE_PIXELS} pixels "
+            f"(MAX_FIGURE_PIXELS) each way, got {max(figsize) * dpi:g}"
+        )
 
 
 def _format_value(value) -> str:
@@ -526,7 +560,6 @@ def _format_value(value) -> str:
             return f"{mantissa.replace('-', '−')} × 10{superscript}"
         return f"{value:.3f}"
     return html.escape(str(value))
-
 
 
 def _formatter_signature(axis) -> tuple:
@@ -565,12 +598,19 @@ def _axes_signature(ax) -> tuple:
     return (
         ax.get_visible(),
         tuple(ax.get_position().bounds),
-        ax.get_xlim() if xticks else None, ax.get_ylim() if yticks else None,
-        ax.get_xscale(), ax.get_yscale(),
-        ax.get_xlabel(), ax.get_ylabel(),
-        ax.get_title("left"), ax.get_title("center"), ax.get_title("right"),
-        xticks, yticks,
-        _formatter_signature(ax.xaxis), _formatter_signature(ax.yaxis),
+        ax.get_xlim() if xticks else None,
+        ax.get_ylim() if yticks else None,
+        ax.get_xscale(),
+        ax.get_yscale(),
+        ax.get_xlabel(),
+        ax.get_ylabel(),
+        ax.get_title("left"),
+        ax.get_title("center"),
+        ax.get_title("right"),
+        xticks,
+        yticks,
+        _formatter_signature(ax.xaxis),
+        _formatter_signature(ax.yaxis),
     )
 
 
@@ -695,32 +735,44 @@ class Dashboard:
     (2, 1, 1)
     """
 
-    def __init__(self, title: str, controls: Mapping[str, widgets.ValueWidget],
-                 draw: Callable[..., Mapping[str, object] | None], *,
-                 setup: Callable[..., object] | None = None,
-                 layout_controls: Iterable[str] = (), figsize=(10.0, 7.0), dpi: int = 80,
-                 buttons: Mapping[str, Callable[[Dashboard], None]] | None = None,
-                 note: str | None = None, headline: Iterable[str] = (),
-                 advanced: Iterable[str] = (),
-                 on_reset: Callable[[Dashboard], None] | None = None,
-                 presentation: bool | None = None, presentation_figsize=None,
-                 rebuild: Callable[..., Dashboard] | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        controls: Mapping[str, widgets.ValueWidget],
+        draw: Callable[..., Mapping[str, object] | None],
+        *,
+        setup: Callable[..., object] | None = None,
+        layout_controls: Iterable[str] = (),
+        figsize=(10.0, 7.0),
+        dpi: int = 80,
+        buttons: Mapping[str, Callable[[Dashboard], None]] | None = None,
+        note: str | None = None,
+        headline: Iterable[str] = (),
+        advanced: Iterable[str] = (),
+        on_reset: Callable[[Dashboard], None] | None = None,
+        presentation: bool | None = None,
+        presentation_figsize=None,
+        rebuild: Callable[..., Dashboard] | None = None,
+    ) -> None:
         title = check_text(title, "title")
         if not callable(draw):
             raise TypeError(f"draw must be callable, got {type(draw).__name__}")
         if setup is not None and not callable(setup):
             raise TypeError(f"setup must be callable or None, got {type(setup).__name__}")
         if not isinstance(controls, Mapping):
-            raise TypeError(f"controls must be a mapping of names to ipywidgets controls, "
-                            f"got {type(controls).__name__}")
+            raise TypeError(
+                f"controls must be a mapping of names to ipywidgets controls, "
+                f"got {type(controls).__name__}"
+            )
         if not controls:
             raise ValueError("controls must not be empty")
         for name, control in controls.items():
             if not isinstance(control, widgets.ValueWidget):
-                raise TypeError(f"controls[{name!r}] must be an ipywidgets value widget, "
-                                f"got {type(control).__name__}")
-        self.layout_controls = frozenset(check_names(layout_controls, "layout_controls",
-                                                     controls))
+                raise TypeError(
+                    f"controls[{name!r}] must be an ipywidgets value widget, "
+                    f"got {type(control).__name__}"
+                )
+        self.layout_controls = frozenset(check_names(layout_controls, "layout_controls", controls))
         advanced = check_names(advanced, "advanced", controls)
         headline = check_names(headline, "headline")
         note = check_text(note, "note", optional=True)
@@ -732,12 +784,16 @@ class Dashboard:
             _check_pixels(presentation_figsize, PRESENTATION_DPI, "presentation_figsize")
         if buttons is not None:
             if not isinstance(buttons, Mapping):
-                raise TypeError(f"buttons must be a mapping of labels to callbacks, "
-                                f"got {type(buttons).__name__}")
+                raise TypeError(
+                    f"buttons must be a mapping of labels to callbacks, "
+                    f"got {type(buttons).__name__}"
+                )
             for label, callback in buttons.items():
                 if not isinstance(label, str) or not callable(callback):
-                    raise TypeError(f"buttons must map string labels to callables, "
-                                    f"got {label!r}: {type(callback).__name__}")
+                    raise TypeError(
+                        f"buttons must map string labels to callables, "
+                        f"got {label!r}: {type(callback).__name__}"
+                    )
         if on_reset is not None and not callable(on_reset):
             raise TypeError(f"on_reset must be callable or None, got {type(on_reset).__name__}")
         if rebuild is not None and not callable(rebuild):
@@ -783,8 +839,10 @@ class Dashboard:
             button.on_click(self._button_handler(callback))
             self.buttons[label] = button
         self.reset_button = widgets.Button(
-            description="↺ reset", tooltip="put every control back to its initial value",
-            layout={"width": "100%"})
+            description="↺ reset",
+            tooltip="put every control back to its initial value",
+            layout={"width": "100%"},
+        )
         self.reset_button.on_click(lambda _button: self.reset())
 
         if self.presentation:
@@ -802,20 +860,29 @@ class Dashboard:
         switch = []
         if self._rebuild is not None:
             self.layout_button = widgets.Button(
-                description="⤢ larger figure (projector layout)", layout={"width": "100%"},
+                description="⤢ larger figure (projector layout)",
+                layout={"width": "100%"},
                 tooltip="show this dashboard with its controls above a figure as wide as the "
-                        "notebook, at the same values")
+                "notebook, at the same values",
+            )
             self.layout_button.on_click(lambda _button: self.swap_layout())
             switch = [self.layout_button]
         side = widgets.VBox(
-            [*switch, *self.controls.values(), *self.buttons.values(), self.reset_button,
-             self.readout],
+            [
+                *switch,
+                *self.controls.values(),
+                *self.buttons.values(),
+                self.reset_button,
+                self.readout,
+            ],
             layout={"width": "400px", "min_width": "320px"},
         )
-        root = widgets.VBox([
-            widgets.HTML(header),
-            widgets.HBox([side, widgets.VBox([self.message, self.image])]),
-        ])
+        root = widgets.VBox(
+            [
+                widgets.HTML(header),
+                widgets.HBox([side, widgets.VBox([self.message, self.image])]),
+            ]
+        )
         root.add_class("rankviz-dashboard")
         return root
 
@@ -833,14 +900,18 @@ class Dashboard:
             presentation layout.
         """
         if self._rebuild is None or self.presentation:
-            raise ValueError(f"{self.title!r} has no other layout to swap in (it was built "
-                             "without rebuild, or in the presentation layout)")
+            raise ValueError(
+                f"{self.title!r} has no other layout to swap in (it was built "
+                "without rebuild, or in the presentation layout)"
+            )
         with _UPDATES:
             if self.wide is None:
                 self._student_children = self.root.children
                 self.wide = self._rebuild(presentation=True, **self.values)
-                back = widgets.Button(description=f"⤡ {self.title}: back to the student layout",
-                                      layout={"width": "auto"})
+                back = widgets.Button(
+                    description=f"⤡ {self.title}: back to the student layout",
+                    layout={"width": "auto"},
+                )
                 back.on_click(lambda _button: self.swap_layout())
                 # the title and note give way to this one row: the height goes to the figure
                 self.root.children = (back, self.wide.root)
@@ -866,19 +937,26 @@ class Dashboard:
                 control.layout.flex = "1 1 15%"
                 control.layout.min_width = "10em"
         folded = widgets.VBox([self.controls[name] for name in advanced])
-        more = widgets.Accordion(children=[folded, self.readout],
-                                 layout={"width": "100%"})
+        more = widgets.Accordion(children=[folded, self.readout], layout={"width": "100%"})
         for index, name in enumerate(("more controls", "every readout")):
             more.set_title(index, name)
         more.selected_index = None
         self.more = more
-        root = widgets.VBox([
-            # a <style> applies even where its element is not displayed
-            widgets.HTML(_PRESENTATION_CSS, layout={"display": "none"}),
-            widgets.HBox([*main, *self.buttons.values(), self.reset_button],
-                         layout={"flex_flow": "row wrap", "width": "100%"}),
-            self.headline_html, self.message, self.image, more,
-        ], layout={"width": "100%"})
+        root = widgets.VBox(
+            [
+                # a <style> applies even where its element is not displayed
+                widgets.HTML(_PRESENTATION_CSS, layout={"display": "none"}),
+                widgets.HBox(
+                    [*main, *self.buttons.values(), self.reset_button],
+                    layout={"flex_flow": "row wrap", "width": "100%"},
+                ),
+                self.headline_html,
+                self.message,
+                self.image,
+                more,
+            ],
+            layout={"width": "100%"},
+        )
         root.add_class("rankviz-dashboard")
         root.add_class("rankviz-presentation")
         return root
@@ -944,9 +1022,14 @@ class Dashboard:
         A notebook shows it before the live dashboard, so that the chapter reads the same on
         GitHub, on the website, in a PDF export and under nbval, numbers included.
         """
-        return DashboardSnapshot(self.title, bytes(self.image.value),
-                                 [(str(name), html.unescape(_format_value(value)))
-                                  for name, value in self.readouts.items()])
+        return DashboardSnapshot(
+            self.title,
+            bytes(self.image.value),
+            [
+                (str(name), html.unescape(_format_value(value)))
+                for name, value in self.readouts.items()
+            ],
+        )
 
     def fresh_picture(self) -> bytes:
         """The PNG a dashboard built afresh at the current control values would show.
@@ -958,8 +1041,9 @@ class Dashboard:
         with _UPDATES:
             fresh = object.__new__(type(self))
             fresh.__dict__.update(self.__dict__)  # the same controls, setup, draw and state
-            fresh.figure = Figure(figsize=self.figure.get_size_inches(), dpi=self.figure.dpi,
-                                  layout="constrained")
+            fresh.figure = Figure(
+                figsize=self.figure.get_size_inches(), dpi=self.figure.dpi, layout="constrained"
+            )
             fresh._canvas = FigureCanvasAgg(fresh.figure)
             fresh._needs_setup, fresh._handles, fresh._dynamic = True, None, []
             fresh._background, fresh._signature = None, None
@@ -1069,6 +1153,7 @@ class Dashboard:
                 self._pending.add(name)
                 if not self._holding:
                     self.update()
+
         return on_change
 
     def _button_handler(self, callback):
@@ -1085,11 +1170,15 @@ class Dashboard:
                 finally:
                     self._holding = False
                 self.update()
+
         return handler
 
     def _error_html(self) -> str:
-        return ("" if self.error is None else
-                f"<div style='color:#B00020'><b>Cannot draw:</b> {html.escape(self.error)}</div>")
+        return (
+            ""
+            if self.error is None
+            else f"<div style='color:#B00020'><b>Cannot draw:</b> {html.escape(self.error)}</div>"
+        )
 
     def _headline_html(self) -> str:
         if not self.presentation or not self.headline:
@@ -1098,7 +1187,8 @@ class Dashboard:
             f"<div class='rankviz-readout' data-name='{html.escape(str(name), quote=True)}'>"
             f"<div class='rankviz-name'>{html.escape(str(name))}</div>"
             f"<div class='rankviz-number'>{_format_value(value)}</div></div>"
-            for name, value in self.headline_readouts().items())
+            for name, value in self.headline_readouts().items()
+        )
         return f"<div class='rankviz-headline'>{cards}</div>"
 
     def _readout_html(self) -> str:

@@ -55,7 +55,12 @@ __all__ = [
 
 #: Default control values of :func:`margin_bound_explorer`.
 MARGIN_BOUND_EXPLORER_DEFAULTS = {
-    "m": 1000, "noise": 0.1, "log10_C": 0.0, "seed": 0, "rho": 0.3, "delta": 0.05,
+    "m": 1000,
+    "noise": 0.1,
+    "log10_C": 0.0,
+    "seed": 0,
+    "rho": 0.3,
+    "delta": 0.05,
     "form": "fixed",
 }
 
@@ -84,8 +89,12 @@ _BAR_LABELS = ("bound at ρ", "training error", "true error R(h)")
 #: 600 - 40 - 33 - 60 = 467 px for it at 72 dpi.
 PRESENTATION_HEIGHT = 6.4
 #: The readouts the deck's talk track cites, shown large in the presentation layout.
-HEADLINE = ("bound at ρ", "complexity term", "smallest bound over the ρ grid",
-            "true pairwise error R(h)")
+HEADLINE = (
+    "bound at ρ",
+    "complexity term",
+    "smallest bound over the ρ grid",
+    "true pairwise error R(h)",
+)
 #: Controls the talk track does not move, folded under "more" in the presentation layout.
 ADVANCED = ("log10_C", "seed", "delta", "form")
 
@@ -130,11 +139,16 @@ def setup_margin_bound_explorer(fig, *, wide=False, **_values):
     wide = check_bool(wide, "wide")
     if wide:
         curve, histogram = fig.subplots(1, 2, width_ratios=(1.45, 1.0))
-        style_margin_bound_axes(curve, rho_max=float(RHO_GRID[-1]), ymax=YMAX,
-                                title="the bound's terms over ρ (stacked)")
+        style_margin_bound_axes(
+            curve,
+            rho_max=float(RHO_GRID[-1]),
+            ymax=YMAX,
+            title="the bound's terms over ρ (stacked)",
+        )
         curve.set_yticks(np.arange(0.0, YMAX + 0.01, 0.25))  # none beyond the limit
-        style_margin_histogram_axes(histogram, value_range=MARGIN_RANGE,
-                                    title="training margins of the SVM")
+        style_margin_histogram_axes(
+            histogram, value_range=MARGIN_RANGE, title="training margins of the SVM"
+        )
         histogram.set_xlabel(r"pairwise margin $y\,w\cdot(x' - x)$")
         histogram.set_ylabel("share of pairs")
         entries = margin_bound_legend_entries(uniform=True, errors=("true error R(h)",))
@@ -143,23 +157,35 @@ def setup_margin_bound_explorer(fig, *, wide=False, **_values):
         entries[2] = ("uniform-over-ρ cost", entries[2][1])
         entries[3] = ("confidence term", entries[3][1])
         entries[4] = ("bound (their sum)", entries[4][1])
-        entries += [("pairs with margin ≤ 0",
-                     {"patch": True, "color": MARGIN_ZONE_COLORS["misordered"], "alpha": 0.75}),
-                    ("pairs with margin > ρ",
-                     {"patch": True, "color": MARGIN_ZONE_COLORS["beyond"], "alpha": 0.75})]
+        entries += [
+            (
+                "pairs with margin ≤ 0",
+                {"patch": True, "color": MARGIN_ZONE_COLORS["misordered"], "alpha": 0.75},
+            ),
+            (
+                "pairs with margin > ρ",
+                {"patch": True, "color": MARGIN_ZONE_COLORS["beyond"], "alpha": 0.75},
+            ),
+        ]
         plot_legend(fig, entries, loc="outside lower center", ncols=4, fontsize=None)
         return SimpleNamespace(curve=curve, bars=None, histogram=histogram, wide=True)
     grid = fig.add_gridspec(2, 2, height_ratios=(1.0, 1.0))
     curve = fig.add_subplot(grid[0, :])
     bars = fig.add_subplot(grid[1, 0])
     histogram = fig.add_subplot(grid[1, 1])
-    style_margin_bound_axes(curve, rho_max=float(RHO_GRID[-1]), ymax=YMAX,
-                            title="the bound's terms as functions of ρ (stacked)")
+    style_margin_bound_axes(
+        curve,
+        rho_max=float(RHO_GRID[-1]),
+        ymax=YMAX,
+        title="the bound's terms as functions of ρ (stacked)",
+    )
     style_bound_bars_axes(bars, _BAR_LABELS, ymax=YMAX, title="at the chosen ρ")
-    style_margin_histogram_axes(histogram, value_range=MARGIN_RANGE,
-                                title="normalized training margins of the ranking SVM")
-    entries = margin_bound_legend_entries(uniform=True,
-                                          errors=("true pairwise error R(h) (exact)",))
+    style_margin_histogram_axes(
+        histogram, value_range=MARGIN_RANGE, title="normalized training margins of the ranking SVM"
+    )
+    entries = margin_bound_legend_entries(
+        uniform=True, errors=("true pairwise error R(h) (exact)",)
+    )
     entries.append(("training pairwise error", {"patch": True, "color": NEUTRAL_COLOR}))
     plot_legend(fig, entries, loc="outside lower center", ncols=4)
     return SimpleNamespace(curve=curve, bars=bars, histogram=histogram, wide=False)
@@ -215,21 +241,30 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     train_error = float(np.mean(margins <= 0))  # eq. (10.2): ties count as errors
     true_error = float(data.pairwise_error(svm.w / svm.norm))
     uniform = form == "uniform"
-    curve = ranking_margin_bound(margins, RHO_GRID, delta, Lambda=1.0, r=1.0,
-                                 uniform=uniform)
+    curve = ranking_margin_bound(margins, RHO_GRID, delta, Lambda=1.0, r=1.0, uniform=uniform)
     at_rho = ranking_margin_bound(margins, rho, delta, Lambda=1.0, r=1.0, uniform=uniform)
     best = curve.best()
     plot_margin_bound_terms(axes.curve, curve, error=true_error, mark=rho, legend=False)
     if axes.bars is not None:
-        plot_bound_bars(axes.bars, at_rho, {"training error": train_error,
-                                            "true error R(h)": true_error}, legend=False)
+        plot_bound_bars(
+            axes.bars,
+            at_rho,
+            {"training error": train_error, "true error R(h)": true_error},
+            legend=False,
+        )
     plot_margin_histogram(axes.histogram, margins, rho, legend=False)
     wide = getattr(axes, "wide", False)
-    axes.histogram.text(0.02, 0.96, f"margin ≤ 0: {train_error:.1%}\n"
-                        f"margin ≤ ρ: {margin_loss(margins, rho, kind='indicator'):.1%}",
-                        transform=axes.histogram.transAxes, ha="left", va="top",
-                        fontsize=None if wide else 10,  # presentation: matplotlib's default size
-                        bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"})
+    axes.histogram.text(
+        0.02,
+        0.96,
+        f"margin ≤ 0: {train_error:.1%}\n"
+        f"margin ≤ ρ: {margin_loss(margins, rho, kind='indicator'):.1%}",
+        transform=axes.histogram.transAxes,
+        ha="left",
+        va="top",
+        fontsize=None if wide else 10,  # presentation: matplotlib's default size
+        bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none"},
+    )
     readouts = {
         "pairs m": int(m),
         "SVM: C / ‖w‖": f"{10.0**log10_C:.3g} / {svm.norm:.3g}",
@@ -241,13 +276,15 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     }
     if uniform:
         readouts["uniform-over-ρ term"] = at_rho.uniform_cost
-    readouts.update({
-        "confidence term": at_rho.confidence,
-        "bound at ρ": at_rho.total,
-        "best ρ on the grid": best.rho,
-        "smallest bound over the ρ grid": best.total,
-        "bound ≥ R(h)": bool(at_rho.total >= true_error),
-    })
+    readouts.update(
+        {
+            "confidence term": at_rho.confidence,
+            "bound at ρ": at_rho.total,
+            "best ρ on the grid": best.rho,
+            "smallest bound over the ρ grid": best.total,
+            "bound ≥ R(h)": bool(at_rho.total >= true_error),
+        }
+    )
     if not uniform and not math.isclose(best.rho, rho, abs_tol=0.005):
         readouts["note"] = "only the uniform form may use the best ρ"
     return readouts
@@ -310,16 +347,20 @@ def margin_bound_explorer(*, presentation: bool | None = None, **initial):
         "seed": int_slider("sample seed", v["seed"], 0, 9),
         "rho": float_slider("margin ρ", v["rho"], 0.01, 1.0, 0.01),
         "delta": float_slider("failure probability δ", v["delta"], 0.01, 0.5, 0.01),
-        "form": dropdown("bound", [(label, key) for key, label in BOUND_FORMS.items()],
-                         v["form"]),
+        "form": dropdown("bound", [(label, key) for key, label in BOUND_FORMS.items()], v["form"]),
     }
     wide = presentation_enabled(presentation)
     return Dashboard(
-        "Margin bound explorer", controls, draw_margin_bound_explorer,
-        setup=partial(setup_margin_bound_explorer, wide=wide), figsize=(10.0, 8.2),
-        presentation=wide, presentation_figsize=(PRESENTATION_WIDTH, PRESENTATION_HEIGHT),
-        headline=HEADLINE, advanced=ADVANCED,
+        "Margin bound explorer",
+        controls,
+        draw_margin_bound_explorer,
+        setup=partial(setup_margin_bound_explorer, wide=wide),
+        figsize=(10.0, 8.2),
+        presentation=wide,
+        presentation_figsize=(PRESENTATION_WIDTH, PRESENTATION_HEIGHT),
+        headline=HEADLINE,
+        advanced=ADVANCED,
         note="Slide ρ: the margin loss grows, the complexity term falls, and the bound has a "
-             "best ρ. Then raise m, and the label noise.",
+        "best ρ. Then raise m, and the label noise.",
         rebuild=margin_bound_explorer,
     )

@@ -59,7 +59,11 @@ __all__ = [
 
 #: Default control values of :func:`tournament_explorer`.
 TOURNAMENT_EXPLORER_DEFAULTS = {
-    "n": 6, "intransitivity": 0.5, "seed": 0, "target": "order", "flip": "none",
+    "n": 6,
+    "intransitivity": 0.5,
+    "seed": 0,
+    "target": "order",
+    "flip": "none",
 }
 
 #: QuickSort runs behind each histogram (enough for a 95% interval of about +-0.01).
@@ -91,9 +95,14 @@ _CALL_STYLES = (REFERENCE_STYLES[3], REFERENCE_STYLES[4])  # sort-by-degree, cla
 
 
 #: What each control of the explorer allows (the functions check their values against it).
-_RANGES = {"n": ("int", 4, 9), "intransitivity": ("real", 0.0, 1.0), "seed": ("int", 0, MAX_SEED),
-           "target": ("choice", tuple(key for _, key in _TARGETS)),
-           "flip": ("choice", tuple(key for _, key in _FLIPS))}
+_RANGES = {
+    "n": ("int", 4, 9),
+    "intransitivity": ("real", 0.0, 1.0),
+    "seed": ("int", 0, MAX_SEED),
+    "target": ("choice", tuple(key for _, key in _TARGETS)),
+    "flip": ("choice", tuple(key for _, key in _FLIPS)),
+}
+
 
 def tournament_instance(n, intransitivity, seed, target, flip):
     """The preference, target and emphasis that the explorer shows for given control values.
@@ -124,8 +133,10 @@ def tournament_instance(n, intransitivity, seed, target, flip):
         If a value is invalid for :func:`rankviz.preference.random_preference`
         or ``target``/``flip`` is unknown.
     """
-    checked = check_controls({"n": n, "intransitivity": intransitivity, "seed": seed,
-                              "target": target, "flip": flip}, _RANGES)
+    checked = check_controls(
+        {"n": n, "intransitivity": intransitivity, "seed": seed, "target": target, "flip": flip},
+        _RANGES,
+    )
     n, intransitivity, seed, target, flip = checked.values()
     H = random_preference(n, intransitivity, seed)
     pairs = {"none": None, "extremes": (0, n - 1), "top": (0, 1), "bottom": (n - 2, n - 1)}
@@ -142,8 +153,9 @@ def tournament_instance(n, intransitivity, seed, target, flip):
         omega = emphasis_uniform(n) if target == "order" else emphasis_top_k(n, 2)
     else:
         raise ValueError(f"target must be one of ['bipartite', 'order', 'top2'], got {target!r}")
-    return SimpleNamespace(H=H, sigma_star=sigma_star, omega=omega, positive=positive,
-                           flipped=pairs[flip])
+    return SimpleNamespace(
+        H=H, sigma_star=sigma_star, omega=omega, positive=positive, flipped=pairs[flip]
+    )
 
 
 #: x-range of the calls panel: calls as a share of all pairs (sort-by-degree asks them all)
@@ -180,56 +192,91 @@ def setup_tournament_explorer(fig, *, wide=False, **_values):
     wide = check_bool(wide, "wide")
     if wide:
         graph, losses = fig.subplots(1, 2, width_ratios=(1.0, 1.9))
-        graph.set(xlim=(-1.3, 1.3), ylim=(-1.3, 1.3), xticks=[], yticks=[], aspect="equal",
-                  title="h: arrow u → v if h(u, v) > 1/2")
+        graph.set(
+            xlim=(-1.3, 1.3),
+            ylim=(-1.3, 1.3),
+            xticks=[],
+            yticks=[],
+            aspect="equal",
+            title="h: arrow u → v if h(u, v) > 1/2",
+        )
         graph.set_autoscale_on(False)
-        style_run_histogram_axes(losses, xlabel="loss L(σ, σ*) of one QuickSort run",
-                                 xlim=(-0.02, 1.02))
+        style_run_histogram_axes(
+            losses, xlabel="loss L(σ, σ*) of one QuickSort run", xlim=(-0.02, 1.02)
+        )
         losses.set_title(f"losses of {QUICKSORT_RUNS} QuickSort runs")
         losses.set_xticks(np.linspace(0.0, 1.0, 6))  # no tick label beyond the limits
         losses.set_yticks(np.linspace(0.0, 1.0, 6))
-        plot_legend(fig, [
-            ("h agrees with σ*", ARROW_STYLES["agree"]),
-            ("h contradicts σ*", ARROW_STYLES["contradict"]),
-            ("same class: free", ARROW_STYLES["free"]),
-            ("flipped pair", ARROW_STYLES["highlight"]),
-            ("positive (bipartite)", NODE_STYLES["positive"]),
-            ("negative (bipartite)", NODE_STYLES["negative"]),
-            ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
-            ("L(h, σ*)", _LOSS_STYLES[0]), ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
-            ("2 L(h, σ*)", _LOSS_STYLES[2]), ("sort-by-degree", _LOSS_STYLES[3]),
-        ], loc="outside lower center", ncols=4, fontsize=None)
+        plot_legend(
+            fig,
+            [
+                ("h agrees with σ*", ARROW_STYLES["agree"]),
+                ("h contradicts σ*", ARROW_STYLES["contradict"]),
+                ("same class: free", ARROW_STYLES["free"]),
+                ("flipped pair", ARROW_STYLES["highlight"]),
+                ("positive (bipartite)", NODE_STYLES["positive"]),
+                ("negative (bipartite)", NODE_STYLES["negative"]),
+                ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
+                ("L(h, σ*)", _LOSS_STYLES[0]),
+                ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
+                ("2 L(h, σ*)", _LOSS_STYLES[2]),
+                ("sort-by-degree", _LOSS_STYLES[3]),
+            ],
+            loc="outside lower center",
+            ncols=4,
+            fontsize=None,
+        )
         return SimpleNamespace(graph=graph, losses=losses, calls=None)
     grid = fig.add_gridspec(2, 2, width_ratios=(1.05, 1))
     graph = fig.add_subplot(grid[:, 0])
     losses = fig.add_subplot(grid[0, 1])
     calls = fig.add_subplot(grid[1, 1])
-    graph.set(xlim=(-1.3, 1.3), ylim=(-1.3, 1.3), xticks=[], yticks=[], aspect="equal",
-              title="preference h: arrow u → v when h(u, v) > 1/2")
+    graph.set(
+        xlim=(-1.3, 1.3),
+        ylim=(-1.3, 1.3),
+        xticks=[],
+        yticks=[],
+        aspect="equal",
+        title="preference h: arrow u → v when h(u, v) > 1/2",
+    )
     graph.set_autoscale_on(False)
-    entries = [("h agrees with the target", ARROW_STYLES["agree"]),
-               ("h contradicts the target", ARROW_STYLES["contradict"]),
-               ("same class: costs nothing", ARROW_STYLES["free"]),
-               ("flipped pair", ARROW_STYLES["highlight"]),
-               ("positive (bipartite target)", NODE_STYLES["positive"]),
-               ("negative (bipartite target)", NODE_STYLES["negative"])]
+    entries = [
+        ("h agrees with the target", ARROW_STYLES["agree"]),
+        ("h contradicts the target", ARROW_STYLES["contradict"]),
+        ("same class: costs nothing", ARROW_STYLES["free"]),
+        ("flipped pair", ARROW_STYLES["highlight"]),
+        ("positive (bipartite target)", NODE_STYLES["positive"]),
+        ("negative (bipartite target)", NODE_STYLES["negative"]),
+    ]
     plot_legend(graph, entries, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncols=2)
     style_run_histogram_axes(losses, xlabel="loss L(σ, σ*) of one run", xlim=(-0.02, 1.02))
     losses.set_title(f"losses of {QUICKSORT_RUNS} QuickSort runs")
-    plot_legend(losses, [
-        ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
-        ("L(h, σ*)", _LOSS_STYLES[0]), ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
-        ("2 L(h, σ*)", _LOSS_STYLES[2]), ("sort-by-degree", _LOSS_STYLES[3]),
-    ], loc="upper right")
+    plot_legend(
+        losses,
+        [
+            ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
+            ("L(h, σ*)", _LOSS_STYLES[0]),
+            ("E[L(QuickSort)], exact", _LOSS_STYLES[1]),
+            ("2 L(h, σ*)", _LOSS_STYLES[2]),
+            ("sort-by-degree", _LOSS_STYLES[3]),
+        ],
+        loc="upper right",
+    )
     style_run_histogram_axes(
-        calls, xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
-        xlim=_CALL_SHARE_LIMITS)
+        calls,
+        xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
+        xlim=_CALL_SHARE_LIMITS,
+    )
     calls.set_title("calls to h")
-    plot_legend(calls, [
-        ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
-        ("sort-by-degree: n(n−1)/2", _CALL_STYLES[0]),
-        ("classical QuickSort mean", _CALL_STYLES[1]),
-    ], loc="upper left")
+    plot_legend(
+        calls,
+        [
+            ("QuickSort runs", {"patch": True, "color": SAMPLE_COLOR, "alpha": 0.75}),
+            ("sort-by-degree: n(n−1)/2", _CALL_STYLES[0]),
+            ("classical QuickSort mean", _CALL_STYLES[1]),
+        ],
+        loc="upper left",
+    )
     return SimpleNamespace(graph=graph, losses=losses, calls=calls)
 
 
@@ -257,31 +304,54 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
         As :func:`tournament_instance`.
     """
     axes = check_handles(axes, "axes", "graph", "losses", "calls")
-    checked = check_controls({"n": n, "intransitivity": intransitivity, "seed": seed,
-                              "target": target, "flip": flip}, _RANGES)
+    checked = check_controls(
+        {"n": n, "intransitivity": intransitivity, "seed": seed, "target": target, "flip": flip},
+        _RANGES,
+    )
     n, intransitivity, seed, target, flip = checked.values()
     inst = tournament_instance(n, intransitivity, seed, target, flip)
     loss_h = preference_loss(inst.H, inst.sigma_star, inst.omega)
     by_degree = sort_by_degree(inst.H)
     loss_degree = ranking_loss(by_degree.sigma, inst.sigma_star, inst.omega)
     exact = expected_quicksort_loss(inst.H, inst.sigma_star, inst.omega)
-    mc = quicksort_loss_monte_carlo(inst.H, inst.sigma_star, inst.omega, n_runs=QUICKSORT_RUNS,
-                                    rng=seed)
-    plot_tournament(axes.graph, inst.H, sigma_star=inst.sigma_star, positive=inst.positive,
-                    highlight=inst.flipped, legend=False)
-    plot_run_histogram(axes.losses, mc.losses, xlabel="loss L(σ, σ*) of one run",
-                       references={"L(h)": loss_h, "exact": exact, "2 L(h)": 2 * loss_h,
-                                   "sort-by-degree": loss_degree},
-                       styles=_LOSS_STYLES, xlim=(-0.02, 1.02), legend=False)
+    mc = quicksort_loss_monte_carlo(
+        inst.H, inst.sigma_star, inst.omega, n_runs=QUICKSORT_RUNS, rng=seed
+    )
+    plot_tournament(
+        axes.graph,
+        inst.H,
+        sigma_star=inst.sigma_star,
+        positive=inst.positive,
+        highlight=inst.flipped,
+        legend=False,
+    )
+    plot_run_histogram(
+        axes.losses,
+        mc.losses,
+        xlabel="loss L(σ, σ*) of one run",
+        references={
+            "L(h)": loss_h,
+            "exact": exact,
+            "2 L(h)": 2 * loss_h,
+            "sort-by-degree": loss_degree,
+        },
+        styles=_LOSS_STYLES,
+        xlim=(-0.02, 1.02),
+        legend=False,
+    )
     classical = classical_quicksort_calls(n)
     pairs = n * (n - 1) // 2
     calls = expected_quicksort_calls(inst.H)
     if axes.calls is not None:
-        plot_run_histogram(axes.calls, mc.calls / pairs,
-                           xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
-                           references={"sort-by-degree": by_degree.calls / pairs,
-                                       "classical": classical / pairs},
-                           styles=_CALL_STYLES, xlim=_CALL_SHARE_LIMITS, legend=False)
+        plot_run_histogram(
+            axes.calls,
+            mc.calls / pairs,
+            xlabel="calls to h in one run, as a share of the n(n−1)/2 pairs",
+            references={"sort-by-degree": by_degree.calls / pairs, "classical": classical / pairs},
+            styles=_CALL_STYLES,
+            xlim=_CALL_SHARE_LIMITS,
+            legend=False,
+        )
     return {
         "cyclic triangles in h": cyclic_triangles(inst.H),
         "L(h, σ*)": loss_h,
@@ -358,12 +428,16 @@ def tournament_explorer(*, presentation: bool | None = None, **initial):
     }
     wide = presentation_enabled(presentation)
     return Dashboard(
-        "Tournament explorer: sort-by-degree and randomized QuickSort", controls,
-        draw_tournament_explorer, setup=partial(setup_tournament_explorer, wide=wide),
-        figsize=(11.0, 6.8), presentation=wide,
+        "Tournament explorer: sort-by-degree and randomized QuickSort",
+        controls,
+        draw_tournament_explorer,
+        setup=partial(setup_tournament_explorer, wide=wide),
+        figsize=(11.0, 6.8),
+        presentation=wide,
         presentation_figsize=(PRESENTATION_WIDTH, PRESENTATION_HEIGHT),
-        headline=HEADLINE, advanced=ADVANCED,
+        headline=HEADLINE,
+        advanced=ADVANCED,
         note="Set intransitivity to 0, then flip the top-vs-bottom pair: QuickSort's expected "
-             "loss rises towards 2 L(h). Switch the target to bipartite: it equals L(h).",
+        "loss rises towards 2 L(h). Switch the target to bipartite: it equals L(h).",
         rebuild=tournament_explorer,
     )

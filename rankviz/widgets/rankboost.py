@@ -77,8 +77,7 @@ _GRID_POINTS = np.column_stack([a.ravel() for a in np.meshgrid(_GRID, _GRID)])
 def _toy_points(data: str, seed: int, size: int) -> tuple[np.ndarray, np.ndarray]:
     """Two-feature points and 0/1 labels of one of the :data:`STEPPER_DATA` samples."""
     if data == "ring":
-        X, y = make_gaussian_quantiles(n_samples=size, n_features=2, n_classes=2,
-                                       random_state=seed)
+        X, y = make_gaussian_quantiles(n_samples=size, n_features=2, n_classes=2, random_state=seed)
     elif data == "moons":
         X, y = make_moons(n_samples=size, noise=0.3, random_state=seed)
     else:
@@ -126,8 +125,10 @@ _LEGEND = (
     ("test ROC", {"color": GUIDE_COLOR, "ls": "--"}),
     ("pairwise error (ties count)", {"color": BOOSTING_BOUND_STYLES["error"]["color"]}),
     ("$\\prod_s Z_s$", {"color": BOOSTING_BOUND_STYLES["product_Z"]["color"]}),
-    ("$\\exp(-2\\sum_s\\gamma_s^2)$", {"color": BOOSTING_BOUND_STYLES["edge_bound"]["color"],
-                                      "ls": "--"}),
+    (
+        "$\\exp(-2\\sum_s\\gamma_s^2)$",
+        {"color": BOOSTING_BOUND_STYLES["edge_bound"]["color"], "ls": "--"},
+    ),
 )
 
 
@@ -156,22 +157,41 @@ def setup_rankboost_stepper(fig, *, wide=False, **_values):
     wide = check_bool(wide, "wide")
     if wide:
         weights, roc, bounds = fig.subplots(1, 3, width_ratios=(1.0, 1.0, 1.6))
-        weights.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1",
-                    title="weights $D_t$, stump $h_t$")
+        weights.set(
+            xlim=WINDOW,
+            ylim=WINDOW,
+            xlabel="feature x0",
+            ylabel="feature x1",
+            title="weights $D_t$, stump $h_t$",
+        )
         weights.set_aspect("equal")
         style_roc_axes(roc).set_title("ROC of $f_t$")
         style_boosting_axes(bounds, MAX_ROUNDS, log=True).set_title("Theorem 10.3")
         bounds.set_xticks(np.arange(0, MAX_ROUNDS + 1, 10))  # none beyond the axis
         # the readouts' names, in plain text: mathtext sets the product's index below it
-        plain = {"$\\prod_s Z_s$": "∏ Z_s", "$\\exp(-2\\sum_s\\gamma_s^2)$": "exp(−2 Σ γ_s²)",
-                 "pairwise error (ties count)": "training pairwise error"}
+        plain = {
+            "$\\prod_s Z_s$": "∏ Z_s",
+            "$\\exp(-2\\sum_s\\gamma_s^2)$": "exp(−2 Σ γ_s²)",
+            "pairwise error (ties count)": "training pairwise error",
+        }
         entries = [(plain.get(label, label), style) for label, style in _LEGEND]
-        plot_legend(fig, entries, loc="outside lower center", ncols=4, fontsize=None,
-                    columnspacing=1.2, handlelength=1.5, borderpad=0.3, labelspacing=0.3)
+        plot_legend(
+            fig,
+            entries,
+            loc="outside lower center",
+            ncols=4,
+            fontsize=None,
+            columnspacing=1.2,
+            handlelength=1.5,
+            borderpad=0.3,
+            labelspacing=0.3,
+        )
         return SimpleNamespace(weights=weights, surface=None, roc=roc, bounds=bounds)
     weights, surface, roc, bounds = fig.subplots(2, 2).ravel()
-    for ax, title in ((weights, "round t: weights $D_t^\\pm$ and the chosen stump $h_t$"),
-                      (surface, "score after round t: $f_t / \\|\\alpha\\|_1$")):
+    for ax, title in (
+        (weights, "round t: weights $D_t^\\pm$ and the chosen stump $h_t$"),
+        (surface, "score after round t: $f_t / \\|\\alpha\\|_1$"),
+    ):
         ax.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1", title=title)
         ax.set_aspect("equal")
     style_roc_axes(roc).set_title("ROC of $f_t$: training and test samples")
@@ -222,8 +242,9 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     if axes.surface is not None:
         norm = model.alpha_l1(round)
         surface = model.decision_function(_GRID_POINTS, rounds=round) / (norm if norm > 0 else 1)
-        plot_score_surface(axes.surface, surface.reshape(_GRID.size, _GRID.size),
-                           (*WINDOW, *WINDOW))
+        plot_score_surface(
+            axes.surface, surface.reshape(_GRID.size, _GRID.size), (*WINDOW, *WINDOW)
+        )
         plot_weighted_points(axes.surface, X_pos, X_neg, legend=False)
     y_train = np.r_[np.ones(len(X_pos), dtype=int), np.zeros(len(X_neg), dtype=int)]
     train_scores = model.decision_function(np.vstack([X_pos, X_neg]), rounds=round)
@@ -304,12 +325,16 @@ def rankboost_stepper(*, presentation: bool | None = None, **initial):
     }
     wide = presentation_enabled(presentation)
     return Dashboard(
-        "RankBoost, round by round", controls, draw_rankboost_stepper,
-        setup=partial(setup_rankboost_stepper, wide=wide), figsize=(10.0, 9.0),
-        presentation=presentation, presentation_figsize=(PRESENTATION_WIDTH, 6.4),
+        "RankBoost, round by round",
+        controls,
+        draw_rankboost_stepper,
+        setup=partial(setup_rankboost_stepper, wide=wide),
+        figsize=(10.0, 9.0),
+        presentation=presentation,
+        presentation_figsize=(PRESENTATION_WIDTH, 6.4),
         headline=("training pairwise error", "∏ Z_s", "training AUC", "test AUC"),
         advanced=("seed",),
         note="Drag the round slider: watch the weights move to the pairs the ensemble still "
-             "gets wrong, and the error stay under both bounds.",
+        "gets wrong, and the error stay under both bounds.",
         rebuild=rankboost_stepper,
     )

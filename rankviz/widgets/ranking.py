@@ -107,8 +107,12 @@ _MEASURE_CURVES = ("NDCG@k", "Prec@k", "AP@k", "ERR@k")
 
 _GAINS = ("exponential", "linear")
 #: What the controls the draw function takes by name allow.
-_RANGES = {"gain": ("choice", _GAINS), "k": ("int", 1, len(DOCUMENTS)),
-           "relevant_from": ("int", 1, MAX_GRADE)}
+_RANGES = {
+    "gain": ("choice", _GAINS),
+    "k": ("int", 1, len(DOCUMENTS)),
+    "relevant_from": ("int", 1, MAX_GRADE),
+}
+
 
 def _grades(values) -> np.ndarray:
     return np.array([values[f"grade_{d}"] for d in DOCUMENTS], dtype=float)
@@ -117,8 +121,10 @@ def _grades(values) -> np.ndarray:
 def _parse_order(text: str) -> np.ndarray:
     tokens = text.replace(",", " ").replace(">", " ").upper().split()
     if sorted(tokens) != sorted(DOCUMENTS):
-        raise ValueError(f"the ranking must list each of the documents {', '.join(DOCUMENTS)} "
-                         f"exactly once (top first), got {text!r}")
+        raise ValueError(
+            f"the ranking must list each of the documents {', '.join(DOCUMENTS)} "
+            f"exactly once (top first), got {text!r}"
+        )
     return np.array([DOCUMENTS.index(t) for t in tokens])
 
 
@@ -152,8 +158,11 @@ def ranking_of(values) -> np.ndarray:
     """
     if not isinstance(values, Mapping):
         raise TypeError(f"values must be a mapping of control values, got {type(values).__name__}")
-    missing = [key for key in ("rule", "order", "noise", "seed", *(f"grade_{d}" for d in DOCUMENTS))
-               if key not in values]
+    missing = [
+        key
+        for key in ("rule", "order", "noise", "seed", *(f"grade_{d}" for d in DOCUMENTS))
+        if key not in values
+    ]
     if missing:
         raise ValueError(f"values must hold the controls {missing}")
     rule = values["rule"]
@@ -168,9 +177,19 @@ def ranking_of(values) -> np.ndarray:
 
 def _grade_entries() -> list:
     """Legend entries of the bars' grades: colour and hatch, edged as the bars are."""
-    return [(f"grade {g}", {"patch": True, "facecolor": GRADE_COLORS[g], "edgecolor": "0.25",
-                            "lw": 0.8, "hatch": GRADE_HATCHES[g] or None})
-            for g in range(MAX_GRADE + 1)]
+    return [
+        (
+            f"grade {g}",
+            {
+                "patch": True,
+                "facecolor": GRADE_COLORS[g],
+                "edgecolor": "0.25",
+                "lw": 0.8,
+                "hatch": GRADE_HATCHES[g] or None,
+            },
+        )
+        for g in range(MAX_GRADE + 1)
+    ]
 
 
 def setup_ranking_playground(fig, *, gain, wide=False, **_values):
@@ -203,43 +222,86 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
     label = "2^y − 1" if gain == "exponential" else "y"
     if wide:
         term_ax, curves_ax = fig.subplots(1, 2, width_ratios=(1.25, 1.0))
-        style_position_axes(term_ax, n, ymax=1.22 * top_gain, ylabel="G(y) / log₂(1 + r)",
-                            title=f"DCG terms, gain G(y) = {label}")
+        style_position_axes(
+            term_ax,
+            n,
+            ymax=1.22 * top_gain,
+            ylabel="G(y) / log₂(1 + r)",
+            title=f"DCG terms, gain G(y) = {label}",
+        )
         style_cutoff_axes(curves_ax, n, title="every measure at every cut-off k")
         curves_ax.set_ylabel("measure @k")
         # no tick label beyond the axes
         ticks = MaxNLocator(5).tick_values(0.0, 1.22 * top_gain)
         term_ax.set_yticks(ticks[ticks <= 1.22 * top_gain])
         curves_ax.set_yticks(np.linspace(0.0, 1.0, 6))
-        plot_legend(fig, [
+        plot_legend(
+            fig,
+            [
+                *_grade_entries(),
+                ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
+                ("cut-off k", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
+                *[
+                    (name, {**style, "ms": 7})
+                    for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)
+                ],
+            ],
+            loc="outside lower center",
+            ncols=6,
+            fontsize=None,
+            columnspacing=1.0,
+            handlelength=1.5,
+            borderpad=0.3,
+            labelspacing=0.3,
+        )
+        return SimpleNamespace(
+            gain=None, discount=None, term=term_ax, curves=curves_ax, label_fontsize=None
+        )
+    gain_ax, discount_ax, term_ax, curves_ax = fig.subplots(2, 2).ravel()
+    style_position_axes(
+        gain_ax,
+        n,
+        ymax=1.18 * top_gain,
+        ylabel=f"gain G(y) = {label}",
+        title="gain of the document at each position",
+    )
+    style_position_axes(
+        discount_ax,
+        n,
+        ymax=1.15,
+        ylabel="discount 1 / log₂(1 + r)",
+        title="discount: the same for every ranking",
+    )
+    plot_position_bars(discount_ax, dcg_discounts(n), colors=[NEUTRAL_COLOR] * n, legend=False)
+    style_position_axes(
+        term_ax,
+        n,
+        ymax=1.18 * top_gain,
+        ylabel="G(y) / log₂(1 + r)",
+        title="DCG terms (their sum up to k is DCG@k)",
+    )
+    style_cutoff_axes(curves_ax, n, title="every measure at every cut-off")
+    plot_legend(
+        curves_ax,
+        [
+            (name, {**style, "ms": 5})
+            for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)
+        ],
+        loc="lower right",
+    )
+    plot_legend(
+        fig,
+        [
             *_grade_entries(),
             ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
             ("cut-off k", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
-            *[(name, {**style, "ms": 7})
-              for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)],
-        ], loc="outside lower center", ncols=6, fontsize=None, columnspacing=1.0,
-            handlelength=1.5, borderpad=0.3, labelspacing=0.3)
-        return SimpleNamespace(gain=None, discount=None, term=term_ax, curves=curves_ax,
-                               label_fontsize=None)
-    gain_ax, discount_ax, term_ax, curves_ax = fig.subplots(2, 2).ravel()
-    style_position_axes(gain_ax, n, ymax=1.18 * top_gain, ylabel=f"gain G(y) = {label}",
-                        title="gain of the document at each position")
-    style_position_axes(discount_ax, n, ymax=1.15, ylabel="discount 1 / log₂(1 + r)",
-                        title="discount: the same for every ranking")
-    plot_position_bars(discount_ax, dcg_discounts(n), colors=[NEUTRAL_COLOR] * n, legend=False)
-    style_position_axes(term_ax, n, ymax=1.18 * top_gain, ylabel="G(y) / log₂(1 + r)",
-                        title="DCG terms (their sum up to k is DCG@k)")
-    style_cutoff_axes(curves_ax, n, title="every measure at every cut-off")
-    plot_legend(curves_ax, [(name, {**style, "ms": 5})
-                            for name, style in zip(_MEASURE_CURVES, CUTOFF_STYLES, strict=False)],
-                loc="lower right")
-    plot_legend(fig, [
-        *_grade_entries(),
-        ("ideal ranking", {"color": EXACT_COLOR, "lw": 1.8}),
-        ("cut-off k", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
-    ], loc="outside lower center", ncols=7)
-    return SimpleNamespace(gain=gain_ax, discount=discount_ax, term=term_ax, curves=curves_ax,
-                           label_fontsize=10)
+        ],
+        loc="outside lower center",
+        ncols=7,
+    )
+    return SimpleNamespace(
+        gain=gain_ax, discount=discount_ax, term=term_ax, curves=curves_ax, label_fontsize=10
+    )
 
 
 def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
@@ -287,11 +349,27 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
     colors = [GRADE_COLORS[int(grades[i])] for i in order]
     hatches = [GRADE_HATCHES[int(grades[i])] for i in order]
     if axes.gain is not None:
-        plot_position_bars(axes.gain, gains[order], labels=names, colors=colors, hatches=hatches,
-                           ideal=gains[ideal_order], cutoff=k, legend=False)
-    plot_position_bars(axes.term, gains[order] * discounts, labels=names, colors=colors,
-                       hatches=hatches, ideal=gains[ideal_order] * discounts, cutoff=k,
-                       legend=False, label_fontsize=axes.label_fontsize)
+        plot_position_bars(
+            axes.gain,
+            gains[order],
+            labels=names,
+            colors=colors,
+            hatches=hatches,
+            ideal=gains[ideal_order],
+            cutoff=k,
+            legend=False,
+        )
+    plot_position_bars(
+        axes.term,
+        gains[order] * discounts,
+        labels=names,
+        colors=colors,
+        hatches=hatches,
+        ideal=gains[ideal_order] * discounts,
+        cutoff=k,
+        legend=False,
+        label_fontsize=axes.label_fontsize,
+    )
     cutoffs = np.arange(1, n + 1)
     curves = {
         "NDCG@k": [ndcg(grades, scores, c, gain=gain, if_no_relevant="nan") for c in cutoffs],
@@ -315,7 +393,8 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
         f"NDCG@{k}": ndcg(grades, scores, k, gain=gain, if_no_relevant="nan"),
         f"ERR@{k} (max grade {MAX_GRADE})": err(grades, scores, k, max_grade=MAX_GRADE),
         "pairwise disagreement (grade DAG)": pairwise_disagreement(
-            scores, preference_graph_from_grades(grades)),
+            scores, preference_graph_from_grades(grades)
+        ),
         "misranked relevant/irrelevant pairs": f"{misranked:g} of {n_relevant * (n - n_relevant)}",
         "1 − AUC": 1.0 - auc(relevant, scores) if both_classes else float("nan"),
     }
@@ -332,6 +411,7 @@ def _move(step: int):
         if 0 <= target < len(order):
             order[where], order[target] = order[target], order[where]
         dash.set(rule="manual", order=format_order(order, DOCUMENTS, sep=" "))
+
     return callback
 
 
@@ -340,6 +420,7 @@ def _set_order(reverse: bool):
         grades = _grades(dash.values)
         order = order_from_sigma(sigma_from_scores(-grades if reverse else grades))
         dash.set(rule="manual", order=format_order(order, DOCUMENTS, sep=" "))
+
     return callback
 
 
@@ -350,6 +431,7 @@ def _keep_the_ranking_box_in_step(controls) -> None:
     moved while the figure shows another; typing a different ranking into the
     box switches the rule back to "by hand", so that the typed ranking is shown.
     """
+
     def rule_ranking(values) -> str:
         return format_order(order_from_sigma(ranking_of(values)), DOCUMENTS, sep=" ")
 
@@ -432,21 +514,30 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
     controls = {
         f"grade_{d}": int_slider(f"grade of {d}", v[f"grade_{d}"], 0, MAX_GRADE) for d in DOCUMENTS
     }
-    order = widgets.Text(value=v["order"], description="ranking (top first)",
-                         continuous_update=False, style={"description_width": "9em"},
-                         layout={"width": "100%"})
+    order = widgets.Text(
+        value=v["order"],
+        description="ranking (top first)",
+        continuous_update=False,
+        style={"description_width": "9em"},
+        layout={"width": "100%"},
+    )
     _parse_order(order.value)  # a bad initial ranking fails here, not in the first redraw
-    controls.update({
-        "rule": dropdown("ranking rule", list(RULES.items()), v["rule"]),
-        "order": order,
-        "noise": float_slider("noise level", v["noise"], 0.0, 4.0, 0.1),
-        "seed": int_slider("noise seed", v["seed"], 0, 99),
-        "selected": dropdown("document to move", list(DOCUMENTS), v["selected"]),
-        "k": int_slider("cut-off k", v["k"], 1, n),
-        "relevant_from": int_slider("relevant if grade ≥", v["relevant_from"], 1, MAX_GRADE),
-        "gain": dropdown("gain G(y)", [("2^y − 1 (exponential)", "exponential"),
-                                        ("y (linear)", "linear")], v["gain"]),
-    })
+    controls.update(
+        {
+            "rule": dropdown("ranking rule", list(RULES.items()), v["rule"]),
+            "order": order,
+            "noise": float_slider("noise level", v["noise"], 0.0, 4.0, 0.1),
+            "seed": int_slider("noise seed", v["seed"], 0, 99),
+            "selected": dropdown("document to move", list(DOCUMENTS), v["selected"]),
+            "k": int_slider("cut-off k", v["k"], 1, n),
+            "relevant_from": int_slider("relevant if grade ≥", v["relevant_from"], 1, MAX_GRADE),
+            "gain": dropdown(
+                "gain G(y)",
+                [("2^y − 1 (exponential)", "exponential"), ("y (linear)", "linear")],
+                v["gain"],
+            ),
+        }
+    )
     _keep_the_ranking_box_in_step(controls)
     wide = presentation_enabled(presentation)
     buttons = {
@@ -461,12 +552,18 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
         first = ("k", "rule", "noise", "selected")
         controls = {name: controls[name] for name in (*first, *advanced)}
     return Dashboard(
-        "Ranking playground", controls, draw_ranking_playground,
+        "Ranking playground",
+        controls,
+        draw_ranking_playground,
         setup=partial(setup_ranking_playground, wide=wide),
-        layout_controls=("gain",), figsize=(10.0, 7.6), buttons=buttons,
-        presentation=presentation, presentation_figsize=(PRESENTATION_WIDTH, 6.0),
-        headline=("Precision@", "NDCG@", "ERR@", "ranking (top first)"), advanced=advanced,
+        layout_controls=("gain",),
+        figsize=(10.0, 7.6),
+        buttons=buttons,
+        presentation=presentation,
+        presentation_figsize=(PRESENTATION_WIDTH, 6.0),
+        headline=("Precision@", "NDCG@", "ERR@", "ranking (top first)"),
+        advanced=advanced,
         note="Move a highly graded document from the bottom to the top and compare how much "
-             "each measure rewards it; then raise the noise of the scoring rule.",
+        "each measure rewards it; then raise the noise of the scoring rule.",
         rebuild=ranking_playground,
     )

@@ -47,8 +47,14 @@ __all__ = [
 
 #: Default control values of :func:`roc_explorer`.
 ROC_EXPLORER_DEFAULTS = {
-    "mu_pos": 1.0, "sigma_pos": 1.0, "mu_neg": 0.0, "sigma_neg": 1.0,
-    "prevalence": 0.3, "n": 200, "seed": 0, "threshold": 0.5,
+    "mu_pos": 1.0,
+    "sigma_pos": 1.0,
+    "mu_neg": 0.0,
+    "sigma_neg": 1.0,
+    "prevalence": 0.3,
+    "n": 200,
+    "seed": 0,
+    "threshold": 0.5,
 }
 
 #: The score window of the density panel (it contains the threshold slider's range).
@@ -59,10 +65,17 @@ _FPR_GRID = np.concatenate(([0.0], np.geomspace(1e-4, 1.0, 200)))
 
 
 #: What each control of the explorer allows (the draw function checks its values against it).
-_RANGES = {"mu_pos": ("real", -3.0, 3.0), "sigma_pos": ("real", 0.2, 3.0),
-           "mu_neg": ("real", -3.0, 3.0), "sigma_neg": ("real", 0.2, 3.0),
-           "prevalence": ("real", 0.02, 0.98), "n": ("int", 20, 5000), "seed": ("int", 0, MAX_SEED),
-           "threshold": ("real", -5.0, 5.0)}
+_RANGES = {
+    "mu_pos": ("real", -3.0, 3.0),
+    "sigma_pos": ("real", 0.2, 3.0),
+    "mu_neg": ("real", -3.0, 3.0),
+    "sigma_neg": ("real", 0.2, 3.0),
+    "prevalence": ("real", 0.02, 0.98),
+    "n": ("int", 20, 5000),
+    "seed": ("int", 0, MAX_SEED),
+    "threshold": ("real", -5.0, 5.0),
+}
+
 
 def setup_roc_explorer(fig, *, wide=False, **_values):
     """Build the static part of the ROC explorer: its axes and one legend.
@@ -89,8 +102,7 @@ def setup_roc_explorer(fig, *, wide=False, **_values):
     if wide:
         density, roc, pr = fig.subplots(1, 3, width_ratios=(1.3, 1.0, 1.0))
         cm = None
-        density.set(xlim=SCORE_WINDOW, xlabel="score", ylabel="density",
-                    title="score densities")
+        density.set(xlim=SCORE_WINDOW, xlabel="score", ylabel="density", title="score densities")
         style_roc_axes(roc).set_title("ROC: exact curve fixed in π")
         style_precision_recall_axes(pr).set_title("PR: moves with π")
         for ax in (roc, pr):  # no tick label beyond the unit square
@@ -98,31 +110,50 @@ def setup_roc_explorer(fig, *, wide=False, **_values):
             ax.set_yticks([0.0, 0.25, 0.5, 0.75, 1.0], ["0", "0.25", "0.5", "0.75", "1"])
     else:
         density, roc, pr, cm = fig.subplots(2, 2).ravel()
-        density.set(xlim=SCORE_WINDOW, xlabel="score", ylabel="density",
-                    title="class-conditional score densities")
+        density.set(
+            xlim=SCORE_WINDOW,
+            xlabel="score",
+            ylabel="density",
+            title="class-conditional score densities",
+        )
         style_roc_axes(roc).set_title("ROC: the exact curve does not move with π")
         style_precision_recall_axes(pr).set_title("precision-recall: moves with prevalence")
         style_confusion_axes(cm).set_title("sample confusion matrix at θ")
     density.set_yticks([])  # its height follows the curves (see rankviz.widgets.dashboard)
-    plot_legend(fig, [
-        ("negatives (D₋)", CLASS_STYLES["negatives"]),
-        ("positives (D₊)", CLASS_STYLES["positives"]),
-        ("sample histograms", {"color": "0.4", "lw": 1}),
-        ("FPR: negatives above θ", RATE_STYLES["negatives"]),
-        ("TPR: positives above θ", RATE_STYLES["positives"]),
-        ("threshold θ", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
-        ("exact (population)", {"color": EXACT_COLOR}),
-        ("sample", {"color": SAMPLE_COLOR}),
-        ("point at θ", {"marker": "o", "color": EDGE_COLOR, "lw": 0}),
-        ("chance / no skill", {"color": REFERENCE_COLOR, "ls": ":", "lw": 1}),
-    ], loc="outside lower center", ncols=5,
-        **({"fontsize": None, "columnspacing": 1.0, "handlelength": 1.5, "borderpad": 0.3,
-            "labelspacing": 0.3} if wide else {}))
+    plot_legend(
+        fig,
+        [
+            ("negatives (D₋)", CLASS_STYLES["negatives"]),
+            ("positives (D₊)", CLASS_STYLES["positives"]),
+            ("sample histograms", {"color": "0.4", "lw": 1}),
+            ("FPR: negatives above θ", RATE_STYLES["negatives"]),
+            ("TPR: positives above θ", RATE_STYLES["positives"]),
+            ("threshold θ", {"color": GUIDE_COLOR, "ls": "--", "lw": 1.5}),
+            ("exact (population)", {"color": EXACT_COLOR}),
+            ("sample", {"color": SAMPLE_COLOR}),
+            ("point at θ", {"marker": "o", "color": EDGE_COLOR, "lw": 0}),
+            ("chance / no skill", {"color": REFERENCE_COLOR, "ls": ":", "lw": 1}),
+        ],
+        loc="outside lower center",
+        ncols=5,
+        **(
+            {
+                "fontsize": None,
+                "columnspacing": 1.0,
+                "handlelength": 1.5,
+                "borderpad": 0.3,
+                "labelspacing": 0.3,
+            }
+            if wide
+            else {}
+        ),
+    )
     return SimpleNamespace(density=density, roc=roc, pr=pr, cm=cm)
 
 
-def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence, n, seed,
-                      threshold):
+def draw_roc_explorer(
+    axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence, n, seed, threshold
+):
     """Draw the ROC explorer's changing artists and return its readouts.
 
     Parameters
@@ -148,9 +179,19 @@ def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence,
         If a parameter is invalid for :class:`~rankviz.distributions.Binormal`.
     """
     axes = check_handles(axes, "axes", "density", "roc", "pr", "cm")
-    checked = check_controls({"mu_pos": mu_pos, "sigma_pos": sigma_pos, "mu_neg": mu_neg,
-                              "sigma_neg": sigma_neg, "prevalence": prevalence, "n": n,
-                              "seed": seed, "threshold": threshold}, _RANGES)
+    checked = check_controls(
+        {
+            "mu_pos": mu_pos,
+            "sigma_pos": sigma_pos,
+            "mu_neg": mu_neg,
+            "sigma_neg": sigma_neg,
+            "prevalence": prevalence,
+            "n": n,
+            "seed": seed,
+            "threshold": threshold,
+        },
+        _RANGES,
+    )
     mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence, n, seed, threshold = checked.values()
     model = Binormal(mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence)
     y, s = model.sample(n, seed, stratified=True)
@@ -160,28 +201,60 @@ def draw_roc_explorer(axes, *, mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence,
     (tn, fp), (fn, tp) = cm
     exact_fpr, exact_tpr = model.rates(threshold)
     # precision is undefined (0 / 0) where the rule predicts nothing positive: no readout there
-    exact_precision = (model.precision_at(threshold) if exact_fpr + exact_tpr > 0
-                       else float("nan"))
+    exact_precision = model.precision_at(threshold) if exact_fpr + exact_tpr > 0 else float("nan")
     sample_fpr, sample_tpr = fp / (fp + tn), tp / (tp + fn)
     sample_precision = tp / (tp + fp) if tp + fp else float("nan")
     exact_auc, sample_auc = model.auc(), auc(y, s)
 
-    plot_score_densities(axes.density, model, threshold, scores=s, labels=y, x_range=SCORE_WINDOW,
-                         legend=False)
-    plot_roc(axes.roc, _FPR_GRID, model.roc(_FPR_GRID), label="exact",
-             operating_point=(exact_fpr, exact_tpr), legend=False)
-    plot_roc(axes.roc, fpr, tpr, label="sample", color=SAMPLE_COLOR,
-             operating_point=(sample_fpr, sample_tpr), legend=False)
+    plot_score_densities(
+        axes.density, model, threshold, scores=s, labels=y, x_range=SCORE_WINDOW, legend=False
+    )
+    plot_roc(
+        axes.roc,
+        _FPR_GRID,
+        model.roc(_FPR_GRID),
+        label="exact",
+        operating_point=(exact_fpr, exact_tpr),
+        legend=False,
+    )
+    plot_roc(
+        axes.roc,
+        fpr,
+        tpr,
+        label="sample",
+        color=SAMPLE_COLOR,
+        operating_point=(sample_fpr, sample_tpr),
+        legend=False,
+    )
     exact_recall, exact_prec = model.precision_recall(_FPR_GRID[1:])
-    plot_precision_recall(axes.pr, exact_recall, exact_prec, label="exact", prevalence=prevalence,
-                          operating_point=None if np.isnan(exact_precision)
-                          else (exact_tpr, exact_precision), legend=False)
-    plot_precision_recall(axes.pr, recall, precision, label="sample", color=SAMPLE_COLOR,
-                          operating_point=None if np.isnan(sample_precision)
-                          else (sample_tpr, sample_precision), legend=False)
+    plot_precision_recall(
+        axes.pr,
+        exact_recall,
+        exact_prec,
+        label="exact",
+        prevalence=prevalence,
+        operating_point=None if np.isnan(exact_precision) else (exact_tpr, exact_precision),
+        legend=False,
+    )
+    plot_precision_recall(
+        axes.pr,
+        recall,
+        precision,
+        label="sample",
+        color=SAMPLE_COLOR,
+        operating_point=None if np.isnan(sample_precision) else (sample_tpr, sample_precision),
+        legend=False,
+    )
     # the sample is redrawn with the class balance: its curve and AUC move with π
-    axes.roc.text(0.97, 0.04, f"sample: {int(y.sum())} pos,\n{int(n - y.sum())} neg",
-                  transform=axes.roc.transAxes, ha="right", va="bottom", color=SAMPLE_COLOR)
+    axes.roc.text(
+        0.97,
+        0.04,
+        f"sample: {int(y.sum())} pos,\n{int(n - y.sum())} neg",
+        transform=axes.roc.transAxes,
+        ha="right",
+        va="bottom",
+        color=SAMPLE_COLOR,
+    )
     if axes.cm is not None:
         plot_confusion_matrix(axes.cm, cm)
     return {
@@ -289,12 +362,16 @@ def roc_explorer(*, presentation: bool | None = None, **initial):
         first = ("threshold", "prevalence", "mu_pos", "mu_neg", "sigma_pos", "sigma_neg")
         controls = {name: controls[name] for name in (*first, "n", "seed")}
     return Dashboard(
-        "ROC explorer", controls, draw_roc_explorer, setup=partial(setup_roc_explorer, wide=wide),
-        figsize=(10.0, 7.6), presentation=presentation,
+        "ROC explorer",
+        controls,
+        draw_roc_explorer,
+        setup=partial(setup_roc_explorer, wide=wide),
+        figsize=(10.0, 7.6),
+        presentation=presentation,
         presentation_figsize=(PRESENTATION_WIDTH, 6.0),
         headline=("exact AUC", "sample AUC", "exact TPR at θ", "exact precision at θ"),
         advanced=("n", "seed"),
         note="Slide the threshold along the ROC curve; then change the prevalence and "
-             "watch which curves move and which stay put.",
+        "watch which curves move and which stay put.",
         rebuild=roc_explorer,
     )

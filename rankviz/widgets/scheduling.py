@@ -48,7 +48,12 @@ __all__ = [
 
 #: Default control values of :func:`schedule_explorer`.
 SCHEDULE_EXPLORER_DEFAULTS = {
-    "r": 7, "density": 0.4, "scale": 1.0, "seed": 16, "c1": 0.0, "slope": 0.6,
+    "r": 7,
+    "density": 0.4,
+    "scale": 1.0,
+    "seed": 16,
+    "c1": 0.0,
+    "slope": 0.6,
 }
 
 _PANELS = (
@@ -57,8 +62,11 @@ _PANELS = (
     ("brute", "brute force (the optimum)"),
 )
 #: Shorter panel titles of the wide (presentation) figure.
-_WIDE_TITLES = {"greedy": "Algorithm 1 (greedy)", "dp": "DP (exact for the order)",
-                "brute": "optimum (brute force)"}
+_WIDE_TITLES = {
+    "greedy": "Algorithm 1 (greedy)",
+    "dp": "DP (exact for the order)",
+    "brute": "optimum (brute force)",
+}
 #: Height in inches of the wide figure: one row of three controls leaves 467 px.
 _WIDE_HEIGHT = 6.4
 #: Task and round labels of the wide figure, in points: 17 px on the projector.
@@ -69,8 +77,15 @@ _WIDE_XLABEL = "disagreement + clustering + depth"
 
 
 #: What each control of the explorer allows (the functions check their values against it).
-_RANGES = {"r": ("int", 2, 12), "density": ("real", 0.0, 1.0), "scale": ("real", 0.1, 5.0),
-           "seed": ("int", 0, MAX_SEED), "c1": ("real", 0.0, 3.0), "slope": ("real", 0.0, 3.0)}
+_RANGES = {
+    "r": ("int", 2, 12),
+    "density": ("real", 0.0, 1.0),
+    "scale": ("real", 0.1, 5.0),
+    "seed": ("int", 0, MAX_SEED),
+    "c1": ("real", 0.0, 3.0),
+    "slope": ("real", 0.0, 3.0),
+}
+
 
 def schedule_costs(r, c1, slope):
     """The dashboard's round costs ``c_t = c1 + slope * (t - 1)``, t = 1..r.
@@ -125,12 +140,20 @@ def setup_schedule_explorer(fig, *, wide=False, **_values):
         else:
             style_schedule_axes(ax).set_title(title, fontsize=11)
     if wide:
-        plot_legend(fig, schedule_legend_entries(short=True), loc="outside lower center",
-                    ncols=4, fontsize="medium", handlelength=2.6, columnspacing=1.2)
+        plot_legend(
+            fig,
+            schedule_legend_entries(short=True),
+            loc="outside lower center",
+            ncols=4,
+            fontsize="medium",
+            handlelength=2.6,
+            columnspacing=1.2,
+        )
     else:
         plot_legend(fig, schedule_legend_entries(), loc="outside lower center", ncols=4)
-    return SimpleNamespace(wide=wide,
-                           **{key: ax for ax, (key, _) in zip(axes, _PANELS, strict=True)})
+    return SimpleNamespace(
+        wide=wide, **{key: ax for ax, (key, _) in zip(axes, _PANELS, strict=True)}
+    )
 
 
 def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
@@ -154,8 +177,10 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
         (when ``r <= BRUTE_FORCE_MAX``).
     """
     axes = check_handles(axes, "axes", "greedy", "dp", "brute")
-    checked = check_controls({"r": r, "density": density, "scale": scale, "seed": seed, "c1": c1,
-                              "slope": slope}, _RANGES)
+    checked = check_controls(
+        {"r": r, "density": density, "scale": scale, "seed": seed, "c1": c1, "slope": slope},
+        _RANGES,
+    )
     r, density, scale, seed, c1, slope = checked.values()
     weights = random_task_weights(r, density, scale, rng=seed)
     costs = schedule_costs(r, c1, slope)
@@ -176,15 +201,32 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
         ax = getattr(axes, key)
         if key not in found:
             ax.set(xlim=(0, 1), ylim=(1, 0))
-            ax.text(0.5, 0.5, f"brute force only for r ≤ {BRUTE_FORCE_MAX}\n"
-                    f"(Fubini({r}) schedules are too many)", ha="center", va="center",
-                    fontsize="medium" if wide else 11, color="0.3")
+            ax.text(
+                0.5,
+                0.5,
+                f"brute force only for r ≤ {BRUTE_FORCE_MAX}\n(Fubini({r}) schedules are too many)",
+                ha="center",
+                va="center",
+                fontsize="medium" if wide else 11,
+                color="0.3",
+            )
             continue
         parts = schedule_loss_parts(found[key], weights, costs)
-        size = {"label_size": _WIDE_LABEL_SIZE, "box_inches": _WIDE_BOX_INCHES,
-                "xlabel": _WIDE_XLABEL} if wide else {}
-        plot_schedule(ax, found[key], weights, parts=parts, legend=False, max_rows=rows,
-                      max_rounds=depth, **size)
+        size = (
+            {"label_size": _WIDE_LABEL_SIZE, "box_inches": _WIDE_BOX_INCHES, "xlabel": _WIDE_XLABEL}
+            if wide
+            else {}
+        )
+        plot_schedule(
+            ax,
+            found[key],
+            weights,
+            parts=parts,
+            legend=False,
+            max_rows=rows,
+            max_rounds=depth,
+            **size,
+        )
         losses[key], clustering[key] = parts.total, parts.clustering
     optimum = best.loss if best is not None else float("nan")
     return {
@@ -263,13 +305,16 @@ def schedule_explorer(*, presentation: bool | None = None, **initial):
     }
     wide = presentation_enabled(presentation)
     return Dashboard(
-        "Schedule explorer", controls, draw_schedule_explorer,
+        "Schedule explorer",
+        controls,
+        draw_schedule_explorer,
         setup=functools.partial(setup_schedule_explorer, wide=wide),
-        figsize=(13.0, 5.6), presentation=presentation,
+        figsize=(13.0, 5.6),
+        presentation=presentation,
         presentation_figsize=(PRESENTATION_WIDTH, _WIDE_HEIGHT),
         headline=("Algorithm 1 loss", "DP loss", "optimal loss", "optimal rounds"),
         advanced=("density", "scale", "seed"),
         note="Raise the cost slope and watch the schedules get shallower; find a seed where "
-             "Algorithm 1 stops above the optimum while the DP reaches it.",
+        "Algorithm 1 stops above the optimum while the DP reaches it.",
         rebuild=schedule_explorer,
     )

@@ -43,12 +43,16 @@ class DashboardSnapshot:
         if not isinstance(png, (bytes, bytearray)):
             raise TypeError(f"png must be bytes, not {type(png).__name__}")
         if isinstance(readouts, (str, bytes)) or not hasattr(readouts, "__iter__"):
-            raise TypeError(f"readouts must be a sequence of (name, value) pairs, not "
-                            f"{type(readouts).__name__}")
+            raise TypeError(
+                f"readouts must be a sequence of (name, value) pairs, not {type(readouts).__name__}"
+            )
         pairs = []
         for entry in readouts:
-            if not (isinstance(entry, tuple) and len(entry) == 2
-                    and all(isinstance(part, str) for part in entry)):
+            if not (
+                isinstance(entry, tuple)
+                and len(entry) == 2
+                and all(isinstance(part, str) for part in entry)
+            ):
                 raise TypeError(f"readouts must hold (name, value) pairs of str, not {entry!r}")
             pairs.append(entry)
         self.title = title
@@ -69,22 +73,26 @@ class DashboardSnapshot:
 
     def readout_html(self) -> str:
         """The readouts as an HTML table with a caption and row headers."""
+
         def text(value: str) -> str:
             return html.escape(value, quote=False)
 
-        rows = "".join(f"<tr><th scope='row'>{text(name)}</th>"
-                       f"<td style='text-align:right'>{text(value)}</td></tr>"
-                       for name, value in self.readouts)
-        return (f"<table class='rankviz-snapshot-readouts'><caption>{text(self.title)}: "
-                f"what the dashboard reads at this state</caption><tbody>{rows}</tbody></table>")
+        rows = "".join(
+            f"<tr><th scope='row'>{text(name)}</th>"
+            f"<td style='text-align:right'>{text(value)}</td></tr>"
+            for name, value in self.readouts
+        )
+        return (
+            f"<table class='rankviz-snapshot-readouts'><caption>{text(self.title)}: "
+            f"what the dashboard reads at this state</caption><tbody>{rows}</tbody></table>"
+        )
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.picture())
         if self.readouts:
-            display({"text/html": self.readout_html(), "text/plain": self.readout_text()},
-                    raw=True)
+            display({"text/html": self.readout_html(), "text/plain": self.readout_text()}, raw=True)
 
     def __repr__(self) -> str:
         return f"<DashboardSnapshot {self.title!r}: {len(self.readouts)} readouts>"

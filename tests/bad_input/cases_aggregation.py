@@ -82,12 +82,24 @@ def _data(n_judgments=8, relevance=True):
 def _experiment_result():
     # the record as u_statistic_experiment returns it (2 runs, k in (1, 3)), built directly so
     # that each mutation does not rerun the experiment
-    return ExperimentResult(np.array([1, 3]), np.array([[0.30, 0.20], [0.32, 0.22]]),
-                            np.array([0.28, 0.27]), np.array([0.10, 0.12]), dict(EXPERIMENT))
+    return ExperimentResult(
+        np.array([1, 3]),
+        np.array([[0.30, 0.20], [0.32, 0.22]]),
+        np.array([0.28, 0.27]),
+        np.array([0.10, 0.12]),
+        dict(EXPERIMENT),
+    )
 
 
-EXPERIMENT = {"n_runs": 2, "n_queries": 3, "n_items": 4, "n_features": 3, "n_judgments": 30,
-              "n_test_queries": 5, "n_subsets": 4}
+EXPERIMENT = {
+    "n_runs": 2,
+    "n_queries": 3,
+    "n_items": 4,
+    "n_features": 3,
+    "n_judgments": 30,
+    "n_test_queries": 5,
+    "n_subsets": 4,
+}
 NO_JUDGMENTS = {"no judgments": _data(0)}
 NO_RELEVANCE = {"no relevance": _data(relevance=False)}
 
@@ -98,46 +110,76 @@ CASES = {
         lambda: Call(win_counts, [[0, 1], [1, 2], [0, 2]], 3),
         # no comparisons at all (N = 0) is documented; two rows are as valid as three
         valid={"comparisons": {"empty", "one entry fewer"}},
-        extra={"comparisons": {"id out of range": [[0, 3]], "negative id": [[0, -1]],
-                               "item against itself": [[1, 1]]}},
+        extra={
+            "comparisons": {
+                "id out of range": [[0, 3]],
+                "negative id": [[0, -1]],
+                "item against itself": [[1, 1]],
+            }
+        },
     ),
     "rankviz.aggregation.comparison_mask": Case(
-        lambda: Call(comparison_mask, WINS), extra={"wins": BAD_WINS}),
+        lambda: Call(comparison_mask, WINS), extra={"wins": BAD_WINS}
+    ),
     "rankviz.aggregation.empirical_probabilities": Case(
-        lambda: Call(empirical_probabilities, WINS), extra={"wins": BAD_WINS}),
+        lambda: Call(empirical_probabilities, WINS), extra={"wins": BAD_WINS}
+    ),
     "rankviz.aggregation.probability_differences": Case(
-        lambda: Call(probability_differences, WINS), extra={"wins": BAD_WINS}),
+        lambda: Call(probability_differences, WINS), extra={"wins": BAD_WINS}
+    ),
     "rankviz.aggregation.comparison_groups": Case(
-        lambda: Call(comparison_groups, WINS), extra={"wins": BAD_WINS}),
+        lambda: Call(comparison_groups, WINS), extra={"wins": BAD_WINS}
+    ),
     "rankviz.aggregation.ammar_shah_scores": Case(
-        lambda: Call(ammar_shah_scores, WINS), extra={"wins": BAD_WINS}),
+        lambda: Call(ammar_shah_scores, WINS), extra={"wins": BAD_WINS}
+    ),
     "rankviz.aggregation.btl_log_odds": Case(
         lambda: Call(btl_log_odds, WINS, 0.5, smoothing="counts"),
         extra={"wins": BAD_WINS, "c": {"zero": 0.0, "negative": -1.0}},
     ),
     "rankviz.aggregation.borda_scores": Case(
         lambda: Call(borda_scores, SKEW),
-        extra={"A": {"not skew-symmetric": np.ones((3, 3)), "one item": np.zeros((1, 1)),
-                     "overflowing": np.array([[0.0, 1e308, 1e308], [-1e308, 0.0, 0.0],
-                                              [-1e308, 0.0, 0.0]])}},
+        extra={
+            "A": {
+                "not skew-symmetric": np.ones((3, 3)),
+                "one item": np.zeros((1, 1)),
+                "overflowing": np.array(
+                    [[0.0, 1e308, 1e308], [-1e308, 0.0, 0.0], [-1e308, 0.0, 0.0]]
+                ),
+            }
+        },
     ),
     "rankviz.aggregation.thurstone_mosteller_scores": Case(
         lambda: Call(thurstone_mosteller_scores, SKEW, np.ones((3, 3), dtype=bool)),
-        extra={"A": {"not skew-symmetric": np.ones((3, 3))},
-               "mask": {"asymmetric": np.triu(np.ones((3, 3), dtype=bool)),
-                        "not 0/1": np.full((3, 3), 2)}},
+        extra={
+            "A": {"not skew-symmetric": np.ones((3, 3))},
+            "mask": {
+                "asymmetric": np.triu(np.ones((3, 3), dtype=bool)),
+                "not 0/1": np.full((3, 3), 2),
+            },
+        },
     ),
     "rankviz.aggregation.principal_eigenvector_scores": Case(
         lambda: Call(principal_eigenvector_scores, RATIOS, tol=1e-10, max_iter=500),
-        extra={"R": {"not reciprocal": np.ones((3, 3)) * 2, "negative": -RATIOS,
-                     "zero diagonal": RATIOS - np.eye(3)},
-               "tol": {"zero": 0.0, "negative": -1e-3}},
+        extra={
+            "R": {
+                "not reciprocal": np.ones((3, 3)) * 2,
+                "negative": -RATIOS,
+                "zero diagonal": RATIOS - np.eye(3),
+            },
+            "tol": {"zero": 0.0, "negative": -1e-3},
+        },
     ),
     "rankviz.aggregation.btl_maximum_likelihood": Case(
         lambda: Call(btl_maximum_likelihood, WINS, alpha=0.5),
-        extra={"wins": {**BAD_WINS, "fractional": WINS + 0.5 * (1 - np.eye(3)),
-                        "too many comparisons": WINS * 10**9},
-               "alpha": {"negative": -1.0}},
+        extra={
+            "wins": {
+                **BAD_WINS,
+                "fractional": WINS + 0.5 * (1 - np.eye(3)),
+                "too many comparisons": WINS * 10**9,
+            },
+            "alpha": {"negative": -1.0},
+        },
     ),
     "rankviz.aggregation.aggregate_scores": Case(
         lambda: Call(aggregate_scores, WINS, "thurstone_mosteller", c=0.25),
@@ -155,9 +197,13 @@ CASES = {
     # --- rankviz.cascade ---------------------------------------------------------------------
     "rankviz.cascade.ClickLogs": Case(
         lambda: Call(ClickLogs, [[0, 1, 2], [1, 2, 0]], [1, 3]),
-        extra={"orders": {"item twice": [[0, 0, 2], [1, 2, 0]], "negative id": [[0, -1, 2],
-                                                                                [1, 2, 0]]},
-               "clicks": {"past no-click": [1, 4], "negative": [-1, 0]}},
+        extra={
+            "orders": {
+                "item twice": [[0, 0, 2], [1, 2, 0]],
+                "negative id": [[0, -1, 2], [1, 2, 0]],
+            },
+            "clicks": {"past no-click": [1, 4], "negative": [-1, 0]},
+        },
     ),
     "rankviz.cascade.simulate_cascade_clicks": Case(
         lambda: Call(simulate_cascade_clicks, [0.3, 0.5, 0.4], 4, 0, n_shown=2),
@@ -166,21 +212,27 @@ CASES = {
     ),
     "rankviz.cascade.cascade_mle": Case(
         lambda: Call(cascade_mle, _logs(), 3),
-        extra={"click_logs": {"a list": [[[0, 1, 2]], [1]], "bad tuple": ([[0, 0]], [1])},
-               "n_items": {"fewer than shown": 2}},
+        extra={
+            "click_logs": {"a list": [[[0, 1, 2]], [1]], "bad tuple": ([[0, 0]], [1])},
+            "n_items": {"fewer than shown": 2},
+        },
     ),
     "rankviz.cascade.cascade_log_likelihood": Case(
         lambda: Call(cascade_log_likelihood, [0.3, 0.5, 0.4], _logs()),
-        extra={"p": {"above 1": [0.3, 1.5, 0.4]},
-               "click_logs": {"bad tuple": ([[0, 0]], [1])}},
+        extra={"p": {"above 1": [0.3, 1.5, 0.4]}, "click_logs": {"bad tuple": ([[0, 0]], [1])}},
     ),
     # --- rankviz.ustatistics -------------------------------------------------------------------
     "rankviz.ustatistics.RankingData": Case(
-        lambda: Call(RankingData, *(lambda d: (d.features, d.queries, d.pairs, d.relevance))(
-            _data())),
-        extra={"queries": {"query out of range": np.full(8, 2)},
-               "pairs": {"id out of range": np.tile([0, 3], (8, 1)),
-                         "item against itself": np.tile([1, 1], (8, 1))}},
+        lambda: Call(
+            RankingData, *(lambda d: (d.features, d.queries, d.pairs, d.relevance))(_data())
+        ),
+        extra={
+            "queries": {"query out of range": np.full(8, 2)},
+            "pairs": {
+                "id out of range": np.tile([0, 3], (8, 1)),
+                "item against itself": np.tile([1, 1], (8, 1)),
+            },
+        },
     ),
     "rankviz.ustatistics.simulate_ranking_data": Case(
         lambda: Call(simulate_ranking_data, 2, 3, 3, 4, 0, nonlinearity=0.5),
@@ -202,8 +254,7 @@ CASES = {
         # k above every batch is complete aggregation (17); a shorter batches/wins pair is
         # fewer queries; a stack of data sets (extra dimension) is documented
         valid={"k": {"huge"}, "batches": {"extra dimension"}, "wins": {"extra dimension"}},
-        extra={"wins": {"more than the batch": [4, 1, 0]},
-               "batches": {"no judgment": [0, 0, 0]}},
+        extra={"wins": {"more than the batch": [4, 1, 0]}, "batches": {"no judgment": [0, 0, 0]}},
     ),
     "rankviz.ustatistics.ndcg_regression_labels": Case(
         lambda: Call(ndcg_regression_labels, [[1.0, 0.0, 2.0], [0.5, 0.0, -1.0]]),
@@ -214,22 +265,50 @@ CASES = {
         extra={"data": NO_RELEVANCE},
     ),
     "rankviz.ustatistics.u_statistic_risk": Case(
-        lambda: Call(u_statistic_risk, [1.0, 0.0, 0.0], _data(), 2, c=0.4, smoothing="counts",
-                     lam=0.1, n_subsets=4, rng=0),
+        lambda: Call(
+            u_statistic_risk,
+            [1.0, 0.0, 0.0],
+            _data(),
+            2,
+            c=0.4,
+            smoothing="counts",
+            lam=0.1,
+            n_subsets=4,
+            rng=0,
+        ),
         # k above every query's judgment count is the paper's complete aggregation (17)
         valid={"k": {"huge"}, **SEED_OK},
         extra={"data": NO_JUDGMENTS, "lam": {"negative": -1.0, "too large": 1e300}},
     ),
     "rankviz.ustatistics.u_statistic_minimizer": Case(
-        lambda: Call(u_statistic_minimizer, _data(), 2, c=0.4, smoothing="counts", lam=0.1,
-                     n_subsets=4, rng=0),
+        lambda: Call(
+            u_statistic_minimizer,
+            _data(),
+            2,
+            c=0.4,
+            smoothing="counts",
+            lam=0.1,
+            n_subsets=4,
+            rng=0,
+        ),
         valid={"k": {"huge"}, **SEED_OK},  # k above every n_q: complete aggregation
         extra={"data": NO_JUDGMENTS, "lam": {"negative": -1.0}},
     ),
     "rankviz.ustatistics.sgd_u_statistic": Case(
-        lambda: Call(sgd_u_statistic, _data(), 2, c=0.4, smoothing="counts", lam=0.1,
-                     n_iterations=20, batch_size=2, step_size=0.3, rng=0, n_checkpoints=5,
-                     progress=False),
+        lambda: Call(
+            sgd_u_statistic,
+            _data(),
+            2,
+            c=0.4,
+            smoothing="counts",
+            lam=0.1,
+            n_iterations=20,
+            batch_size=2,
+            step_size=0.3,
+            rng=0,
+            n_checkpoints=5,
+            progress=False,
+        ),
         # k above every n_q is complete aggregation; n_checkpoints is capped at n_iterations
         valid={"k": {"huge"}, "n_checkpoints": {"huge"}, **SEED_OK},
         extra={"data": NO_JUDGMENTS, "step_size": {"diverging": 1e6, "zero": 0.0}},

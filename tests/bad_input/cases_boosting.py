@@ -35,9 +35,11 @@ PAIRS2D = np.array([[0, 1], [0, 2]])
 LABELS2D = np.array([1, 1])
 
 # domain-specific bad values shared by several cases
-OUT_OF_RANGE_PAIRS = {"out-of-range id": np.array([[0, 1], [1, 9], [2, 3], [0, 3]]),
-                      "negative id": np.array([[0, 1], [1, -1], [2, 3], [0, 3]]),
-                      "float ids": PAIRS4.astype(float)}
+OUT_OF_RANGE_PAIRS = {
+    "out-of-range id": np.array([[0, 1], [1, 9], [2, 3], [0, 3]]),
+    "negative id": np.array([[0, 1], [1, -1], [2, 3], [0, 3]]),
+    "float ids": PAIRS4.astype(float),
+}
 BAD_LABELS = {"label 2": np.array([1, 2, -1, 1]), "label 0.5": np.array([1, 0.5, -1, 1])}
 # separable classes: AdaBoost's first round then prefers a stump to the constant hypothesis
 # Stump(0, -inf), whose -inf threshold the harness would read as a non-finite answer
@@ -91,14 +93,16 @@ CASES = {
         valid=FEWER_POINTS,
         extra={"X": {"no column 1": np.zeros((3, 0))}},
     ),
-    "rankviz.stumps.StumpSearch": Case(lambda: Call(stumps.StumpSearch, X4, with_constant=True),
-                                       valid=FEWER_POINTS),
+    "rankviz.stumps.StumpSearch": Case(
+        lambda: Call(stumps.StumpSearch, X4, with_constant=True), valid=FEWER_POINTS
+    ),
     "rankviz.stumps.StumpSearch.edges": Case(
         lambda: Call(stumps.StumpSearch(X4).edges, np.array([0.5, -0.25, 0.25, -0.5])),
     ),
     "rankviz.stumps.StumpSearch.best": Case(
-        lambda: Call(stumps.StumpSearch(X4).best, np.array([0.5, -0.25, 0.25, -0.5]),
-                     absolute=True),
+        lambda: Call(
+            stumps.StumpSearch(X4).best, np.array([0.5, -0.25, 0.25, -0.5]), absolute=True
+        ),
     ),
     "rankviz.stumps.StumpSearch.stump": Case(
         lambda: Call(stumps.StumpSearch(X4).stump, 2),
@@ -108,14 +112,14 @@ CASES = {
         lambda: Call(stumps.StumpSearch(X4).values, 3),
         extra={"index": {"one past the end": 6}},
     ),
-    "rankviz.stumps.stump_candidates": Case(lambda: Call(stumps.stump_candidates, X2D),
-                                            valid=FEWER_POINTS),
+    "rankviz.stumps.stump_candidates": Case(
+        lambda: Call(stumps.stump_candidates, X2D), valid=FEWER_POINTS
+    ),
     "rankviz.stumps.stump_values": Case(
         lambda: Call(stumps.stump_values, X2D, [stumps.Stump(0, 0.5), stumps.Stump(1, 1.5, -1)]),
         # an empty list of stumps gives the (N, 0) matrix of no stumps
         valid={"stumps": {"empty"}, "X": {"one entry fewer"}},
-        extra={"stumps": {"feature beyond X": [stumps.Stump(5, 0.5)],
-                          "not stumps": [(0, 0.5, 1)]}},
+        extra={"stumps": {"feature beyond X": [stumps.Stump(5, 0.5)], "not stumps": [(0, 0.5, 1)]}},
     ),
     # --- rankviz.rankboost ---------------------------------------------------------------------
     "rankviz.rankboost.rankboost": Case(
@@ -161,14 +165,20 @@ CASES = {
     ),
     "rankviz.rankboost.RankBoostModel.pairwise_margins": Case(
         lambda: Call(_model().pairwise_margins, X4, PAIRS4, LABELS4, rounds=2),
-        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": {"label 0": np.array([1, 0, 1, -1])},
-               "rounds": {"zero rounds": 0, "beyond T": 3}},
+        extra={
+            "pairs": OUT_OF_RANGE_PAIRS,
+            "labels": {"label 0": np.array([1, 0, 1, -1])},
+            "rounds": {"zero rounds": 0, "beyond T": 3},
+        },
     ),
     "rankviz.rankboost.RankBoostModel.bipartite_margins": Case(
         lambda: Call(_bipartite_model().bipartite_margins, X_POS, X_NEG, rounds=2),
         valid={"X_pos": {"one entry fewer"}, "X_neg": {"one entry fewer"}},
-        extra={"X_neg": WRONG_FEATURES, "X_pos": WRONG_FEATURES,
-               "rounds": {"zero rounds": 0, "beyond T": 3}},
+        extra={
+            "X_neg": WRONG_FEATURES,
+            "X_pos": WRONG_FEATURES,
+            "rounds": {"zero rounds": 0, "beyond T": 3},
+        },
     ),
     "rankviz.rankboost.RankBoostModel.staged_pairwise_error": Case(
         lambda: Call(_model().staged_pairwise_error, X4, PAIRS4, LABELS4),
@@ -181,8 +191,11 @@ CASES = {
     ),
     "rankviz.rankboost.RankBoostModel.pair_distribution": Case(
         lambda: Call(_model().pair_distribution, X4, PAIRS4, LABELS4, round=2),
-        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": BAD_LABELS,
-               "round": {"zero": 0, "beyond T + 1": 4}},
+        extra={
+            "pairs": OUT_OF_RANGE_PAIRS,
+            "labels": BAD_LABELS,
+            "round": {"zero": 0, "beyond T + 1": 4},
+        },
     ),
     # --- rankviz.multipartite ------------------------------------------------------------------
     "rankviz.multipartite.multipartite_pairs": Case(
@@ -191,8 +204,9 @@ CASES = {
         extra={"grades": {"one grade": np.array([1, 1, 1])}},
     ),
     "rankviz.multipartite.multipartite_rankboost": Case(
-        lambda: Call(multipartite.multipartite_rankboost, X4, np.array([0, 1, 0, 2]), 2,
-                     smoothing=0.1),
+        lambda: Call(
+            multipartite.multipartite_rankboost, X4, np.array([0, 1, 0, 2]), 2, smoothing=0.1
+        ),
         extra={"grades": {"one grade": np.array([1, 1, 1, 1])}, "smoothing": TINY_SMOOTHING},
     ),
     "rankviz.multipartite.k_partite_emphasis": Case(
@@ -201,25 +215,36 @@ CASES = {
         extra={"part_sizes": {"one part": [3], "empty part": [1, 0, 2]}},
     ),
     "rankviz.multipartite.k_partite_target": Case(
-        lambda: Call(multipartite.k_partite_target, np.array([0, 2, 1, 2]),
-                     normalization="pairs"),
+        lambda: Call(multipartite.k_partite_target, np.array([0, 2, 1, 2]), normalization="pairs"),
         valid={"grades": {"one entry fewer"}},  # three items, still three grades
         extra={"grades": {"one grade": np.array([1, 1, 1])}},
     ),
     # --- rankviz.real_rankboost ----------------------------------------------------------------
     "rankviz.real_rankboost.real_rankboost": Case(
-        lambda: Call(real_rankboost.real_rankboost, np.array([[0.0, 0.3], [1.0, 0.1],
-                                                               [1.0, 0.7], [0.0, 0.2]]),
-                     PAIRS4, LABELS4, 2, alpha_max=5.0),
-        extra={"pairs": OUT_OF_RANGE_PAIRS, "labels": BAD_LABELS,
-               "alpha_max": {"huge": 1e300},
-               "base_values": {"huge values": np.array([[0.0, 1e308], [1.0, -1e308],
-                                                        [1.0, 0.7], [0.0, 0.2]])}},
+        lambda: Call(
+            real_rankboost.real_rankboost,
+            np.array([[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]),
+            PAIRS4,
+            LABELS4,
+            2,
+            alpha_max=5.0,
+        ),
+        extra={
+            "pairs": OUT_OF_RANGE_PAIRS,
+            "labels": BAD_LABELS,
+            "alpha_max": {"huge": 1e300},
+            "base_values": {
+                "huge values": np.array([[0.0, 1e308], [1.0, -1e308], [1.0, 0.7], [0.0, 0.2]])
+            },
+        },
     ),
     "rankviz.real_rankboost.RealRankBoostResult.decision_function": Case(
-        lambda: Call(real_rankboost.real_rankboost(
-            np.array([[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]), PAIRS4, LABELS4,
-            2).decision_function, np.array([[0.0, 0.3], [1.0, 0.1]])),
+        lambda: Call(
+            real_rankboost.real_rankboost(
+                np.array([[0.0, 0.3], [1.0, 0.1], [1.0, 0.7], [0.0, 0.2]]), PAIRS4, LABELS4, 2
+            ).decision_function,
+            np.array([[0.0, 0.3], [1.0, 0.1]]),
+        ),
         valid={"base_values": {"one entry fewer"}},  # one point fewer to score
     ),
     # --- rankviz.pair_problems ----------------------------------------------------------------
@@ -235,48 +260,91 @@ CASES = {
     ),
     # --- rankviz.additive ---------------------------------------------------------------------
     "rankviz.additive.additive_xor_terms": Case(
-        lambda: Call(additive.additive_xor_terms, np.array([[5, -2, 7, 6], [0, 1, 2, 3]]),
-                     np.array([-19, 7, 9, 9])),
+        lambda: Call(
+            additive.additive_xor_terms,
+            np.array([[5, -2, 7, 6], [0, 1, 2, 3]]),
+            np.array([-19, 7, 9, 9]),
+        ),
         # one row fewer is a batch of one, an extra axis a larger batch; huge values are still
         # ordered exactly
-        valid={"g1": {"one entry fewer", "huge values", "extra dimension"},
-               "g2": {"huge values", "extra dimension"}},
-        extra={"g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
-               "g2": {"other cell count": np.array([1.0, 2.0])}},
+        valid={
+            "g1": {"one entry fewer", "huge values", "extra dimension"},
+            "g2": {"huge values", "extra dimension"},
+        },
+        extra={
+            "g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
+            "g2": {"other cell count": np.array([1.0, 2.0])},
+        },
     ),
     "rankviz.additive.additive_xor_share": Case(
-        lambda: Call(additive.additive_xor_share, np.array([5, -2, 7, 6]),
-                     np.array([-19, 7, 9, 9])),
+        lambda: Call(
+            additive.additive_xor_share, np.array([5, -2, 7, 6]), np.array([-19, 7, 9, 9])
+        ),
         valid={"g1": {"huge values"}, "g2": {"huge values"}},
-        extra={"g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
-               "g2": {"other cell count": np.array([1.0, 2.0])}},
+        extra={
+            "g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
+            "g2": {"other cell count": np.array([1.0, 2.0])},
+        },
     ),
     "rankviz.additive.additive_score": Case(
-        lambda: Call(additive.additive_score, np.array([[-0.9, 0.2], [0.6, -0.1]]),
-                     np.array([5, -2, 7, 6]), np.array([-19, 7, 9, 9])),
+        lambda: Call(
+            additive.additive_score,
+            np.array([[-0.9, 0.2], [0.6, -0.1]]),
+            np.array([5, -2, 7, 6]),
+            np.array([-19, 7, 9, 9]),
+        ),
         valid={"X": {"one entry fewer"}, "g1": {"huge values"}, "g2": {"huge values"}},
-        extra={"X": {"outside [-1, 1]": np.array([[2.0, 0.0]]),
-                     "one column": np.array([[0.5], [0.1]])},
-               "g1": {"odd cells": np.array([1.0, 2.0, 3.0])}},
+        extra={
+            "X": {
+                "outside [-1, 1]": np.array([[2.0, 0.0]]),
+                "one column": np.array([[0.5], [0.1]]),
+            },
+            "g1": {"odd cells": np.array([1.0, 2.0, 3.0])},
+        },
     ),
     # --- rankviz.ranksvm -----------------------------------------------------------------------
     "rankviz.ranksvm.pair_kernel_matrix": Case(
         lambda: Call(ranksvm.pair_kernel_matrix, X2D, PAIRS2D, kernel="gaussian", sigma=0.7),
         valid={"pairs": {"one entry fewer"}},  # the kernel of one pair
-        extra={"pairs": {"out-of-range id": np.array([[0, 5]])},
-               "sigma": {"tiny": 1e-200, "huge": 1e300}},
+        extra={
+            "pairs": {"out-of-range id": np.array([[0, 5]])},
+            "sigma": {"tiny": 1e-200, "huge": 1e300},
+        },
     ),
     "rankviz.ranksvm.rank_svm": Case(
-        lambda: Call(ranksvm.rank_svm, X2D, PAIRS2D, LABELS2D, 10.0, kernel="gaussian",
-                     sigma=0.7, method="cvxpy", solver="CLARABEL"),
-        extra={"labels": BAD_SVM_LABELS, "C": {"huge": 1e300, "tiny": 1e-300},
-               "sigma": {"tiny": 1e-200}},
+        lambda: Call(
+            ranksvm.rank_svm,
+            X2D,
+            PAIRS2D,
+            LABELS2D,
+            10.0,
+            kernel="gaussian",
+            sigma=0.7,
+            method="cvxpy",
+            solver="CLARABEL",
+        ),
+        extra={
+            "labels": BAD_SVM_LABELS,
+            "C": {"huge": 1e300, "tiny": 1e-300},
+            "sigma": {"tiny": 1e-200},
+        },
     ),
     "rankviz.ranksvm.rank_svm_dual": Case(
-        lambda: Call(ranksvm.rank_svm_dual, X2D, PAIRS2D, LABELS2D, 10.0, kernel="gaussian",
-                     sigma=0.7, solver="CLARABEL"),
-        extra={"labels": BAD_SVM_LABELS, "C": {"huge": 1e300, "tiny": 1e-300},
-               "sigma": {"tiny": 1e-200}},
+        lambda: Call(
+            ranksvm.rank_svm_dual,
+            X2D,
+            PAIRS2D,
+            LABELS2D,
+            10.0,
+            kernel="gaussian",
+            sigma=0.7,
+            solver="CLARABEL",
+        ),
+        extra={
+            "labels": BAD_SVM_LABELS,
+            "C": {"huge": 1e300, "tiny": 1e-300},
+            "sigma": {"tiny": 1e-200},
+        },
     ),
     "rankviz.ranksvm.RankSVMModel.decision_function": Case(
         lambda: Call(_svm().decision_function, X2D),
@@ -285,24 +353,26 @@ CASES = {
     ),
     "rankviz.ranksvm.RankSVMModel.pairwise_margins": Case(
         lambda: Call(_svm().pairwise_margins, X2D, PAIRS2D, LABELS2D),
-        extra={"pairs": {"out-of-range id": np.array([[0, 5], [0, 1]])},
-               "labels": BAD_SVM_LABELS},
+        extra={"pairs": {"out-of-range id": np.array([[0, 5], [0, 1]])}, "labels": BAD_SVM_LABELS},
     ),
     "rankviz.max_margin.rank_perceptron": Case(
         lambda: Call(max_margin.rank_perceptron, X2D, PAIRS2D, LABELS2D, max_epochs=5),
         # points near 1e308 are served: the radius is computed from scaled differences
         valid={"X": {"huge values"}},
-        extra={"labels": BAD_SVM_LABELS,
-               "X": {"huge values": np.array([[0.0, 0.0], [1e308, 1e308], [1e308, -1e308]])},
-               "tol": {"one (every pair a mistake for ever)": 1.0}},
+        extra={
+            "labels": BAD_SVM_LABELS,
+            "X": {"huge values": np.array([[0.0, 0.0], [1e308, 1e308], [1e308, -1e308]])},
+            "tol": {"one (every pair a mistake for ever)": 1.0},
+        },
     ),
     "rankviz.max_margin.PerceptronResult.mistake_bound": Case(
         lambda: Call(max_margin.rank_perceptron(X2D, PAIRS2D, LABELS2D).mistake_bound, 0.5),
         extra={"margin": {"tiny": 1e-300}},
     ),
     "rankviz.max_margin.max_margin_ranker": Case(
-        lambda: Call(max_margin.max_margin_ranker, X2D, PAIRS2D, LABELS2D, norm="l2",
-                     solver="CLARABEL"),
+        lambda: Call(
+            max_margin.max_margin_ranker, X2D, PAIRS2D, LABELS2D, norm="l2", solver="CLARABEL"
+        ),
         extra={"labels": BAD_SVM_LABELS},
     ),
     "rankviz.ranksvm.LinearUtilityModel": Case(
@@ -319,8 +389,9 @@ CASES = {
         valid={"w": {"extra dimension"}},
     ),
     "rankviz.ranksvm.online_rank_svm": Case(
-        lambda: Call(ranksvm.online_rank_svm, X2D, PAIRS2D, LABELS2D, 10.0, n_steps=50,
-                     n_records=5, rng=0),
+        lambda: Call(
+            ranksvm.online_rank_svm, X2D, PAIRS2D, LABELS2D, 10.0, n_steps=50, n_records=5, rng=0
+        ),
         valid={"rng": {"huge"}},  # a seed of 10**12 is a seed
         extra={"labels": BAD_SVM_LABELS, "C": {"huge": 1e300}},
     ),
@@ -332,49 +403,100 @@ CASES = {
         extra={"delta": {"tiny": 1e-320}},
     ),
     "rankviz.bounds.empirical_auc_law": Case(
-        lambda: Call(bounds.empirical_auc_law, 3, 2, np.array([0.0, 2.0, 4.0]),
-                     np.array([0.2, 0.5, 0.3]), np.array([1.0, 3.0]), np.array([0.6, 0.4]),
-                     ties="mohri"),
-        extra={"positive_probs": {"not summing to 1": np.array([0.2, 0.5, 0.2])},
-               "negative_scores": {"repeated": np.array([1.0, 1.0])}},
+        lambda: Call(
+            bounds.empirical_auc_law,
+            3,
+            2,
+            np.array([0.0, 2.0, 4.0]),
+            np.array([0.2, 0.5, 0.3]),
+            np.array([1.0, 3.0]),
+            np.array([0.6, 0.4]),
+            ties="mohri",
+        ),
+        extra={
+            "positive_probs": {"not summing to 1": np.array([0.2, 0.5, 0.2])},
+            "negative_scores": {"repeated": np.array([1.0, 1.0])},
+        },
     ),
     "rankviz.bounds.AUCLaw.exceedance": Case(
-        lambda: Call(bounds.empirical_auc_law(3, 2, [0.0, 2.0, 4.0], [0.2, 0.5, 0.3],
-                                              [1.0, 3.0], [0.6, 0.4]).exceedance,
-                     np.array([0.0, 0.1, 0.5])),
+        lambda: Call(
+            bounds.empirical_auc_law(
+                3, 2, [0.0, 2.0, 4.0], [0.2, 0.5, 0.3], [1.0, 3.0], [0.6, 0.4]
+            ).exceedance,
+            np.array([0.0, 0.1, 0.5]),
+        ),
         # any number of deviations, a single one as a scalar
         valid={"t": {"scalar", "one entry fewer", "empty"}},
     ),
     "rankviz.bounds.margin_loss": Case(
-        lambda: Call(bounds.margin_loss, np.array([-0.5, 0.1, 0.4, 2.0]), np.array([0.1, 1.0]),
-                     kind="indicator"),
+        lambda: Call(
+            bounds.margin_loss,
+            np.array([-0.5, 0.1, 0.4, 2.0]),
+            np.array([0.1, 1.0]),
+            kind="indicator",
+        ),
         # margins of any shape are flattened (a bipartite (m, n) table, say); a single rho is
         # a scalar
-        valid={"margins": {"extra dimension", "one entry fewer"},
-               "rho": {"scalar", "one entry fewer"}},
+        valid={
+            "margins": {"extra dimension", "one entry fewer"},
+            "rho": {"scalar", "one entry fewer"},
+        },
     ),
     "rankviz.bounds.ranking_margin_bound": Case(
-        lambda: Call(bounds.ranking_margin_bound, np.array([0.1, 0.4, 0.8]), 0.5, 0.05,
-                     Lambda=1.0, r=1.0, rademacher=None, empirical=False, uniform=True),
+        lambda: Call(
+            bounds.ranking_margin_bound,
+            np.array([0.1, 0.4, 0.8]),
+            0.5,
+            0.05,
+            Lambda=1.0,
+            r=1.0,
+            rademacher=None,
+            empirical=False,
+            uniform=True,
+        ),
         valid={"margins": {"extra dimension", "one entry fewer"}},
-        extra={"rho": {"above 1 when uniform": 1.5, "tiny": 1e-320}, "delta": {"tiny": 1e-320},
-               "Lambda": {"huge": 1e308}, "r": {"huge": 1e308}},
+        extra={
+            "rho": {"above 1 when uniform": 1.5, "tiny": 1e-320},
+            "delta": {"tiny": 1e-320},
+            "Lambda": {"huge": 1e308},
+            "r": {"huge": 1e308},
+        },
     ),
     "rankviz.bounds.bipartite_margin_bound": Case(
-        lambda: Call(bounds.bipartite_margin_bound, np.array([[0.1, 0.4], [0.8, -0.2]]), 0.5,
-                     0.05, Lambda=1.0, r=1.0, rademacher=None),
+        lambda: Call(
+            bounds.bipartite_margin_bound,
+            np.array([[0.1, 0.4], [0.8, -0.2]]),
+            0.5,
+            0.05,
+            Lambda=1.0,
+            r=1.0,
+            rademacher=None,
+        ),
         # one positive fewer is a smaller sample
         valid={"margins": {"one entry fewer"}},
-        extra={"rho": {"tiny": 1e-320}, "delta": {"tiny": 1e-320},
-               "Lambda": {"huge": 1e308}, "r": {"huge": 1e308}},
+        extra={
+            "rho": {"tiny": 1e-320},
+            "delta": {"tiny": 1e-320},
+            "Lambda": {"huge": 1e308},
+            "r": {"huge": 1e308},
+        },
     ),
     "rankviz.bounds.MarginBound.best": Case(
-        lambda: Call(bounds.ranking_margin_bound([0.1, 0.4, 0.8], [0.2, 0.5], 0.05,
-                                                 Lambda=1.0, r=1.0).best),
+        lambda: Call(
+            bounds.ranking_margin_bound([0.1, 0.4, 0.8], [0.2, 0.5], 0.05, Lambda=1.0, r=1.0).best
+        ),
     ),
     "rankviz.bounds.empirical_rademacher_linear": Case(
-        lambda: Call(bounds.empirical_rademacher_linear, X2D, 1.0, 20, 0, kernel="gaussian",
-                     sigma=0.7, confidence=0.9),
+        lambda: Call(
+            bounds.empirical_rademacher_linear,
+            X2D,
+            1.0,
+            20,
+            0,
+            kernel="gaussian",
+            sigma=0.7,
+            confidence=0.9,
+        ),
         # a smaller sample; a seed; points near 1e200, where the kernel is computed from the
         # differences instead of the expanded squares (which would overflow to NaN)
         valid={"X": {"one entry fewer", "huge values"}, "rng": {"huge"}},

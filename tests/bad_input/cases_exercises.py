@@ -10,8 +10,19 @@ from __future__ import annotations
 from bad_input.harness import Call, Case
 from rankviz import exercises
 
-ANSWER_MUTATIONS = {"nan entry", "inf entry", "-inf entry", "empty", "extra dimension", "scalar",
-                    "one entry fewer", "complex", "strings", "string", "none"}
+ANSWER_MUTATIONS = {
+    "nan entry",
+    "inf entry",
+    "-inf entry",
+    "empty",
+    "extra dimension",
+    "scalar",
+    "one entry fewer",
+    "complex",
+    "strings",
+    "string",
+    "none",
+}
 
 CASES = {
     "rankviz.exercises.check": Case(

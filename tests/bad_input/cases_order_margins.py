@@ -27,8 +27,13 @@ CASES = {
     "rankviz.scheduling.coarsenings": Case(
         lambda: Call(scheduling.coarsenings, [1, 2, 2, 3]),
         valid={"rounds": {"one entry fewer"}},  # [1, 2, 2] is a schedule of three tasks
-        extra={"rounds": {"empty round": [1, 3, 3, 3], "0-based": [0, 1, 1, 2],
-                          "a batch": [[1, 2, 2, 3]]}},
+        extra={
+            "rounds": {
+                "empty round": [1, 3, 3, 3],
+                "0-based": [0, 1, 1, 2],
+                "a batch": [[1, 2, 2, 3]],
+            }
+        },
     ),
     "rankviz.orders.assumption_1_readings": Case(
         lambda: Call(orders.assumption_1_readings, W3, True),
@@ -40,8 +45,10 @@ CASES = {
         lambda: Call(order_margins.respects_order, [1, 2, 2], [0, 1, 2]),
         # a batch of one schedule is the documented 2-D form
         valid={"rounds": {"extra dimension"}},
-        extra={"order": {"repeated task": [0, 0, 1], "too short": [0, 1]},
-               "rounds": {"floats": [1.5, 2.0, 2.0]}},
+        extra={
+            "order": {"repeated task": [0, 0, 1], "too short": [0, 1]},
+            "rounds": {"floats": [1.5, 2.0, 2.0]},
+        },
     ),
     "rankviz.order_margins.monotone_conditions": Case(
         lambda: Call(order_margins.monotone_conditions, W3),
@@ -60,14 +67,21 @@ CASES = {
     "rankviz.order_margins.order_margins": Case(
         lambda: Call(order_margins.order_margins, W2, [0.0, 1.0], True),
         valid={"weights": {"extra dimension"}, "costs": {"extra dimension"}},
-        extra={"weights": {**BAD_WEIGHTS, "seven tasks": np.zeros((7, 7))},
-               "costs": {"decreasing": [1.0, 0.0], "negative": [-1.0, 0.0],
-                         "wrong length": [0.0, 1.0, 2.0]}},
+        extra={
+            "weights": {**BAD_WEIGHTS, "seven tasks": np.zeros((7, 7))},
+            "costs": {
+                "decreasing": [1.0, 0.0],
+                "negative": [-1.0, 0.0],
+                "wrong length": [0.0, 1.0, 2.0],
+            },
+        },
     ),
     "rankviz.order_margins.monotone_weights": Case(
         lambda: Call(order_margins.monotone_weights, PARAMS2, 2, ("M3",)),
-        extra={"params": {"negative": [[-1.0, 0.0]], "wrong width": [[1.0, 0.0, 2.0]]},
-               "drop": BAD_DROP},
+        extra={
+            "params": {"negative": [[-1.0, 0.0]], "wrong width": [[1.0, 0.0, 2.0]]},
+            "drop": BAD_DROP,
+        },
     ),
     "rankviz.order_margins.assumption_1_weights": Case(
         lambda: Call(order_margins.assumption_1_weights, PARAMS2, 2),

@@ -40,11 +40,18 @@ BAD_WEIGHTS = {
 }
 BAD_DAG = {**BAD_WEIGHTS, "cycle": CYCLE}
 BAD_COSTS = {"decreasing": [0.0, 2.0, 1.0], "negative": [-1.0, 0.0, 1.0]}
-BAD_ROUNDS = {"0-based": [0, 1, 1], "round above r": [1, 2, 4], "floats": [1.5, 2.0, 2.0],
-              "booleans": [True, True, False]}
+BAD_ROUNDS = {
+    "0-based": [0, 1, 1],
+    "round above r": [1, 2, 4],
+    "floats": [1.5, 2.0, 2.0],
+    "booleans": [True, True, False],
+}
 BAD_ORDER = {"repeated task": [0, 0, 1], "not a permutation": [0, 1, 5], "negative": [-1, 0, 1]}
-BAD_SIGMA = {"repeated position": [0, 0, 1], "position out of range": [0, 1, 7],
-             "negative position": [-1, 0, 1]}
+BAD_SIGMA = {
+    "repeated position": [0, 0, 1],
+    "position out of range": [0, 1, 7],
+    "negative position": [-1, 0, 1],
+}
 
 
 def _identity(u, v):
@@ -90,10 +97,16 @@ CASES = {
     "rankviz.preference.PreferenceFunction.__call__": Case(
         lambda: Call(_function4().__call__, [0, 1, 2], [1, 3, 0]),
         extra={
-            "u": {"id out of range": [0, 1, 7], "negative id": [0, -1, 2],
-                  "same item as v": [1, 3, 0]},
-            "v": {"id out of range": [1, 3, 4], "negative id": [-1, 3, 0],
-                  "float id": [1.5, 3.0, 0.0]},
+            "u": {
+                "id out of range": [0, 1, 7],
+                "negative id": [0, -1, 2],
+                "same item as v": [1, 3, 0],
+            },
+            "v": {
+                "id out of range": [1, 3, 4],
+                "negative id": [-1, 3, 0],
+                "float id": [1.5, 3.0, 0.0],
+            },
         },
     ),
     "rankviz.preference.PreferenceFunction.matrix": Case(
@@ -143,10 +156,12 @@ CASES = {
         extra={"H": BAD_H, "u": {"out of range": 4}, "v": {"same as u": 0, "out of range": 9}},
     ),
     "rankviz.preference.majority_graph": Case(
-        lambda: Call(preference.majority_graph, H4), extra={"H": BAD_H},
+        lambda: Call(preference.majority_graph, H4),
+        extra={"H": BAD_H},
     ),
     "rankviz.preference.cyclic_triangles": Case(
-        lambda: Call(preference.cyclic_triangles, H4), extra={"H": BAD_H},
+        lambda: Call(preference.cyclic_triangles, H4),
+        extra={"H": BAD_H},
     ),
     "rankviz.preference.ranking_loss": Case(
         lambda: Call(preference.ranking_loss, [0, 2, 1], [0, 1, 2], np.ones((3, 3))),
@@ -184,194 +199,251 @@ CASES = {
 
 # --- rankviz.quicksort ----------------------------------------------------------------------
 
-CASES.update({
-    "rankviz.quicksort.sort_by_degree": Case(
-        lambda: Call(quicksort.sort_by_degree, H4),
-        extra={"H": {**BAD_H,
-                     "a function on too many items": preference.PreferenceFunction(
-                         10**6, _identity),
-                     "a function returning NaN": preference.PreferenceFunction(3, _nan_func),
-                     "a function returning complex": preference.PreferenceFunction(
-                         3, _complex_func)}},
-    ),
-    "rankviz.quicksort.quicksort_rank": Case(
-        lambda: Call(quicksort.quicksort_rank, H4, 0, record=True),
-        valid=SEED_OK,
-        extra={"H": {**BAD_H,
-                     "a function on too many items": preference.PreferenceFunction(
-                         HUGE, _identity),
-                     "a function returning NaN": preference.PreferenceFunction(3, _nan_func)}},
-    ),
-    "rankviz.quicksort.quicksort_runs": Case(
-        lambda: Call(quicksort.quicksort_runs, H4, 5, 0),
-        valid=SEED_OK,
-        extra={"H": BAD_H, "n_runs": {"too many for n": 10**7}},
-    ),
-    "rankviz.quicksort.quicksort_top_k": Case(
-        lambda: Call(quicksort.quicksort_top_k, H4, 2, 0),
-        valid=SEED_OK,
-        extra={"H": BAD_H, "k": {"more than n": 5}},
-    ),
-    "rankviz.quicksort.classical_quicksort_calls": Case(
-        lambda: Call(quicksort.classical_quicksort_calls, 5),
-    ),
-    "rankviz.quicksort.expected_quicksort_calls": Case(
-        lambda: Call(quicksort.expected_quicksort_calls, H4),
-        extra={"H": {**BAD_H, "11 items": np.full((11, 11), 0.5)}},
-    ),
-    "rankviz.quicksort.quicksort_pair_probabilities": Case(
-        lambda: Call(quicksort.quicksort_pair_probabilities, H4),
-        extra={"H": {**BAD_H, "13 items": np.full((13, 13), 0.5)}},
-    ),
-    "rankviz.quicksort.quicksort_together_probability": Case(
-        lambda: Call(quicksort.quicksort_together_probability, H4, [0, 1, 2]),
-        valid={"T": {"one entry fewer"}},  # a set of two items is a set too
-        extra={"H": {**BAD_H, "9 items": np.full((9, 9), 0.5)},
-               "T": {"repeated item": [0, 0, 1], "item out of range": [0, 4], "negative": [-1, 0]}},
-    ),
-    "rankviz.quicksort.expected_quicksort_loss": Case(
-        lambda: Call(quicksort.expected_quicksort_loss, H3, [0, 1, 2], np.ones((3, 3))),
-        extra={
-            "H": {**BAD_H, "13 items": np.full((13, 13), 0.5)},
-            "sigma_star": {**BAD_SIGMA, "other length": [0, 1]},
-            "omega": {"negative": -np.ones((3, 3)), "wrong size": np.ones((2, 2))},
-        },
-    ),
-    "rankviz.quicksort.quicksort_loss_monte_carlo": Case(
-        lambda: Call(quicksort.quicksort_loss_monte_carlo, H3, [0, 1, 2], np.ones((3, 3)),
-                     n_runs=20, rng=0, confidence=0.9),
-        valid=SEED_OK,
-        extra={
-            "H": BAD_H,
-            "sigma_star": {**BAD_SIGMA, "other length": [0, 1]},
-            "omega": {"negative": -np.ones((3, 3)), "wrong size": np.ones((2, 2))},
-            "n_runs": {"one run": 1},
-            "confidence": {"zero": 0.0, "one": 1.0},
-        },
-    ),
-})
+CASES.update(
+    {
+        "rankviz.quicksort.sort_by_degree": Case(
+            lambda: Call(quicksort.sort_by_degree, H4),
+            extra={
+                "H": {
+                    **BAD_H,
+                    "a function on too many items": preference.PreferenceFunction(10**6, _identity),
+                    "a function returning NaN": preference.PreferenceFunction(3, _nan_func),
+                    "a function returning complex": preference.PreferenceFunction(3, _complex_func),
+                }
+            },
+        ),
+        "rankviz.quicksort.quicksort_rank": Case(
+            lambda: Call(quicksort.quicksort_rank, H4, 0, record=True),
+            valid=SEED_OK,
+            extra={
+                "H": {
+                    **BAD_H,
+                    "a function on too many items": preference.PreferenceFunction(HUGE, _identity),
+                    "a function returning NaN": preference.PreferenceFunction(3, _nan_func),
+                }
+            },
+        ),
+        "rankviz.quicksort.quicksort_runs": Case(
+            lambda: Call(quicksort.quicksort_runs, H4, 5, 0),
+            valid=SEED_OK,
+            extra={"H": BAD_H, "n_runs": {"too many for n": 10**7}},
+        ),
+        "rankviz.quicksort.quicksort_top_k": Case(
+            lambda: Call(quicksort.quicksort_top_k, H4, 2, 0),
+            valid=SEED_OK,
+            extra={"H": BAD_H, "k": {"more than n": 5}},
+        ),
+        "rankviz.quicksort.classical_quicksort_calls": Case(
+            lambda: Call(quicksort.classical_quicksort_calls, 5),
+        ),
+        "rankviz.quicksort.expected_quicksort_calls": Case(
+            lambda: Call(quicksort.expected_quicksort_calls, H4),
+            extra={"H": {**BAD_H, "11 items": np.full((11, 11), 0.5)}},
+        ),
+        "rankviz.quicksort.quicksort_pair_probabilities": Case(
+            lambda: Call(quicksort.quicksort_pair_probabilities, H4),
+            extra={"H": {**BAD_H, "13 items": np.full((13, 13), 0.5)}},
+        ),
+        "rankviz.quicksort.quicksort_together_probability": Case(
+            lambda: Call(quicksort.quicksort_together_probability, H4, [0, 1, 2]),
+            valid={"T": {"one entry fewer"}},  # a set of two items is a set too
+            extra={
+                "H": {**BAD_H, "9 items": np.full((9, 9), 0.5)},
+                "T": {"repeated item": [0, 0, 1], "item out of range": [0, 4], "negative": [-1, 0]},
+            },
+        ),
+        "rankviz.quicksort.expected_quicksort_loss": Case(
+            lambda: Call(quicksort.expected_quicksort_loss, H3, [0, 1, 2], np.ones((3, 3))),
+            extra={
+                "H": {**BAD_H, "13 items": np.full((13, 13), 0.5)},
+                "sigma_star": {**BAD_SIGMA, "other length": [0, 1]},
+                "omega": {"negative": -np.ones((3, 3)), "wrong size": np.ones((2, 2))},
+            },
+        ),
+        "rankviz.quicksort.quicksort_loss_monte_carlo": Case(
+            lambda: Call(
+                quicksort.quicksort_loss_monte_carlo,
+                H3,
+                [0, 1, 2],
+                np.ones((3, 3)),
+                n_runs=20,
+                rng=0,
+                confidence=0.9,
+            ),
+            valid=SEED_OK,
+            extra={
+                "H": BAD_H,
+                "sigma_star": {**BAD_SIGMA, "other length": [0, 1]},
+                "omega": {"negative": -np.ones((3, 3)), "wrong size": np.ones((2, 2))},
+                "n_runs": {"one run": 1},
+                "confidence": {"zero": 0.0, "one": 1.0},
+            },
+        ),
+    }
+)
 
 # --- rankviz.scheduling ---------------------------------------------------------------------
 
-CASES.update({
-    "rankviz.scheduling.LossParts": Case(
-        lambda: Call(scheduling.LossParts, 0.5, 1.0, 2.0, "completion"),
-    ),
-    "rankviz.scheduling.schedule_loss": Case(
-        lambda: Call(scheduling.schedule_loss, [1, 2, 2], W3, C3, "completion"),
-        # rounds of shape (1, r) is a batch of one schedule (the documented 2-D form)
-        valid={"rounds": {"extra dimension"}},
-        extra={"rounds": BAD_ROUNDS, "weights": BAD_WEIGHTS, "costs": BAD_COSTS},
-    ),
-    "rankviz.scheduling.schedule_loss_parts": Case(
-        lambda: Call(scheduling.schedule_loss_parts, [1, 2, 2], W3, C3, "depth"),
-        extra={"rounds": {**BAD_ROUNDS, "a batch": [[1, 2, 2]]}, "weights": BAD_WEIGHTS,
-               "costs": BAD_COSTS},
-    ),
-    "rankviz.scheduling.brute_force_schedule": Case(
-        lambda: Call(scheduling.brute_force_schedule, W3, C3, "depth"),
-        extra={"weights": {**BAD_WEIGHTS, "9 tasks": np.zeros((9, 9))}, "costs": BAD_COSTS},
-    ),
-    "rankviz.scheduling.merge_cost": Case(
-        lambda: Call(scheduling.merge_cost, [1, 2, 3], W3, C3, 1, "completion"),
-        extra={"rounds": {**BAD_ROUNDS, "one round": [1, 1, 1]}, "weights": BAD_WEIGHTS,
-               "costs": BAD_COSTS, "k": {"last round": 3}},
-    ),
-    "rankviz.scheduling.greedy_clustering": Case(
-        lambda: Call(scheduling.greedy_clustering, W3, C3, [0, 1, 2]),
-        extra={"weights": BAD_WEIGHTS, "costs": BAD_COSTS, "order": BAD_ORDER},
-    ),
-    "rankviz.scheduling.optimal_contiguous_clustering": Case(
-        lambda: Call(scheduling.optimal_contiguous_clustering, W3, C3, [0, 1, 2], "completion"),
-        extra={"weights": BAD_WEIGHTS, "costs": BAD_COSTS, "order": BAD_ORDER},
-    ),
-    "rankviz.scheduling.improved_clustering": Case(
-        lambda: Call(scheduling.improved_clustering, W3, C3, "dp", 10),
-        extra={"weights": BAD_DAG, "costs": BAD_COSTS,
-               "max_orders": {"fewer than the orders": 0}},
-    ),
-})
+CASES.update(
+    {
+        "rankviz.scheduling.LossParts": Case(
+            lambda: Call(scheduling.LossParts, 0.5, 1.0, 2.0, "completion"),
+        ),
+        "rankviz.scheduling.schedule_loss": Case(
+            lambda: Call(scheduling.schedule_loss, [1, 2, 2], W3, C3, "completion"),
+            # rounds of shape (1, r) is a batch of one schedule (the documented 2-D form)
+            valid={"rounds": {"extra dimension"}},
+            extra={"rounds": BAD_ROUNDS, "weights": BAD_WEIGHTS, "costs": BAD_COSTS},
+        ),
+        "rankviz.scheduling.schedule_loss_parts": Case(
+            lambda: Call(scheduling.schedule_loss_parts, [1, 2, 2], W3, C3, "depth"),
+            extra={
+                "rounds": {**BAD_ROUNDS, "a batch": [[1, 2, 2]]},
+                "weights": BAD_WEIGHTS,
+                "costs": BAD_COSTS,
+            },
+        ),
+        "rankviz.scheduling.brute_force_schedule": Case(
+            lambda: Call(scheduling.brute_force_schedule, W3, C3, "depth"),
+            extra={"weights": {**BAD_WEIGHTS, "9 tasks": np.zeros((9, 9))}, "costs": BAD_COSTS},
+        ),
+        "rankviz.scheduling.merge_cost": Case(
+            lambda: Call(scheduling.merge_cost, [1, 2, 3], W3, C3, 1, "completion"),
+            extra={
+                "rounds": {**BAD_ROUNDS, "one round": [1, 1, 1]},
+                "weights": BAD_WEIGHTS,
+                "costs": BAD_COSTS,
+                "k": {"last round": 3},
+            },
+        ),
+        "rankviz.scheduling.greedy_clustering": Case(
+            lambda: Call(scheduling.greedy_clustering, W3, C3, [0, 1, 2]),
+            extra={"weights": BAD_WEIGHTS, "costs": BAD_COSTS, "order": BAD_ORDER},
+        ),
+        "rankviz.scheduling.optimal_contiguous_clustering": Case(
+            lambda: Call(scheduling.optimal_contiguous_clustering, W3, C3, [0, 1, 2], "completion"),
+            extra={"weights": BAD_WEIGHTS, "costs": BAD_COSTS, "order": BAD_ORDER},
+        ),
+        "rankviz.scheduling.improved_clustering": Case(
+            lambda: Call(scheduling.improved_clustering, W3, C3, "dp", 10),
+            extra={
+                "weights": BAD_DAG,
+                "costs": BAD_COSTS,
+                "max_orders": {"fewer than the orders": 0},
+            },
+        ),
+    }
+)
 
 # --- rankviz.orders -------------------------------------------------------------------------
 
 WIDE = np.zeros((40, 40))  # an antichain of 40 tasks: 2^40 down-sets, 40! orders
 
-CASES.update({
-    "rankviz.orders.topological_orders": Case(
-        lambda: Call(orders.topological_orders, [[0, 1, 1], [0, 0, 0], [0, 0, 0]], 10),
-        extra={"weights": {**BAD_DAG, "too many orders": WIDE}},
-    ),
-    "rankviz.orders.count_orders": Case(
-        lambda: Call(orders.count_orders, W3, 100),
-        extra={"weights": {**BAD_DAG, "too wide": WIDE,
-                           "a sparse 1000-task DAG": orders.random_task_weights(
-                               1000, 0.002, rng=1)},
-               "max_states": {"below the down-sets": 2}},
-    ),
-    "rankviz.orders.assumption_1_holds": Case(
-        lambda: Call(orders.assumption_1_holds, W3, 1e-9),
-        extra={"weights": BAD_DAG, "tol": {"negative": -1.0}},
-    ),
-    "rankviz.orders.random_task_weights": Case(
-        lambda: Call(orders.random_task_weights, 4, 0.5, 1.0, 0),
-        valid=SEED_OK,
-    ),
-    "rankviz.orders.random_low_noise_weights": Case(
-        lambda: Call(orders.random_low_noise_weights, 4, 0, 0.5, 1.0),
-        valid=SEED_OK,
-    ),
-})
+CASES.update(
+    {
+        "rankviz.orders.topological_orders": Case(
+            lambda: Call(orders.topological_orders, [[0, 1, 1], [0, 0, 0], [0, 0, 0]], 10),
+            extra={"weights": {**BAD_DAG, "too many orders": WIDE}},
+        ),
+        "rankviz.orders.count_orders": Case(
+            lambda: Call(orders.count_orders, W3, 100),
+            extra={
+                "weights": {
+                    **BAD_DAG,
+                    "too wide": WIDE,
+                    "a sparse 1000-task DAG": orders.random_task_weights(1000, 0.002, rng=1),
+                },
+                "max_states": {"below the down-sets": 2},
+            },
+        ),
+        "rankviz.orders.assumption_1_holds": Case(
+            lambda: Call(orders.assumption_1_holds, W3, 1e-9),
+            extra={"weights": BAD_DAG, "tol": {"negative": -1.0}},
+        ),
+        "rankviz.orders.random_task_weights": Case(
+            lambda: Call(orders.random_task_weights, 4, 0.5, 1.0, 0),
+            valid=SEED_OK,
+        ),
+        "rankviz.orders.random_low_noise_weights": Case(
+            lambda: Call(orders.random_low_noise_weights, 4, 0, 0.5, 1.0),
+            valid=SEED_OK,
+        ),
+    }
+)
 
 # --- rankviz.second_stage -----------------------------------------------------------------
 
 COSTS3 = second_stage.labelling_costs(3)
 
-CASES.update({
-    "rankviz.second_stage.labelling_costs": Case(
-        lambda: Call(second_stage.labelling_costs, 3),
-        extra={"n": {"one item": 1, "too many items": 9}},
-    ),
-    "rankviz.second_stage.degree_sort_worst_case": Case(
-        lambda: Call(second_stage.degree_sort_worst_case, [1, 0, 0]),
-        extra={"labels": {"one class": [1, 1, 1], "two items": [1, 0], "too many items": [1, 0] * 6,
-                          "not binary": [0, 1, 2]}},
-    ),
-    "rankviz.second_stage.largest_preference_gain": Case(
-        lambda: Call(second_stage.largest_preference_gain, H3, COSTS3),
-        valid={"costs": {"one entry fewer"}},  # five targets are as good as six
-        extra={"T": {**BAD_H, "9 items": np.full((9, 9), 0.5)},
-               "costs": {"negative": -COSTS3, "other size": second_stage.labelling_costs(4),
-                         "not a stack": COSTS3[0]}},
-    ),
-    "rankviz.second_stage.largest_regret_excess": Case(
-        lambda: Call(second_stage.largest_regret_excess, H3, H3, COSTS3, 2.0),
-        valid={"costs": {"one entry fewer"}},  # five targets are as good as six
-        extra={"P": {**BAD_H, "other size": np.full((4, 4), 0.5)},
-               "H": {**BAD_H, "other size": np.full((4, 4), 0.5)},
-               "costs": {"negative": -COSTS3, "other size": second_stage.labelling_costs(4),
-                         "not a stack": COSTS3[0]},
-               "factor": {"below 1": 0.5}},
-    ),
-    "rankviz.second_stage.regrets": Case(
-        lambda: Call(second_stage.regrets, H3, H3, COSTS3[0]),
-        extra={"P": {**BAD_H, "other size": np.full((4, 4), 0.5)},
-               "H": {**BAD_H, "other size": np.full((4, 4), 0.5)},
-               "C": {"negative": -COSTS3[0], "not square": np.zeros((2, 3)),
-                     "too many items": np.zeros((9, 9))}},
-    ),
-})
+CASES.update(
+    {
+        "rankviz.second_stage.labelling_costs": Case(
+            lambda: Call(second_stage.labelling_costs, 3),
+            extra={"n": {"one item": 1, "too many items": 9}},
+        ),
+        "rankviz.second_stage.degree_sort_worst_case": Case(
+            lambda: Call(second_stage.degree_sort_worst_case, [1, 0, 0]),
+            extra={
+                "labels": {
+                    "one class": [1, 1, 1],
+                    "two items": [1, 0],
+                    "too many items": [1, 0] * 6,
+                    "not binary": [0, 1, 2],
+                }
+            },
+        ),
+        "rankviz.second_stage.largest_preference_gain": Case(
+            lambda: Call(second_stage.largest_preference_gain, H3, COSTS3),
+            valid={"costs": {"one entry fewer"}},  # five targets are as good as six
+            extra={
+                "T": {**BAD_H, "9 items": np.full((9, 9), 0.5)},
+                "costs": {
+                    "negative": -COSTS3,
+                    "other size": second_stage.labelling_costs(4),
+                    "not a stack": COSTS3[0],
+                },
+            },
+        ),
+        "rankviz.second_stage.largest_regret_excess": Case(
+            lambda: Call(second_stage.largest_regret_excess, H3, H3, COSTS3, 2.0),
+            valid={"costs": {"one entry fewer"}},  # five targets are as good as six
+            extra={
+                "P": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+                "H": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+                "costs": {
+                    "negative": -COSTS3,
+                    "other size": second_stage.labelling_costs(4),
+                    "not a stack": COSTS3[0],
+                },
+                "factor": {"below 1": 0.5},
+            },
+        ),
+        "rankviz.second_stage.regrets": Case(
+            lambda: Call(second_stage.regrets, H3, H3, COSTS3[0]),
+            extra={
+                "P": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+                "H": {**BAD_H, "other size": np.full((4, 4), 0.5)},
+                "C": {
+                    "negative": -COSTS3[0],
+                    "not square": np.zeros((2, 3)),
+                    "too many items": np.zeros((9, 9)),
+                },
+            },
+        ),
+    }
+)
 
 RESULT_TYPES = {
     "rankviz.second_stage.DegreeSortSearch": "returned by degree_sort_worst_case, never passed "
-                                             "back in",
+    "back in",
     "rankviz.quicksort.RankingResult": "returned by sort_by_degree and quicksort_rank; never "
-                                       "passed back in (plot_quicksort_levels checks what it "
-                                       "reads)",
+    "passed back in (plot_quicksort_levels checks what it "
+    "reads)",
     "rankviz.quicksort.TopKResult": "returned by quicksort_top_k",
     "rankviz.quicksort.QuickSortRuns": "returned by quicksort_runs",
     "rankviz.quicksort.MonteCarloEstimate": "returned by quicksort_loss_monte_carlo",
     "rankviz.scheduling.Schedule": "returned by the clustering algorithms, never passed back "
-                                   "in (it validates itself in __post_init__ all the same)",
+    "in (it validates itself in __post_init__ all the same)",
     "rankviz.scheduling.OptimalSchedules": "returned by brute_force_schedule",
     "rankviz.scheduling.MergeCost": "returned by merge_cost",
 }

@@ -33,8 +33,10 @@ from rankviz.widgets import (
 
 
 def _controls():
-    return {"slope": dashboard.float_slider("slope", 1.0, -2.0, 2.0, 0.25),
-            "kind": dashboard.dropdown("kind", ["line", "dots"])}
+    return {
+        "slope": dashboard.float_slider("slope", 1.0, -2.0, 2.0, 0.25),
+        "kind": dashboard.dropdown("kind", ["line", "dots"]),
+    }
 
 
 def _setup_line(fig, **_):
@@ -49,8 +51,15 @@ def _draw_line(ax, slope, kind):
 
 
 def _toy():
-    return dashboard.Dashboard("toy", _controls(), _draw_line, setup=_setup_line,
-                               figsize=(2.0, 1.5), dpi=40, headline=("slope",))
+    return dashboard.Dashboard(
+        "toy",
+        _controls(),
+        _draw_line,
+        setup=_setup_line,
+        figsize=(2.0, 1.5),
+        dpi=40,
+        headline=("slope",),
+    )
 
 
 def _call(function, /, *args, **kwargs):
@@ -78,45 +87,87 @@ def _setup(module, name, **values):
 WRONG_FIGURE = {"fig": {"axes, not a figure": Figure().subplots()}}
 WRONG_HANDLES = {"axes": {"a figure, not handles": Figure()}}
 
-AGGREGATION = dict(n_items=4, n_per_pair=2, observed=1.0, noise=1.0, c=0.5, method="borda",
-                   seed=0, draws=0)
+AGGREGATION = dict(
+    n_items=4, n_per_pair=2, observed=1.0, noise=1.0, c=0.5, method="borda", seed=0, draws=0
+)
 CALIBRATION_LABELS = dict(label_a="1 0", label_b="0 1", label_c="1 1")
-CALIBRATION = dict(loss="map", surrogate="ls_relevance", **CALIBRATION_LABELS,
-                   weight_a=0.4, weight_b=0.5, weight_c=0.1)
-LOW_NOISE = dict(p=0.5, w01=1.0, w02=10.0, w12=4.0, w10=0.0, w20=4.0, w21=0.0,
-                 phi="squared_hinge", form="pairwise")
+CALIBRATION = dict(
+    loss="map",
+    surrogate="ls_relevance",
+    **CALIBRATION_LABELS,
+    weight_a=0.4,
+    weight_b=0.5,
+    weight_c=0.1,
+)
+LOW_NOISE = dict(
+    p=0.5,
+    w01=1.0,
+    w02=10.0,
+    w12=4.0,
+    w10=0.0,
+    w20=4.0,
+    w21=0.0,
+    phi="squared_hinge",
+    form="pairwise",
+)
 MARGINS = dict(m=60, noise=0.1, log10_C=0.0, seed=0, rho=0.3, delta=0.05, form="fixed")
 TOURNAMENT = dict(n=4, intransitivity=0.5, seed=0, target="order", flip="none")
 STEPPER = dict(data="ring", seed=0, round=2)
-ROC = dict(mu_pos=1.0, sigma_pos=1.0, mu_neg=0.0, sigma_neg=1.0, prevalence=0.3, n=40, seed=0,
-           threshold=0.5)
+ROC = dict(
+    mu_pos=1.0,
+    sigma_pos=1.0,
+    mu_neg=0.0,
+    sigma_neg=1.0,
+    prevalence=0.3,
+    n=40,
+    seed=0,
+    threshold=0.5,
+)
 SCHEDULE = dict(r=4, density=0.4, scale=1.0, seed=16, c1=0.0, slope=0.6)
 
 CASES = {
     # --- rankviz.permutations.format_order (this helper's addition) -----------------------------
     "rankviz.permutations.format_order": Case(
-        lambda: Call(format_order, [2, 0, 1], "ABC", sep=" > ", tied=[False, True],
-                     tie_sep="="),
+        lambda: Call(format_order, [2, 0, 1], "ABC", sep=" > ", tied=[False, True], tie_sep="="),
         # any string is a valid name list of one character per item (here "NOPE" names items
         # 0-3) and a valid separator
-        valid={"names": {"unknown string"}, "sep": {"unknown string"},
-               "tie_sep": {"unknown string"}},
-        extra={"order": {"repeated item": [2, 2, 1], "item without a name": [3, 0, 1]},
-               "names": {"a number among the names": ["A", 1, "C"]},
-               "tied": {"too long": [False, True, True]}},
+        valid={
+            "names": {"unknown string"},
+            "sep": {"unknown string"},
+            "tie_sep": {"unknown string"},
+        },
+        extra={
+            "order": {"repeated item": [2, 2, 1], "item without a name": [3, 0, 1]},
+            "names": {"a number among the names": ["A", 1, "C"]},
+            "tied": {"too long": [False, True, True]},
+        },
     ),
     # --- rankviz.widgets.dashboard --------------------------------------------------------------
-    "rankviz.widgets.dashboard.presentation_mode": Case(lambda: Call(dashboard.presentation_mode,
-                                                                     None)),
+    "rankviz.widgets.dashboard.presentation_mode": Case(
+        lambda: Call(dashboard.presentation_mode, None)
+    ),
     "rankviz.widgets.dashboard.serialized": Case(lambda: Call(dashboard.serialized, print)),
     "rankviz.widgets.dashboard.presentation_enabled": Case(
-        lambda: Call(dashboard.presentation_enabled, False)),
+        lambda: Call(dashboard.presentation_enabled, False)
+    ),
     "rankviz.widgets.dashboard.float_slider": Case(
-        lambda: Call(dashboard.float_slider, "p", 0.5, 0.0, 1.0, 0.05, readout_format=".2f",
-                     continuous_update=True),
+        lambda: Call(
+            dashboard.float_slider,
+            "p",
+            0.5,
+            0.0,
+            1.0,
+            0.05,
+            readout_format=".2f",
+            continuous_update=True,
+        ),
         valid={"description": {"unknown string"}},  # any text is a label
-        extra={"value": {"outside the range": 2.0}, "step": {"zero": 0.0},
-               "max": {"below min": -1.0}, "readout_format": {"not a format": "%d%"}},
+        extra={
+            "value": {"outside the range": 2.0},
+            "step": {"zero": 0.0},
+            "max": {"below min": -1.0},
+            "readout_format": {"not a format": "%d%"},
+        },
     ),
     "rankviz.widgets.dashboard.int_slider": Case(
         lambda: Call(dashboard.int_slider, "n", 3, 1, 9, 2, continuous_update=False),
@@ -127,56 +178,80 @@ CASES = {
     "rankviz.widgets.dashboard.dropdown": Case(
         lambda: Call(dashboard.dropdown, "kind", ["line", "dots"], "dots"),
         valid={"description": {"unknown string"}},  # any text is a label
-        extra={"options": {"empty list": [], "a number among them": ["line", 3]},
-               "value": {"not an option": "bars"}},
+        extra={
+            "options": {"empty list": [], "a number among them": ["line", 3]},
+            "value": {"not an option": "bars"},
+        },
     ),
     "rankviz.widgets.dashboard.initial_values": Case(
         lambda: Call(dashboard.initial_values, "demo", {"a": 1, "b": 2}, {"b": 5}),
         valid={"dashboard": {"unknown string"}},  # any text names the dashboard
-        extra={"initial": {"unknown control": {"z": 1}, "a list": [("b", 5)]},
-               "defaults": {"a list": [("a", 1)]}},
+        extra={
+            "initial": {"unknown control": {"z": 1}, "a list": [("b", 5)]},
+            "defaults": {"a list": [("a", 1)]},
+        },
     ),
     "rankviz.widgets.dashboard.Dashboard": Case(
-        lambda: Call(dashboard.Dashboard, "toy", _controls(), _draw_line, setup=_setup_line,
-                     layout_controls=("kind",), figsize=(2.0, 1.5), dpi=40, note="a note",
-                     headline=("slope",), advanced=("kind",), presentation=False,
-                     presentation_figsize=(3.0, 2.0)),
+        lambda: Call(
+            dashboard.Dashboard,
+            "toy",
+            _controls(),
+            _draw_line,
+            setup=_setup_line,
+            layout_controls=("kind",),
+            figsize=(2.0, 1.5),
+            dpi=40,
+            note="a note",
+            headline=("slope",),
+            advanced=("kind",),
+            presentation=False,
+            presentation_figsize=(3.0, 2.0),
+        ),
         valid={"title": {"unknown string"}, "note": {"unknown string"}},  # any text
-        extra={"controls": {"empty": {}, "not widgets": {"slope": 1.0}},
-               "layout_controls": {"unknown control": ("speed",)},
-               "headline": {"not a readout name": (3,)},
-               "advanced": {"unknown control": ("speed",)},
-               "figsize": {"negative": (-2.0, 1.5), "one number": (2.0,)},
-               "presentation_figsize": {"negative": (-3.0, 2.0)}},
+        extra={
+            "controls": {"empty": {}, "not widgets": {"slope": 1.0}},
+            "layout_controls": {"unknown control": ("speed",)},
+            "headline": {"not a readout name": (3,)},
+            "advanced": {"unknown control": ("speed",)},
+            "figsize": {"negative": (-2.0, 1.5), "one number": (2.0,)},
+            "presentation_figsize": {"negative": (-3.0, 2.0)},
+        },
     ),
     "rankviz.widgets.dashboard.Dashboard.set": Case(lambda: Call(_toy().set, slope=0.5)),
     "rankviz.widgets.dashboard.Dashboard.reset": Case(lambda: Call(_toy().reset)),
     "rankviz.widgets.dashboard.Dashboard.headline_readouts": Case(
-        lambda: Call(_toy().headline_readouts)),
+        lambda: Call(_toy().headline_readouts)
+    ),
     "rankviz.widgets.dashboard.Dashboard.snapshot": Case(lambda: Call(_toy().snapshot)),
     "rankviz.widgets.dashboard.Dashboard.update": Case(lambda: Call(_toy().update)),
     "rankviz.widgets.dashboard.Dashboard.fresh_picture": Case(lambda: Call(_toy().fresh_picture)),
     # a chapter dashboard in the student layout: the toy has no other layout to swap in
     "rankviz.widgets.dashboard.Dashboard.swap_layout": Case(
-        lambda: Call(roc.roc_explorer(presentation=False).swap_layout)),
+        lambda: Call(roc.roc_explorer(presentation=False).swap_layout)
+    ),
     "rankviz.widgets.slides.slideshow_keys": Case(lambda: Call(slides.slideshow_keys)),
     "rankviz.widgets.snapshot.DashboardSnapshot": Case(
         lambda: Call(snapshot.DashboardSnapshot, "toy", b"png bytes", [("slope", "1.000")]),
         valid={"title": {"unknown string"}},  # any text
-        extra={"readouts": {"a number, not text": [("slope", 1.0)],
-                            "not pairs": ["slope"]}},
+        extra={"readouts": {"a number, not text": [("slope", 1.0)], "not pairs": ["slope"]}},
     ),
     "rankviz.widgets.snapshot.DashboardSnapshot.picture": Case(
-        lambda: Call(_toy().snapshot().picture)),
+        lambda: Call(_toy().snapshot().picture)
+    ),
     "rankviz.widgets.snapshot.DashboardSnapshot.readout_text": Case(
-        lambda: Call(_toy().snapshot().readout_text)),
+        lambda: Call(_toy().snapshot().readout_text)
+    ),
     "rankviz.widgets.snapshot.DashboardSnapshot.readout_html": Case(
-        lambda: Call(_toy().snapshot().readout_html)),
+        lambda: Call(_toy().snapshot().readout_html)
+    ),
     # --- the dashboards --------------------------------------------------------------------------
     **{
         f"rankviz.widgets.{module.__name__.rsplit('.', 1)[1]}.{name}": Case(
-            (lambda module=module, name=name, kwargs=kwargs:
-             Call(getattr(module, name), presentation=False, **kwargs)),
+            (
+                lambda module=module, name=name, kwargs=kwargs: Call(
+                    getattr(module, name), presentation=False, **kwargs
+                )
+            ),
         )
         for module, name, kwargs in (
             (aggregation, "aggregation_explorer", {"n_items": 4}),
@@ -205,14 +280,17 @@ CASES = {
     ),
     # --- chapter 06: calibration ------------------------------------------------------------------
     "rankviz.widgets.calibration.setup_calibration_explorer": Case(
-        lambda: Call(calibration.setup_calibration_explorer, Figure(), wide=False,
-                     **CALIBRATION_LABELS),
+        lambda: Call(
+            calibration.setup_calibration_explorer, Figure(), wide=False, **CALIBRATION_LABELS
+        ),
         extra={**WRONG_FIGURE, "label_a": {"three items": "1 0 1", "a word": "one zero"}},
     ),
     "rankviz.widgets.calibration.draw_calibration_explorer": Case(
-        lambda: Call(calibration.draw_calibration_explorer,
-                     calibration.setup_calibration_explorer(Figure(), **CALIBRATION),
-                     **CALIBRATION),
+        lambda: Call(
+            calibration.draw_calibration_explorer,
+            calibration.setup_calibration_explorer(Figure(), **CALIBRATION),
+            **CALIBRATION,
+        ),
         extra={"handles": {"a figure, not handles": Figure()}},
     ),
     "rankviz.widgets.calibration.explorer_case": Case(
@@ -221,8 +299,7 @@ CASES = {
     ),
     "rankviz.widgets.calibration.parse_label": Case(
         lambda: Call(calibration.parse_label, "1 0 2", name="label a"),
-        extra={"text": {"a word": "one", "negative grade": "1 -1", "nan": "1 nan",
-                        "blank": "   "}},
+        extra={"text": {"a word": "one", "negative grade": "1 -1", "nan": "1 nan", "blank": "   "}},
         valid={"name": {"unknown string"}},  # any text names the label in messages
         names={"text": "label a"},  # the messages name the label as the caller calls it
     ),
@@ -232,9 +309,12 @@ CASES = {
         extra=WRONG_FIGURE,
     ),
     "rankviz.widgets.consistency.draw_low_noise_explorer": Case(
-        lambda: Call(consistency.draw_low_noise_explorer,
-                     consistency.setup_low_noise_explorer(Figure()), search_note=None,
-                     **LOW_NOISE),
+        lambda: Call(
+            consistency.draw_low_noise_explorer,
+            consistency.setup_low_noise_explorer(Figure()),
+            search_note=None,
+            **LOW_NOISE,
+        ),
         valid={"search_note": {"string"}},  # any text is a note
         extra={**WRONG_HANDLES, "p": {"above 1": 1.5}, "w01": {"negative": -1.0}},
     ),
@@ -250,8 +330,13 @@ CASES = {
     ),
     "rankviz.widgets.margins.draw_margin_bound_explorer": Case(
         lambda: _setup(margins, "margin_bound_explorer", **MARGINS),
-        extra={**WRONG_HANDLES, "rho": {"above 1": 1.5}, "delta": {"one": 1.0},
-               "noise": {"one half": 0.5}, "log10_C": {"beyond the limit": 5.0}},
+        extra={
+            **WRONG_HANDLES,
+            "rho": {"above 1": 1.5},
+            "delta": {"one": 1.0},
+            "noise": {"one half": 0.5},
+            "log10_C": {"beyond the limit": 5.0},
+        },
     ),
     # --- chapter 05: preference ------------------------------------------------------------------
     "rankviz.widgets.preference.setup_tournament_explorer": Case(
@@ -295,11 +380,16 @@ CASES = {
     ),
     "rankviz.widgets.roc.draw_roc_explorer": Case(
         lambda: _setup(roc, "roc_explorer", **ROC),
-        extra={**WRONG_HANDLES, "prevalence": {"one": 1.0, "zero": 0.0}, "sigma_pos": {"zero": 0.0},
-               "n": {"one point": 1}},
+        extra={
+            **WRONG_HANDLES,
+            "prevalence": {"one": 1.0, "zero": 0.0},
+            "sigma_pos": {"zero": 0.0},
+            "n": {"one point": 1},
+        },
     ),
-    "rankviz.widgets.roc.roc_explorer_controls": Case(lambda: Call(roc.roc_explorer_controls,
-                                                                   n=40)),
+    "rankviz.widgets.roc.roc_explorer_controls": Case(
+        lambda: Call(roc.roc_explorer_controls, n=40)
+    ),
     # --- chapter 09: scheduling ------------------------------------------------------------------
     "rankviz.widgets.scheduling.setup_schedule_explorer": Case(
         lambda: Call(scheduling.setup_schedule_explorer, Figure(), wide=False),

@@ -189,15 +189,29 @@ def mutations(value, default) -> dict[str, object]:
     if isinstance(value, (bool, np.bool_)):
         out.update({"string": "yes", "int 2": 2, "none": None, "nan": math.nan})
     elif isinstance(value, numbers.Integral):
-        out.update({
-            "negative": -1, "huge": HUGE, "non-integer": 2.5, "string": "3", "none": None,
-            "bool": True, "nan": math.nan,
-        })
+        out.update(
+            {
+                "negative": -1,
+                "huge": HUGE,
+                "non-integer": 2.5,
+                "string": "3",
+                "none": None,
+                "bool": True,
+                "nan": math.nan,
+            }
+        )
     elif isinstance(value, numbers.Real):
-        out.update({
-            "nan": math.nan, "inf": math.inf, "-inf": -math.inf, "string": "0.5",
-            "none": None, "complex": complex(float(value), 1.0), "bool": True,
-        })
+        out.update(
+            {
+                "nan": math.nan,
+                "inf": math.inf,
+                "-inf": -math.inf,
+                "string": "0.5",
+                "none": None,
+                "complex": complex(float(value), 1.0),
+                "bool": True,
+            }
+        )
     elif isinstance(value, str):
         out.update({"unknown string": "NOPE", "int": 1, "none": None})
     elif (arr := _numeric_array(value)) is not None:
@@ -264,8 +278,10 @@ def _nonfinite(result, depth: int = 0, *, infinite_ok: bool = False) -> bool:
     if isinstance(result, (tuple, list)):
         return any(_nonfinite(item, depth + 1, infinite_ok=infinite_ok) for item in result[:50])
     if dataclasses.is_dataclass(result) and not isinstance(result, type):
-        return any(_nonfinite(getattr(result, f.name), depth + 1, infinite_ok=infinite_ok)
-                   for f in dataclasses.fields(result))
+        return any(
+            _nonfinite(getattr(result, f.name), depth + 1, infinite_ok=infinite_ok)
+            for f in dataclasses.fields(result)
+        )
     return False
 
 
@@ -334,8 +350,11 @@ def check_callable(key: str, case: Case) -> list[str]:
     # (a number, a string or a bool: ``tol``, ``solver``, ``n_draws``, ...)
     arguments = dict(bound.arguments)
     for arg, param in signature.parameters.items():
-        if arg not in arguments and param.default is not param.empty and (
-                isinstance(param.default, (numbers.Number, str))):
+        if (
+            arg not in arguments
+            and param.default is not param.empty
+            and (isinstance(param.default, (numbers.Number, str)))
+        ):
             arguments[arg] = param.default
     for arg, value in arguments.items():
         param = signature.parameters[arg]

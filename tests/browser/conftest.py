@@ -55,8 +55,10 @@ SEARCH_MS = 60_000  # the search page's results listed
 
 def _skip_or_fail(problem: str):
     if os.environ.get("RANKVIZ_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"browser tests are required here (RANKVIZ_REQUIRE_BROWSER=1) but {problem}",
-                    pytrace=False)
+        pytest.fail(
+            f"browser tests are required here (RANKVIZ_REQUIRE_BROWSER=1) but {problem}",
+            pytrace=False,
+        )
     pytest.skip(f"browser tests skipped: {problem}")
 
 
@@ -68,8 +70,10 @@ def chromium_path() -> str:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        _skip_or_fail("Playwright for Python is not installed "
-                      "(it is in the dev extra: pip install -e '.[dev]')")
+        _skip_or_fail(
+            "Playwright for Python is not installed "
+            "(it is in the dev extra: pip install -e '.[dev]')"
+        )
     return path
 
 
@@ -98,8 +102,13 @@ def write_lab_settings(settings_dir: Path) -> None:
 def lab_environment(home: Path) -> dict[str, str]:
     """This process's environment with Jupyter's config, data and settings folders in home."""
     env = dict(os.environ)
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
-                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
+    for name in (
+        "JUPYTER_CONFIG_DIR",
+        "JUPYTER_DATA_DIR",
+        "JUPYTER_RUNTIME_DIR",
+        "JUPYTERLAB_SETTINGS_DIR",
+        "JUPYTERLAB_WORKSPACES_DIR",
+    ):
         env[name] = str(home / name.lower())
     write_lab_settings(Path(env["JUPYTERLAB_SETTINGS_DIR"]))
     return env
@@ -114,15 +123,17 @@ def running_server(command, *, env, cwd, log_path: Path, base_url: str, token: s
         deadline = time.monotonic() + SERVER_START_S
         while True:
             if server.poll() is not None:
-                raise RuntimeError("JupyterLab exited at start-up:\n"
-                                   + log_path.read_text()[-3000:])
+                raise RuntimeError(
+                    "JupyterLab exited at start-up:\n" + log_path.read_text()[-3000:]
+                )
             try:
                 urllib.request.urlopen(f"{base_url}/api/status?token={token}", timeout=2)
                 break
             except OSError:
                 if time.monotonic() > deadline:
                     raise RuntimeError(
-                        f"JupyterLab did not answer within {SERVER_START_S} s") from None
+                        f"JupyterLab did not answer within {SERVER_START_S} s"
+                    ) from None
                 time.sleep(0.3)
         yield base_url
     finally:
@@ -145,23 +156,36 @@ def jupyterlab(chromium_path, tmp_path_factory):
     env = lab_environment(jupyter_home)
     # the kernels run the notebooks with the rankviz they were written for
     kernel_path = tmp_path_factory.mktemp("kernel-path")
-    shutil.copytree(ROOT / "rankviz", kernel_path / "rankviz",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "rankviz", kernel_path / "rankviz", ignore=shutil.ignore_patterns("__pycache__")
+    )
     env["PYTHONPATH"] = os.pathsep.join(
-        [str(kernel_path), *filter(None, [os.environ.get("PYTHONPATH")])])
+        [str(kernel_path), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
     env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     port, token = _free_port(), secrets.token_hex(16)
     command = [
-        sys.executable, "-m", "jupyterlab", "--no-browser",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={served}",
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={served}",
         "--LabApp.expose_app_in_browser=True",  # lets the test drive JupyterLab's commands
         "--ServerApp.port_retries=0",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
-    with running_server(command, env=env, cwd=None, log_path=jupyter_home / "server.log",
-                        base_url=f"http://127.0.0.1:{port}", token=token) as base_url:
+    with running_server(
+        command,
+        env=env,
+        cwd=None,
+        log_path=jupyter_home / "server.log",
+        base_url=f"http://127.0.0.1:{port}",
+        token=token,
+    ) as base_url:
         yield base_url, token, served
 
 
@@ -174,7 +198,9 @@ def browser(chromium_path, tmp_path_factory):
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=chromium_path, headless=True, args=CHROMIUM_FLAGS,
+            executable_path=chromium_path,
+            headless=True,
+            args=CHROMIUM_FLAGS,
             viewport={"width": 1500, "height": 1000},
         )
         context.set_default_timeout(BROWSER_STEP_MS)  # no browser step may wait forever
@@ -211,11 +237,19 @@ def offline_page(browser, site_url):
             route.abort()
 
     page.route("**/*", only_the_site)
-    page.on("console", lambda message: message.type == "error"
-            and problems.append(f"console error: {message.text}"))
+    page.on(
+        "console",
+        lambda message: (
+            message.type == "error" and problems.append(f"console error: {message.text}")
+        ),
+    )
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("response", lambda response: response.status >= 400
-            and problems.append(f"HTTP {response.status}: {response.url}"))
+    page.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and problems.append(f"HTTP {response.status}: {response.url}")
+        ),
+    )
     try:
         yield page, problems
     finally:
@@ -224,10 +258,12 @@ def offline_page(browser, site_url):
 
 def wait_for_typesetting(page) -> None:
     """Until MathJax (if the page loads it) has typeset every formula of the page."""
-    page.wait_for_function("() => !window.MathJax || window.MathJax.startup?.promise",
-                           timeout=MATHJAX_MS)
-    page.evaluate("async () => { if (window.MathJax?.startup?.promise)"
-                  " { await MathJax.startup.promise; } }")
+    page.wait_for_function(
+        "() => !window.MathJax || window.MathJax.startup?.promise", timeout=MATHJAX_MS
+    )
+    page.evaluate(
+        "async () => { if (window.MathJax?.startup?.promise) { await MathJax.startup.promise; } }"
+    )
 
 
 def wait_for_search_results(page) -> None:
@@ -235,7 +271,9 @@ def wait_for_search_results(page) -> None:
     page.locator("#search-results .search-summary").wait_for(timeout=SEARCH_MS)
     page.wait_for_function(
         "() => !/searching|preparing/i.test("
-        "document.querySelector('#search-results h2')?.textContent ?? '')", timeout=SEARCH_MS)
+        "document.querySelector('#search-results h2')?.textContent ?? '')",
+        timeout=SEARCH_MS,
+    )
 
 
 def open_site_page(page, problems: list[str], url: str, viewport: dict) -> None:

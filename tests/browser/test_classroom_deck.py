@@ -79,7 +79,8 @@ def deck_layout() -> tuple[list[str], list]:
             section = heading.group(1)
         cell_sections.append(section)
         if cell["cell_type"] == "code" and any(
-                WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"]):
+            WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"]
+        ):
             view_sections.append(section)
     return view_sections, cell_sections
 
@@ -184,8 +185,9 @@ def wait_for_quiet_kernel(page, settle_s: float = SETTLE_S) -> None:
         else:
             quiet_since = None
         page.wait_for_timeout(POLL_MS)
-    raise AssertionError(f"the kernel did not stay idle for {settle_s} s "
-                         f"within {SETTLE_MS // 1000} s")
+    raise AssertionError(
+        f"the kernel did not stay idle for {settle_s} s within {SETTLE_MS // 1000} s"
+    )
 
 
 def collapse_sidebars(page) -> None:
@@ -196,7 +198,8 @@ def collapse_sidebars(page) -> None:
 
 def control(root, selector: str, label: str):
     found = root.locator(selector).filter(
-        has=root.page.locator(".widget-label", has_text=re.compile(f"^{re.escape(label)}$")))
+        has=root.page.locator(".widget-label", has_text=re.compile(f"^{re.escape(label)}$"))
+    )
     assert found.count() == 1, f"no single control labelled {label!r} on the dashboard"
     return found.first
 
@@ -210,12 +213,17 @@ def make_step(page, root, step: dict) -> None:
             before = readout.text_content()
             handle.focus()
             page.keyboard.press(step.get("key", "ArrowRight"))
-            wait_until(page, "([el, old]) => el.textContent !== old",
-                       [readout.element_handle(), before], DASHBOARD_MS,
-                       f"the slider {step['slider']!r} did not move from {before!r}")
+            wait_until(
+                page,
+                "([el, old]) => el.textContent !== old",
+                [readout.element_handle(), before],
+                DASHBOARD_MS,
+                f"the slider {step['slider']!r} did not move from {before!r}",
+            )
     elif "select" in step:
         control(root, ".widget-dropdown", step["select"]).locator("select").select_option(
-            label=step["option"])
+            label=step["option"]
+        )
     elif "click" in step:
         button = root.locator(".widget-button", has_text=step["click"])
         assert button.count() >= 1, f"no button {step['click']!r} on the dashboard"
@@ -241,11 +249,13 @@ def assert_on_screen(page, root, name: str, scroll: bool = True) -> None:
         assert box["top"] >= top - 1 and box["bottom"] <= bottom + 1, (
             f"{name}: its {part} spans {box['top']:.0f}-{box['bottom']:.0f} px, outside the "
             f"visible notebook {top:.0f}-{bottom:.0f} px at {VIEWPORT['width']}x"
-            f"{VIEWPORT['height']}")
+            f"{VIEWPORT['height']}"
+        )
         assert box["left"] >= 0 and box["right"] <= VIEWPORT["width"], f"{name}: {part} cut"
     assert boxes["shown"] >= 0.97 * boxes["natural"], (
         f"{name}: the figure is shown {boxes['shown']:.0f} px wide, less than its natural "
-        f"{boxes['natural']} px: its text is smaller than designed")
+        f"{boxes['natural']} px: its text is smaller than designed"
+    )
 
 
 # The deck's slideshow state: whether it is presenting, the active cell, the cells on screen
@@ -279,11 +289,16 @@ def press_until(page, key: str, predicate: str, arg, failure: str, refocus: bool
     With refocus, the key goes to the active cell, as after a click on the slide's text;
     without, to wherever the keyboard focus is (e.g. after typing into a control)."""
     if refocus:
-        page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCell.node"
-                      ".focus()")
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCell.node.focus()")
     page.keyboard.press(key)
-    wait_until(page, f"(arg) => ({predicate})(({SLIDES_STATE})(), arg)", arg, SLIDES_MS,
-               failure, lambda: json.dumps(page.evaluate(SLIDES_STATE)))
+    wait_until(
+        page,
+        f"(arg) => ({predicate})(({SLIDES_STATE})(), arg)",
+        arg,
+        SLIDES_MS,
+        failure,
+        lambda: json.dumps(page.evaluate(SLIDES_STATE)),
+    )
     page.wait_for_timeout(3 * POLL_MS)  # the slideshow's transition
     return page.evaluate(SLIDES_STATE)
 
@@ -293,8 +308,11 @@ def slide_type(k: int):
 
 
 def heading_cell(number: str) -> int:
-    return next(k for k, cell in enumerate(DECK_CELLS)
-                if "".join(cell["source"]).startswith(f"## {number} ·"))
+    return next(
+        k
+        for k, cell in enumerate(DECK_CELLS)
+        if "".join(cell["source"]).startswith(f"## {number} ·")
+    )
 
 
 def check_slide(page, state: dict, shot: int) -> None:
@@ -304,14 +322,20 @@ def check_slide(page, state: dict, shot: int) -> None:
     assert not notes, f"notes cells {notes} are projected on the slide of cell {state['active']}"
     smallest = page.evaluate(SLIDE_TEXT_PX)
     assert smallest is None or smallest >= SMALLEST_SLIDE_TEXT_PX, (
-        f"the slide of cell {state['active']} has talk-track text at {smallest} px")
+        f"the slide of cell {state['active']} has talk-track text at {smallest} px"
+    )
     root = page.locator(".jp-Notebook .jp-Cell").nth(state["active"]).locator(ROOTS)
     if root.count():
-        assert page.locator(".jp-Notebook .jp-Cell").nth(state["active"]).locator(
-            ".jp-Cell-inputWrapper").evaluate("el => getComputedStyle(el).display") == "none", (
-            "the dashboard cell's input (its one word of code) is shown on the slide")
-        assert_on_screen(page, root, f"the dashboard of cell {state['active']} as a slide",
-                         scroll=False)
+        assert (
+            page.locator(".jp-Notebook .jp-Cell")
+            .nth(state["active"])
+            .locator(".jp-Cell-inputWrapper")
+            .evaluate("el => getComputedStyle(el).display")
+            == "none"
+        ), "the dashboard cell's input (its one word of code) is shown on the slide"
+        assert_on_screen(
+            page, root, f"the dashboard of cell {state['active']} as a slide", scroll=False
+        )
     page.screenshot(path=str(SCREENSHOTS / f"slide_{shot:03d}_cell_{state['active']:03d}.png"))
 
 
@@ -322,8 +346,13 @@ def type_into_slider_box(page, root, label: str, text: str) -> None:
     page.keyboard.press("Control+A")
     page.keyboard.type(text)
     page.keyboard.press("Enter")
-    wait_until(page, "([el, text]) => el.textContent.trim() === text", [box.element_handle(),
-               format(float(text), ".2f")], DASHBOARD_MS, f"typing {text} did not set {label!r}")
+    wait_until(
+        page,
+        "([el, text]) => el.textContent.trim() === text",
+        [box.element_handle(), format(float(text), ".2f")],
+        DASHBOARD_MS,
+        f"typing {text} did not set {label!r}",
+    )
 
 
 def present_every_slide(page) -> None:
@@ -336,29 +365,40 @@ def present_every_slide(page) -> None:
       app.shell.currentWidget.content.activeCellIndex = 0;
       return app.commands.execute('deck:start');
     }""")
-    wait_until(page, f"""() => {{ const s = ({SLIDES_STATE})();
+    wait_until(
+        page,
+        f"""() => {{ const s = ({SLIDES_STATE})();
                      return s.presenting && s.active === 0 && s.onScreen.join() === '0'; }}""",
-               None, SLIDES_MS,
-               "the deck did not start presenting its title slide (is jupyterlab-slideshow "
-               "installed?)", lambda: json.dumps(page.evaluate(SLIDES_STATE)))
+        None,
+        SLIDES_MS,
+        "the deck did not start presenting its title slide (is jupyterlab-slideshow installed?)",
+        lambda: json.dumps(page.evaluate(SLIDES_STATE)),
+    )
     page.wait_for_timeout(4 * POLL_MS)  # the slideshow's entrance transition
     state, shot = page.evaluate(SLIDES_STATE), 0
     check_slide(page, state, shot)
     first_views = {}
     # Space on the title goes to the first chapter's slide; then Space all the way
-    state = press_until(page, "Space", "(s, k) => s.active === k", heading_cell("01"),
-                        "Space on the title slide did not go to section 01's slide")
+    state = press_until(
+        page,
+        "Space",
+        "(s, k) => s.active === k",
+        heading_cell("01"),
+        "Space on the title slide did not go to section 01's slide",
+    )
     while True:
         shot += 1
         check_slide(page, state, shot)
         cell = page.locator(".jp-Notebook .jp-Cell").nth(state["active"])
         root = cell.locator(ROOTS)
-        number = next((n for n in sorted(MOVES, reverse=True)
-                       if heading_cell(n) <= state["active"]), None)
+        number = next(
+            (n for n in sorted(MOVES, reverse=True) if heading_cell(n) <= state["active"]), None
+        )
         refocus = True
         if root.count() and number == "01" and "01" in first_views:  # a later step's view
             assert headline_number(root, MOVES["01"]["readout"]) == MOVES["01"]["after"], (
-                "a later step's view does not show the state the first step's move left")
+                "a later step's view does not show the state the first step's move left"
+            )
         if root.count() and number not in first_views:
             first_views[number] = state["active"]
             if number == "01":  # ↺ reset and the talk track's move work on the slide
@@ -367,10 +407,14 @@ def present_every_slide(page) -> None:
                 make_step(page, root, {"click": "↺ reset"})
                 for step in section["steps"]:
                     make_step(page, root, step)
-                wait_until(page, f"(args) => ({HEADLINE_TEXT})(args) === "
-                           f"{json.dumps(section['after'])}", args, DASHBOARD_MS,
-                           f"on the slide, the talk track's move did not set "
-                           f"{section['readout']!r} to {section['after']!r}")
+                wait_until(
+                    page,
+                    f"(args) => ({HEADLINE_TEXT})(args) === {json.dumps(section['after'])}",
+                    args,
+                    DASHBOARD_MS,
+                    f"on the slide, the talk track's move did not set "
+                    f"{section['readout']!r} to {section['after']!r}",
+                )
                 page.screenshot(path=str(SCREENSHOTS / "slide_01_moved.png"))
             if number == "05":  # typed into a box, then Space: the keyboard is back on the slide
                 type_into_slider_box(page, root, "intransitivity", "0")
@@ -380,34 +424,71 @@ def present_every_slide(page) -> None:
         if state["active"] == last:
             break
         before = state["active"]
-        state = press_until(page, "Space", "(s, k) => s.active > k", before,
-                            f"Space on the slide of cell {before} did not go forward",
-                            refocus=refocus)
+        state = press_until(
+            page,
+            "Space",
+            "(s, k) => s.active > k",
+            before,
+            f"Space on the slide of cell {before} did not go forward",
+            refocus=refocus,
+        )
     assert len(first_views) == len(MOVES), f"dashboards seen on slides: {sorted(first_views)}"
 
     # the keys of lecture 00, where it names them
-    title_link = page.locator(".jp-Notebook .jp-Cell").nth(last).locator(
-        "a", has_text="the chapter list")
+    title_link = (
+        page.locator(".jp-Notebook .jp-Cell").nth(last).locator("a", has_text="the chapter list")
+    )
     assert title_link.count() == 1, "the last slide has no link back to the chapter list"
     title_link.click()
-    wait_until(page, f"() => ({SLIDES_STATE})().active === 0", None, SLIDES_MS,
-               "the link back to the chapter list did not show the title slide")
+    wait_until(
+        page,
+        f"() => ({SLIDES_STATE})().active === 0",
+        None,
+        SLIDES_MS,
+        "the link back to the chapter list did not show the title slide",
+    )
     page.locator(".jp-Notebook .jp-Cell").nth(0).locator("li a").nth(6).click()
     seven = heading_cell("07")
-    wait_until(page, f"() => ({SLIDES_STATE})().active === {seven}", None, SLIDES_MS,
-               "the title slide's link to chapter 07 did not show its slide",
-               lambda: json.dumps(page.evaluate(SLIDES_STATE)))
-    view = press_until(page, "ArrowDown", "(s, k) => s.active > k", seven,
-                       "↓ on chapter 07's slide did not go forward")["active"]
-    press_until(page, "Shift+Space", "(s, k) => s.active === k", seven,
-                "Shift Space did not go back to chapter 07's slide")
+    wait_until(
+        page,
+        f"() => ({SLIDES_STATE})().active === {seven}",
+        None,
+        SLIDES_MS,
+        "the title slide's link to chapter 07 did not show its slide",
+        lambda: json.dumps(page.evaluate(SLIDES_STATE)),
+    )
+    view = press_until(
+        page,
+        "ArrowDown",
+        "(s, k) => s.active > k",
+        seven,
+        "↓ on chapter 07's slide did not go forward",
+    )["active"]
+    press_until(
+        page,
+        "Shift+Space",
+        "(s, k) => s.active === k",
+        seven,
+        "Shift Space did not go back to chapter 07's slide",
+    )
     press_until(page, "Space", "(s, k) => s.active === k", view, "Space did not go forward")
-    press_until(page, "ArrowUp", "(s, k) => s.active === k", seven,
-                "↑ did not go back to chapter 07's slide")
+    press_until(
+        page,
+        "ArrowUp",
+        "(s, k) => s.active === k",
+        seven,
+        "↑ did not go back to chapter 07's slide",
+    )
     page.keyboard.press("Escape")
-    wait_until(page, f"() => !({SLIDES_STATE})().presenting", None, SLIDES_MS,
-               "Esc did not leave the slideshow")
+    wait_until(
+        page,
+        f"() => !({SLIDES_STATE})().presenting",
+        None,
+        SLIDES_MS,
+        "Esc did not leave the slideshow",
+    )
     assert_no_error_on_page(page)
+
 
 # --- the buttons that move controls, pressed again and again --------------------------------
 #: How often 07's "find a counterexample" is pressed, and each dashboard's ↺ reset, in a row.
@@ -451,8 +532,12 @@ def dashboard_names() -> dict[str, str]:
     names = {}
     for cell, section in zip(DECK_CELLS, deck_layout()[1], strict=True):
         source = "".join(cell["source"]).strip()
-        if (section and cell["cell_type"] == "code" and source.isidentifier()
-                and any(WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"])):
+        if (
+            section
+            and cell["cell_type"] == "code"
+            and source.isidentifier()
+            and any(WIDGET_VIEW in out.get("data", {}) for out in cell["outputs"])
+        ):
             names.setdefault(section, source)
     return names
 
@@ -469,12 +554,17 @@ def picture_mismatch(page, root, variable: str, expected_numbers: int) -> str | 
     shown = root.evaluate(SHOWN_PICTURE)
     fresh = page.evaluate(KERNEL_PRINT, FRESH_PICTURE.format(name=variable))
     assert not fresh.startswith("ERROR"), fresh
-    pixels = [np.asarray(Image.open(io.BytesIO(base64.b64decode(png))).convert("RGBA"))
-              for png in (shown["png"], fresh)]
+    pixels = [
+        np.asarray(Image.open(io.BytesIO(base64.b64decode(png))).convert("RGBA"))
+        for png in (shown["png"], fresh)
+    ]
     problems = []
     if pixels[0].shape != pixels[1].shape or not np.array_equal(*pixels):
-        differ = (pixels[0] != pixels[1]).any(axis=-1).mean() if pixels[0].shape == \
-            pixels[1].shape else 1.0
+        differ = (
+            (pixels[0] != pixels[1]).any(axis=-1).mean()
+            if pixels[0].shape == pixels[1].shape
+            else 1.0
+        )
         problems.append(f"the picture differs from a fresh render in {differ:.1%} of its pixels")
     if len(shown["numbers"]) != expected_numbers or not all(shown["numbers"]):
         problems.append(f"headline numbers {shown['numbers']}, expected {expected_numbers}")
@@ -490,14 +580,24 @@ def nudge(page, root, step: dict) -> None:
     slider = control(root, ".widget-slider", step["slider"])
     handle, readout = slider.locator(".noUi-handle").first, slider.locator(".widget-readout")
     before, key = readout.text_content(), step.get("key", "ArrowRight")
-    values = [float(v) for v in (handle.get_attribute(a) for a in
-              ("aria-valuenow", "aria-valuemin", "aria-valuemax"))]
+    values = [
+        float(v)
+        for v in (
+            handle.get_attribute(a) for a in ("aria-valuenow", "aria-valuemin", "aria-valuemax")
+        )
+    ]
     at_end = values[0] == (values[2] if key == "ArrowRight" else values[1])
     handle.focus()
-    page.keyboard.press({"ArrowRight": "ArrowLeft", "ArrowLeft": "ArrowRight"}[key]
-                        if at_end else key)
-    wait_until(page, "([el, old]) => el.textContent !== old", [readout.element_handle(), before],
-               DASHBOARD_MS, f"the slider {step['slider']!r} did not move from {before!r}")
+    page.keyboard.press(
+        {"ArrowRight": "ArrowLeft", "ArrowLeft": "ArrowRight"}[key] if at_end else key
+    )
+    wait_until(
+        page,
+        "([el, old]) => el.textContent !== old",
+        [readout.element_handle(), before],
+        DASHBOARD_MS,
+        f"the slider {step['slider']!r} did not move from {before!r}",
+    )
 
 
 def press_buttons_again_and_again(page, roots, view_sections: list[str]) -> None:
@@ -507,8 +607,14 @@ def press_buttons_again_and_again(page, roots, view_sections: list[str]) -> None
     import rankviz.widgets
 
     names, mismatches, presses = dashboard_names(), [], 0
-    cards = {number: len(getattr(rankviz.widgets, MOVES[number]["dashboard"])(
-        presentation=True).headline_readouts()) for number in MOVES}
+    cards = {
+        number: len(
+            getattr(rankviz.widgets, MOVES[number]["dashboard"])(
+                presentation=True
+            ).headline_readouts()
+        )
+        for number in MOVES
+    }
 
     def check(number, root, what):
         nonlocal presses
@@ -529,8 +635,10 @@ def press_buttons_again_and_again(page, roots, view_sections: list[str]) -> None
             nudge(page, root, MOVES[number]["steps"][-1])
             root.locator(".widget-button", has_text="↺ reset").first.click()
             check(number, root, f"reset {k + 1}")
-    assert not mismatches, (f"{len(mismatches)} of {presses} presses left a picture that is not "
-                            "a fresh render of the controls:\n" + "\n".join(mismatches))
+    assert not mismatches, (
+        f"{len(mismatches)} of {presses} presses left a picture that is not "
+        "a fresh render of the controls:\n" + "\n".join(mismatches)
+    )
 
 
 def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
@@ -544,12 +652,17 @@ def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
         view_sections, _ = deck_layout()
         assert sorted(set(view_sections)) == sorted(MOVES), (
             f"the deck's sections {sorted(set(view_sections))} are not those of "
-            f"deck_moves.json {sorted(MOVES)}")
+            f"deck_moves.json {sorted(MOVES)}"
+        )
         roots = page.locator(ROOTS)
-        wait_until(page, f"(n) => document.querySelectorAll('{ROOTS} img[src]').length >= n",
-                   len(view_sections), WIDGET_VIEWS_MS,
-                   f"{len(view_sections)} presentation dashboard views did not all render",
-                   lambda: f"presentation dashboard views on the page: {roots.count()}")
+        wait_until(
+            page,
+            f"(n) => document.querySelectorAll('{ROOTS} img[src]').length >= n",
+            len(view_sections),
+            WIDGET_VIEWS_MS,
+            f"{len(view_sections)} presentation dashboard views did not all render",
+            lambda: f"presentation dashboard views on the page: {roots.count()}",
+        )
         assert roots.count() == len(view_sections)
         assert_no_error_on_page(page)
         wait_for_quiet_kernel(page)
@@ -559,8 +672,10 @@ def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
         for k, number in enumerate(view_sections):
             shown = roots.nth(k).evaluate(SHOWN_STATE)
             if shown != defaults[number]:
-                drifted.append(f"view {k} of section {number} ({MOVES[number]['dashboard']}): "
-                               f"shows {shown}, default {defaults[number]}")
+                drifted.append(
+                    f"view {k} of section {number} ({MOVES[number]['dashboard']}): "
+                    f"shows {shown}, default {defaults[number]}"
+                )
         assert not drifted, "dashboards not at their defaults after Run All:\n" + "\n".join(drifted)
 
         for k, number in enumerate(sorted(MOVES)):
@@ -573,19 +688,25 @@ def test_deck_in_presentation_mode_at_1280x720(jupyterlab, browser):
             readout = [root.element_handle(), section["readout"]]
             assert headline_number(root, section["readout"]) == section["before"], (
                 f"{name}: {section['readout']!r} does not show {section['before']!r} "
-                "before the move")
+                "before the move"
+            )
             for step in section["steps"]:
                 make_step(page, root, step)
             after = json.dumps(section["after"])
-            wait_until(page, f"(args) => ({HEADLINE_TEXT})(args) === {after}",
-                       readout, DASHBOARD_MS,
-                       f"{name}: after the talk track's move, {section['readout']!r} does not "
-                       f"show {section['after']!r}",
-                       lambda shown=readout: f"it shows {page.evaluate(HEADLINE_TEXT, shown)!r}")
+            wait_until(
+                page,
+                f"(args) => ({HEADLINE_TEXT})(args) === {after}",
+                readout,
+                DASHBOARD_MS,
+                f"{name}: after the talk track's move, {section['readout']!r} does not "
+                f"show {section['after']!r}",
+                lambda shown=readout: f"it shows {page.evaluate(HEADLINE_TEXT, shown)!r}",
+            )
             for other, value in section.get("also", {}).items():  # what else the text quotes
                 assert headline_number(root, other) == value, (
                     f"{name}: after the move, {other!r} shows "
-                    f"{headline_number(root, other)!r}, the talk track says {value!r}")
+                    f"{headline_number(root, other)!r}, the talk track says {value!r}"
+                )
             assert_no_error_on_page(page)
 
         press_buttons_again_and_again(page, roots, view_sections)

@@ -57,8 +57,9 @@ def normalized(text: str) -> str:
     """Text compared as a reader sees it: ligatures and typographic quotes plain, one space,
     and a word broken after its hyphen at a line's end ("preference-", "based") whole again."""
     text = re.sub(r"(?<=\w)-\n", "-", unicodedata.normalize("NFKC", text))
-    text = text.translate(str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"',
-                                         "\u201d": '"'}))
+    text = text.translate(
+        str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+    )
     return " ".join(text.split())
 
 
@@ -77,6 +78,7 @@ def notebook_markdown(notebook: Path) -> str:
 
 def expected_parts() -> list[str]:
     """The titles of the course PDF's parts, in reading order, from the sources."""
+
     def page(path: str) -> str:
         return first_heading((ROOT / path).read_text(encoding="utf-8"))
 
@@ -86,8 +88,13 @@ def expected_parts() -> list[str]:
         notebook = ROOT / "notebooks" / f"{lecture.stem}.ipynb"
         if notebook.exists() and notebook != DECK:
             chapters.append(first_heading(notebook_markdown(notebook)))
-    return [first_heading(notebook_markdown(START)), page("lectures/notation.md"), *chapters,
-            page("lectures/sources.md"), page("site/references.md")]
+    return [
+        first_heading(notebook_markdown(START)),
+        page("lectures/notation.md"),
+        *chapters,
+        page("lectures/sources.md"),
+        page("site/references.md"),
+    ]
 
 
 def solution_only_phrase() -> tuple[str, str]:
@@ -96,9 +103,13 @@ def solution_only_phrase() -> tuple[str, str]:
     Plain words (no math, code, markup or quotes), so that the printed text is the source's
     text; found nowhere else in the lectures, the notebooks or the site's own pages.
     """
-    everything = "\n".join([*(p.read_text(encoding="utf-8") for p in LECTURES),
-                            *(p.read_text(encoding="utf-8") for p in (ROOT / "site").glob("*.md")),
-                            *(notebook_markdown(p) for p in NOTEBOOKS if p != START)])
+    everything = "\n".join(
+        [
+            *(p.read_text(encoding="utf-8") for p in LECTURES),
+            *(p.read_text(encoding="utf-8") for p in (ROOT / "site").glob("*.md")),
+            *(notebook_markdown(p) for p in NOTEBOOKS if p != START),
+        ]
+    )
     for notebook in NOTEBOOKS:
         if notebook in (START, DECK):
             continue
@@ -106,17 +117,19 @@ def solution_only_phrase() -> tuple[str, str]:
             prose = re.sub(r"```.*?```", " ", block, flags=re.S)
             words = prose.split()
             for start in range(len(words) - PHRASE_WORDS):
-                window = words[start:start + PHRASE_WORDS]
+                window = words[start : start + PHRASE_WORDS]
                 phrase = " ".join(window)
-                if all(PLAIN_WORD.match(word) for word in window) \
-                        and everything.count(phrase) == 1:
+                if all(PLAIN_WORD.match(word) for word in window) and everything.count(phrase) == 1:
                     return notebook.stem, phrase
     raise AssertionError("no notebook has a Solution block with a phrase of its own")
 
 
 def deck_slide_titles() -> list[str]:
-    return [first_heading("".join(cell["source"])) for cell in markdown_cells(DECK)
-            if cell["metadata"].get("slideshow", {}).get("slide_type") == "slide"]
+    return [
+        first_heading("".join(cell["source"]))
+        for cell in markdown_cells(DECK)
+        if cell["metadata"].get("slideshow", {}).get("slide_type") == "slide"
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -128,8 +141,9 @@ def printed(built_site, chromium_path, tmp_path_factory):
     # in a thread of its own: Playwright's sync API cannot start where another instance (the
     # session's ``browser`` fixture, when the other browser tests run first) owns the loop
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
-        report = thread.submit(load_printer().print_pdfs, built_site.out,
-                               tmp_path_factory.mktemp("pdf")).result()
+        report = thread.submit(
+            load_printer().print_pdfs, built_site.out, tmp_path_factory.mktemp("pdf")
+        ).result()
     course, handout = PdfReader(report.course), PdfReader(report.handout)
     return {
         "report": report,
@@ -144,13 +158,17 @@ def test_printing_met_no_problem(printed):
     assert report.problems == [], "\n".join(report.problems)
     assert report.course.is_file() and report.handout.is_file()
     assert len(printed["course"].pages) == report.front_pages + sum(
-        part.pages for part in report.course_parts)
+        part.pages for part in report.course_parts
+    )
 
 
 def test_the_course_pdf_holds_every_part_in_reading_order(printed):
     course, pages = printed["course"], printed["course_pages"]
-    bookmarks = [(normalized(item.title), course.get_destination_page_number(item))
-                 for item in course.outline if not isinstance(item, list)]
+    bookmarks = [
+        (normalized(item.title), course.get_destination_page_number(item))
+        for item in course.outline
+        if not isinstance(item, list)
+    ]
     titles = [normalized(title) for title in expected_parts()]
     assert [title for title, _ in bookmarks] == ["Contents", *titles]
     # the start page, the notation sheet, every lecture, every notebook but the deck, the
@@ -170,8 +188,9 @@ def test_the_course_text_has_no_raw_tex_and_no_mathjax_error(printed):
 
 def test_solutions_are_printed_unfolded(printed):
     notebook, phrase = solution_only_phrase()
-    assert phrase in normalized("\n".join(printed["course_pages"])), \
+    assert phrase in normalized("\n".join(printed["course_pages"])), (
         f"the solution of {notebook} containing {phrase!r} was not printed"
+    )
 
 
 def test_every_page_after_the_contents_carries_its_number(printed):

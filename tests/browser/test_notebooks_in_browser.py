@@ -32,8 +32,9 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 # The classroom deck is run in JupyterLab by test_classroom_deck.py, which checks more of it
 # (every view rendered, no error, each talk track's move): running it here too would only
 # repeat its Run All.
-NOTEBOOKS = sorted(path for path in (ROOT / "notebooks").glob("*.ipynb")
-                   if path.name != "10_classroom_demos.ipynb")
+NOTEBOOKS = sorted(
+    path for path in (ROOT / "notebooks").glob("*.ipynb") if path.name != "10_classroom_demos.ipynb"
+)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 STDERR_ON_PAGE = '[data-mime-type="application/vnd.jupyter.stderr"]'
 PAGE_COMPLAINTS = ("Error displaying widget", "Error rendering output", "Traceback")
@@ -135,16 +136,21 @@ OUTPUT_TEXT = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
 def stored_widget_views(path: Path) -> int:
     """How many widget views the saved notebook displays."""
     notebook = json.loads(path.read_text())
-    return sum(WIDGET_VIEW in output.get("data", {})
-               for cell in notebook["cells"] if cell["cell_type"] == "code"
-               for output in cell["outputs"])
+    return sum(
+        WIDGET_VIEW in output.get("data", {})
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "code"
+        for output in cell["outputs"]
+    )
 
 
 def code_cell_count(path: Path) -> int:
     """How many code cells of the saved notebook have some code (the others never run)."""
     notebook = json.loads(path.read_text())
-    return sum(cell["cell_type"] == "code" and bool("".join(cell["source"]).strip())
-               for cell in notebook["cells"])
+    return sum(
+        cell["cell_type"] == "code" and bool("".join(cell["source"]).strip())
+        for cell in notebook["cells"]
+    )
 
 
 def shut_down_kernels(base_url: str, token: str) -> None:
@@ -152,12 +158,12 @@ def shut_down_kernels(base_url: str, token: str) -> None:
         sessions = json.load(reply)
     for session in sessions:
         request = urllib.request.Request(
-            f"{base_url}/api/sessions/{session['id']}?token={token}", method="DELETE")
+            f"{base_url}/api/sessions/{session['id']}?token={token}", method="DELETE"
+        )
         urllib.request.urlopen(request, timeout=30).close()
 
 
-def wait_until(page, predicate: str, arg, timeout_ms: int, failure: str,
-               describe=None) -> None:
+def wait_until(page, predicate: str, arg, timeout_ms: int, failure: str, describe=None) -> None:
     """Wait until the JavaScript predicate holds; on timeout fail with failure and describe()."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -177,29 +183,47 @@ def open_notebook(page, base_url: str, token: str, path: Path, workspace: str) -
     depending on timing) and their kernels are not this test's.
     """
     served_path = f"notebooks/{path.name}"
-    page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{served_path}?reset&token={token}",
-              timeout=NOTEBOOK_OPEN_MS)
-    wait_until(page, NOTEBOOK_OPEN, served_path, NOTEBOOK_OPEN_MS,
-               f"{served_path} did not open with an idle kernel",
-               lambda: page.evaluate(OPEN_NOTEBOOK_STATE))
+    page.goto(
+        f"{base_url}/lab/workspaces/{workspace}/tree/{served_path}?reset&token={token}",
+        timeout=NOTEBOOK_OPEN_MS,
+    )
+    wait_until(
+        page,
+        NOTEBOOK_OPEN,
+        served_path,
+        NOTEBOOK_OPEN_MS,
+        f"{served_path} did not open with an idle kernel",
+        lambda: page.evaluate(OPEN_NOTEBOOK_STATE),
+    )
     state = page.evaluate(OPEN_NOTEBOOK_STATE)
     assert state["openInMainArea"] == [served_path], (
-        f"the main area holds {state['openInMainArea']}, not {served_path} alone")
+        f"the main area holds {state['openInMainArea']}, not {served_path} alone"
+    )
     windowing = state["windowingMode"]
     assert windowing == "none", (
         f"the notebook is rendered with windowingMode {windowing!r}, not 'none': the settings "
-        "written by conftest.py did not reach JupyterLab")
+        "written by conftest.py did not reach JupyterLab"
+    )
 
 
 def run_all_cells(page, path: Path) -> None:
     """Run every cell and wait until the notebook model says they have all run."""
     page.evaluate(START_RUN_ALL)
-    wait_until(page, RUN_FINISHED, code_cell_count(path), RUN_ALL_MS,
-               "the cells did not all run", lambda: json.dumps(page.evaluate(RUN_STATE)))
+    wait_until(
+        page,
+        RUN_FINISHED,
+        code_cell_count(path),
+        RUN_ALL_MS,
+        "the cells did not all run",
+        lambda: json.dumps(page.evaluate(RUN_STATE)),
+    )
     state = page.evaluate(RUN_STATE)
     assert state["runAll"]["succeeded"], (
-        "Run All stopped before the end: " + json.dumps(state["runAll"]) + "\n"
-        + "\n".join(state["problems"]))
+        "Run All stopped before the end: "
+        + json.dumps(state["runAll"])
+        + "\n"
+        + "\n".join(state["problems"])
+    )
     assert not state["problems"], "\n".join(state["problems"])
 
 
@@ -213,7 +237,7 @@ def assert_no_error_on_page(page) -> None:
         for where, text in (("in an output", output_text), ("on the page", visible_text)):
             at = text.find(complaint)
             if at >= 0:  # name it, with what surrounds it (not the whole page)
-                context = text[max(0, at - 300):at + 500]
+                context = text[max(0, at - 300) : at + 500]
                 raise AssertionError(f"{complaint!r} {where}: ...{context}...")
 
 
@@ -221,7 +245,8 @@ def at_maximum(handle) -> bool:
     """Whether a noUiSlider handle is at its maximum (by its aria-valuenow and -valuemax)."""
     try:
         return float(handle.get_attribute("aria-valuenow")) >= float(
-            handle.get_attribute("aria-valuemax"))
+            handle.get_attribute("aria-valuemax")
+        )
     except (TypeError, ValueError):  # attribute missing or not a number
         return False
 
@@ -240,8 +265,13 @@ def move_first_slider(page, view) -> tuple[str, str]:
     handle.scroll_into_view_if_needed()
     handle.focus()
     page.keyboard.press(key)
-    wait_until(page, "([el, old]) => el.textContent !== old", [readout.element_handle(), before],
-               DASHBOARD_MS, f"the first slider of the dashboard did not move (readout {before!r})")
+    wait_until(
+        page,
+        "([el, old]) => el.textContent !== old",
+        [readout.element_handle(), before],
+        DASHBOARD_MS,
+        f"the first slider of the dashboard did not move (readout {before!r})",
+    )
     return before, readout.text_content()
 
 
@@ -271,32 +301,50 @@ def assert_one_click_to_a_readable_figure_on_a_laptop(page, view, name: str) -> 
     controls, headline and figure fit the screen; the button there swaps back."""
     page.set_viewport_size(LAPTOP)
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
-    wait_until(page, "() => !window.jupyterapp.shell.leftCollapsed", None, DASHBOARD_MS,
-               "the file browser did not open")
+    wait_until(
+        page,
+        "() => !window.jupyterapp.shell.leftCollapsed",
+        None,
+        DASHBOARD_MS,
+        "the file browser did not open",
+    )
     view.locator(".widget-button", has_text="larger figure").first.click()
-    wait_until(page, "(root) => !!root.querySelector('.rankviz-presentation img[src]')",
-               view.element_handle(), DASHBOARD_MS, f"{name}: no projector layout after the click")
+    wait_until(
+        page,
+        "(root) => !!root.querySelector('.rankviz-presentation img[src]')",
+        view.element_handle(),
+        DASHBOARD_MS,
+        f"{name}: no projector layout after the click",
+    )
     view.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(2 * POLL_MS)
     boxes = view.evaluate(WIDE_BOXES)
     text_px = PROJECTOR_TEXT_PX * boxes["shown"] / boxes["natural"]
     assert text_px >= SMALLEST_LAPTOP_TEXT_PX, (
         f"{name}: in the projector layout at {LAPTOP['width']}x{LAPTOP['height']} with the file "
-        f"browser open, the figure's smallest text is {text_px:.1f} px")
+        f"browser open, the figure's smallest text is {text_px:.1f} px"
+    )
     page.screenshot(path=str(SCREENSHOTS / f"{name}_laptop_projector_layout.png"))
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     page.wait_for_timeout(2 * POLL_MS)  # the projector layout's controls at the top, as in the deck
     view.locator(".rankviz-presentation").first.evaluate(
-        "el => el.scrollIntoView({block: 'start'})")
+        "el => el.scrollIntoView({block: 'start'})"
+    )
     page.wait_for_timeout(2 * POLL_MS)
     boxes = view.evaluate(WIDE_BOXES)
     assert boxes["bottom"] - boxes["top"] <= boxes["notebookBottom"] - boxes["notebookTop"] + 1, (
         f"{name}: with the file browser closed, the projector layout is taller than the "
-        f"visible notebook: {boxes}")
+        f"visible notebook: {boxes}"
+    )
     page.screenshot(path=str(SCREENSHOTS / f"{name}_laptop_projector_layout_wide.png"))
     view.locator(".widget-button", has_text="back to the student layout").first.click()
-    wait_until(page, "(root) => !root.querySelector('.rankviz-presentation')",
-               view.element_handle(), DASHBOARD_MS, f"{name}: the student layout did not return")
+    wait_until(
+        page,
+        "(root) => !root.querySelector('.rankviz-presentation')",
+        view.element_handle(),
+        DASHBOARD_MS,
+        f"{name}: the student layout did not return",
+    )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -310,12 +358,18 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
         expected = stored_widget_views(path)
         views = page.locator(WIDGET_VIEWS_SELECTOR)
         # widget views render asynchronously, after their cell has finished
-        wait_until(page, WIDGET_VIEWS_RENDERED, expected, WIDGET_VIEWS_MS,
-                   f"{expected} widget views (as stored in the notebook) did not all render",
-                   lambda: f"widget views on the page: {views.count()}")
+        wait_until(
+            page,
+            WIDGET_VIEWS_RENDERED,
+            expected,
+            WIDGET_VIEWS_MS,
+            f"{expected} widget views (as stored in the notebook) did not all render",
+            lambda: f"widget views on the page: {views.count()}",
+        )
         assert_no_error_on_page(page)
         assert views.count() == expected, (
-            f"{views.count()} widget views on the page, {expected} stored in the notebook")
+            f"{views.count()} widget views on the page, {expected} stored in the notebook"
+        )
         for k in range(expected):
             assert views.nth(k).locator(".widget-slider").count() > 0, f"widget {k} has no slider"
         if expected == 0:
@@ -326,9 +380,14 @@ def test_notebook_runs_and_its_dashboards_respond_in_jupyterlab(path, jupyterlab
         picture.wait_for(state="attached", timeout=WIDGET_VIEWS_MS)
         src = picture.get_attribute("src")
         before, after = move_first_slider(page, main)
-        wait_until(page, FIGURE_CHANGED, [main.element_handle(), src], DASHBOARD_MS,
-                   f"the dashboard's figure did not change when its first slider moved "
-                   f"(readout {before!r} -> {after!r})")
+        wait_until(
+            page,
+            FIGURE_CHANGED,
+            [main.element_handle(), src],
+            DASHBOARD_MS,
+            f"the dashboard's figure did not change when its first slider moved "
+            f"(readout {before!r} -> {after!r})",
+        )
         assert page.locator(STDERR_ON_PAGE).count() == 0, "error output after moving the slider"
         main.scroll_into_view_if_needed()
         main.screenshot(path=str(SCREENSHOTS / f"{path.stem}.png"))

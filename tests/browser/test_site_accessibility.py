@@ -87,13 +87,18 @@ def run_axe(page) -> list[dict]:
     except the deprecated ones (see the module's docstring) and RULES_OFF."""
     if not page.evaluate("() => Boolean(window.axe)"):
         page.evaluate(axe_source())
-    rules = page.evaluate("tags => axe.getRules(tags).filter(rule => !rule.tags.includes("
-                          "'deprecated')).map(rule => rule.ruleId)", TAGS)
+    rules = page.evaluate(
+        "tags => axe.getRules(tags).filter(rule => !rule.tags.includes("
+        "'deprecated')).map(rule => rule.ruleId)",
+        TAGS,
+    )
     assert "label-content-name-mismatch" in rules  # an experimental rule is among them
     rules = [rule for rule in rules if rule not in RULES_OFF]
     result = page.evaluate(
         "rules => axe.run(document, {runOnly: {type: 'rule', values: rules},"
-        " resultTypes: ['violations']})", rules)
+        " resultTypes: ['violations']})",
+        rules,
+    )
     return result["violations"]
 
 
@@ -104,8 +109,10 @@ def describe(violations: list[dict]) -> str:
     """One paragraph per violation: rule, impact, help text and the elements (CSS selectors)."""
     lines = []
     for violation in violations:
-        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']}"
-                     f" - {violation['helpUrl']}")
+        lines.append(
+            f"{violation['id']} ({violation['impact']}): {violation['help']}"
+            f" - {violation['helpUrl']}"
+        )
         for node in violation["nodes"][:NODES_SHOWN]:
             target = " >> ".join(str(part) for part in node["target"])
             summary = " ".join(node.get("failureSummary", "").split())
@@ -146,8 +153,9 @@ def set_mode(page, mode: str) -> None:
     resolved "theme"), and every page applies it when it loads (data-mode and data-theme on
     <html>).
     """
-    page.add_init_script(f"localStorage.setItem('mode', '{mode}');"
-                         f" localStorage.setItem('theme', '{mode}');")
+    page.add_init_script(
+        f"localStorage.setItem('mode', '{mode}'); localStorage.setItem('theme', '{mode}');"
+    )
 
 
 BACKGROUND_LUMINANCE = """() => {
@@ -171,15 +179,19 @@ def test_every_kind_of_page_has_no_accessibility_violation(offline_page, site_ur
         # the page really is light or dark: its background, not only the attribute
         assert (luminance < 0.05) if mode == "dark" else (luminance > 0.9), (path, luminance)
         violations = real_violations(page, run_axe(page))
-        assert not violations, (f"{path} ({mode} mode): {len(violations)} accessibility "
-                                f"violations (axe-core)\n{describe(violations)}")
+        assert not violations, (
+            f"{path} ({mode} mode): {len(violations)} accessibility "
+            f"violations (axe-core)\n{describe(violations)}"
+        )
     finally:
         page.evaluate("() => localStorage.clear()")
 
 
 # Three defects put into a served page, each one a violation axe must report.
-ONE_PIXEL = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNo"
-             "aGgAAAMEAYFL09IQAAAAAElFTkSuQmCC")
+ONE_PIXEL = (
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNo"
+    "aGgAAAMEAYFL09IQAAAAAElFTkSuQmCC"
+)
 INJECTED = f"""() => document.querySelector('article').insertAdjacentHTML('afterbegin', `
   <img id="injected-no-alt" width="40" height="40" src="{ONE_PIXEL}">
   <p id="injected-low-contrast" style="color: #c8c8c8; background: #ffffff">faint text</p>
@@ -197,8 +209,9 @@ def test_the_check_reports_a_page_s_violations(offline_page, site_url):
     assert real_violations(page, run_axe(page)) == []
     page.evaluate(INJECTED)
     violations = real_violations(page, run_axe(page))
-    found = {violation["id"]: [node["target"] for node in violation["nodes"]]
-             for violation in violations}
+    found = {
+        violation["id"]: [node["target"] for node in violation["nodes"]] for violation in violations
+    }
     assert found == {rule: [[target]] for rule, target in EXPECTED.items()}, describe(violations)
     report = describe(violations)
     for rule, target in EXPECTED.items():  # what a failing check prints

@@ -22,8 +22,9 @@ from tests.browser.conftest import SEARCH_MS, wait_for_search_results, wait_for_
 ROOT = Path(__file__).resolve().parents[2]
 LECTURES = sorted(p.stem for p in (ROOT / "lectures").glob("[0-9][0-9]_*.md"))
 # the chapters' and the deck's notebooks (the start page is the site's landing page)
-NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")
-                   if p.stem != "00_start_here")
+NOTEBOOKS = sorted(
+    p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb") if p.stem != "00_start_here"
+)
 SEARCH_WORD = "Rademacher"
 RAW_TEX = ("$$", "\\frac", "\\(", "\\[", "\\begin{")
 
@@ -122,26 +123,36 @@ def test_a_notebook_page_shows_its_figures_and_math(offline_page, site_url):
     assert solutions.first.evaluate("d => d.open")
 
 
-@pytest.mark.parametrize("path", [f"lectures/{stem}.html" for stem in LECTURES]
-                         + ["lectures/sources.html", "references.html"]
-                         + [f"notebooks/{stem}.html" for stem in NOTEBOOKS])
+@pytest.mark.parametrize(
+    "path",
+    [f"lectures/{stem}.html" for stem in LECTURES]
+    + ["lectures/sources.html", "references.html"]
+    + [f"notebooks/{stem}.html" for stem in NOTEBOOKS],
+)
 def test_every_page_renders_offline(offline_page, site_url, path):
     page, problems = offline_page
     assert_rendered(visit(page, problems, f"{site_url}/{path}"), path)
 
 
 def test_search_finds_the_lectures_with_the_word(offline_page, site_url):
-    with_word = [stem for stem in LECTURES
-                 if SEARCH_WORD.lower() in (ROOT / "lectures" / f"{stem}.md").read_text().lower()]
+    with_word = [
+        stem
+        for stem in LECTURES
+        if SEARCH_WORD.lower() in (ROOT / "lectures" / f"{stem}.md").read_text().lower()
+    ]
     # the test needs a word that some lectures use and others do not
     assert 0 < len(with_word) < len(LECTURES), with_word
     page, problems = offline_page
     page.goto(f"{site_url}/search.html?q={SEARCH_WORD}", wait_until="load")
     wait_for_search_results(page)
     hrefs = page.locator("#search-results ul.search li a").evaluate_all(
-        "links => links.map(a => a.getAttribute('href'))")
-    found = {match.group(1) for href in hrefs
-             if (match := re.search(r"lectures/(\d\d_[a-z_]+)\.html", href))}
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    found = {
+        match.group(1)
+        for href in hrefs
+        if (match := re.search(r"lectures/(\d\d_[a-z_]+)\.html", href))
+    }
     assert found == set(with_word), hrefs
     assert not problems, "\n".join(problems)
 
@@ -164,7 +175,9 @@ def test_search_results_show_formulas_as_text_not_tex(offline_page, site_url):
         "() => [...document.querySelectorAll('#search-results ul.search > li')]"
         # an API entry (kind-object) is listed with no snippet
         ".filter(li => !li.classList.contains('kind-object'))"
-        ".every(li => li.querySelector('p.context'))", timeout=SEARCH_MS)
+        ".every(li => li.querySelector('p.context'))",
+        timeout=SEARCH_MS,
+    )
     shown = page.locator("#search-results").inner_text()
     assert "\\" not in shown and "$$" not in shown, shown
     assert "H(ε)" in shown, shown  # the formula is there, as text
@@ -180,7 +193,8 @@ def test_on_a_phone_a_dashboard_picture_opens_full_size_on_a_tap(offline_page, s
     visit(page, problems, f"{site_url}/notebooks/02_roc_auc.html")
     note = page.locator("article .dashboard-note").first
     picture = note.locator(
-        "xpath=preceding::a[contains(concat(' ', @class, ' '), ' figure-full-size ')][1]")
+        "xpath=preceding::a[contains(concat(' ', @class, ' '), ' figure-full-size ')][1]"
+    )
     shown = picture.locator("img").evaluate("img => img.getBoundingClientRect().width")
     assert shown <= 390
     picture.click()

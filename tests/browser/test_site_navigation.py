@@ -68,7 +68,9 @@ def wait_until(page, selector: str, *, shown: bool) -> None:
         page.wait_for_function(
             f"([selector, shown]) => {{ const e = document.querySelector(selector);"
             f" return Boolean(e && ({SEEN})(e)) === shown; }}",
-            arg=[selector, shown], timeout=PANEL_MS)
+            arg=[selector, shown],
+            timeout=PANEL_MS,
+        )
     except PlaywrightTimeout:
         state = "is still not seen" if shown else "is still seen"
         raise AssertionError(f"{selector} {state} {PANEL_MS} ms later") from None
@@ -171,8 +173,9 @@ def test_the_menu_button_folds_the_chapter_list_on_a_desktop(offline_page, site_
 
 
 @pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
-def test_the_contents_button_leads_to_a_section_on_a_narrow_screen(offline_page, site_url,
-                                                                   viewport):
+def test_the_contents_button_leads_to_a_section_on_a_narrow_screen(
+    offline_page, site_url, viewport
+):
     page, problems = offline_page
     open_site_page(page, problems, f"{site_url}/{LECTURE}", viewport)
     contents = the_button(page, CONTENTS)
@@ -227,4 +230,3 @@ def test_a_notebook_page_fits_a_phone(offline_page, site_url):
     assert figure.evaluate("img => img.complete && img.naturalWidth > 0")
     page.screenshot(path=str(SCREENSHOTS / "site-notebook-figure-phone.png"))
     assert not problems, "\n".join(problems)
-

@@ -6,50 +6,78 @@ from exercises.cases import Cases
 
 CASES = {
     "01.1": Cases(
-        right=[(2 / 3, 29 / 36, 13 / 18), [0.667, 0.806, 0.722],
-               np.array([0.6667, 0.8056, 0.7222])],
-        wrong=[(2 / 3, 13 / 18, 29 / 36),  # AP and AvgPrec@3 swapped
-               (2, 29 / 36, 13 / 18),  # Prec@3 as a count
-               (2 / 3, 29 / 60, 13 / 18),  # AP divided by the 5 documents, not the 3 relevant
-               (2 / 3, 0.7033, 13 / 18),  # AP as the mean of Prec@r over all five cut-offs
-               (2 / 3, 29 / 36, 0.5)],  # AvgPrec@3 read as Prec@2
-        malformed=[(2 / 3, 29 / 36), "0.667, 0.806, 0.722", (2 / 3, None, 13 / 18),
-                   [[2 / 3, 29 / 36, 13 / 18]]],
+        right=[
+            (2 / 3, 29 / 36, 13 / 18),
+            [0.667, 0.806, 0.722],
+            np.array([0.6667, 0.8056, 0.7222]),
+        ],
+        wrong=[
+            (2 / 3, 13 / 18, 29 / 36),  # AP and AvgPrec@3 swapped
+            (2, 29 / 36, 13 / 18),  # Prec@3 as a count
+            (2 / 3, 29 / 60, 13 / 18),  # AP divided by the 5 documents, not the 3 relevant
+            (2 / 3, 0.7033, 13 / 18),  # AP as the mean of Prec@r over all five cut-offs
+            (2 / 3, 29 / 36, 0.5),
+        ],  # AvgPrec@3 read as Prec@2
+        malformed=[
+            (2 / 3, 29 / 36),
+            "0.667, 0.806, 0.722",
+            (2 / 3, None, 13 / 18),
+            [[2 / 3, 29 / 36, 13 / 18]],
+        ],
     ),
     "01.2": Cases(
         right=[(7.7109, 0.7124), (7.71, 0.712), [7.711, 0.7124]],
-        wrong=[(7.999, 0.739),  # one tie order (index order) instead of the expectation
-               (4.406, 0.407),  # linear gain: the mean grade instead of the mean gain
-               (7.711, 7.711 / 3.304),  # divided by the sum of discounts, not the ideal DCG
-               (2.333, 0.216)],  # the mean gain alone, no discounts
+        wrong=[
+            (7.999, 0.739),  # one tie order (index order) instead of the expectation
+            (4.406, 0.407),  # linear gain: the mean grade instead of the mean gain
+            (7.711, 7.711 / 3.304),  # divided by the sum of discounts, not the ideal DCG
+            (2.333, 0.216),
+        ],  # the mean gain alone, no discounts
         malformed=[7.711, (7.711, 0.712, 1.0), ("7.711", "0.712")],
     ),
     "01.3": Cases(
         right=[0.5, 1 / 2, np.float64(0.5), 0.501],
-        wrong=[1, 1.0,  # the 1/2 of the second position forgotten
-               -0.5,  # ERR(2 first) - ERR(1 first)
-               0, 0.25],
+        wrong=[
+            1,
+            1.0,  # the 1/2 of the second position forgotten
+            -0.5,  # ERR(2 first) - ERR(1 first)
+            0,
+            0.25,
+        ],
         malformed=["1/2", (0.5,), complex(0.5, 0), [0.5, 0.5]],
     ),
     "01.4": Cases(
-        right=[("triangle inequality", (1, 3, 2)), ("Triangle inequality", [3, 1, 2]),
-               ["triangle inequality", (1, 5, 3)], ("triangle inequality", (2, 6, 4)),
-               ("triangle inequality", np.array([1, 3, 2]))],
-        wrong=[("triangle inequality", (1, 2, 3)),  # the detour 3 is not between 1 and 2
-               ("symmetry", (1, 2, 3)),
-               ("monotonicity", (1, 2, 3)),
-               ("triangle inequality", (1, 1, 2))],  # not three distinct positions
-        malformed=["triangle inequality", ("triangle", (1, 3, 2)), ("triangle inequality", (1, 3)),
-                   ("triangle inequality", (0, 3, 2)), ("triangle inequality", (1.5, 3, 2)),
-                   (("triangle inequality", (1, 3, 2)),)],
+        right=[
+            ("triangle inequality", (1, 3, 2)),
+            ("Triangle inequality", [3, 1, 2]),
+            ["triangle inequality", (1, 5, 3)],
+            ("triangle inequality", (2, 6, 4)),
+            ("triangle inequality", np.array([1, 3, 2])),
+        ],
+        wrong=[
+            ("triangle inequality", (1, 2, 3)),  # the detour 3 is not between 1 and 2
+            ("symmetry", (1, 2, 3)),
+            ("monotonicity", (1, 2, 3)),
+            ("triangle inequality", (1, 1, 2)),
+        ],  # not three distinct positions
+        malformed=[
+            "triangle inequality",
+            ("triangle", (1, 3, 2)),
+            ("triangle inequality", (1, 3)),
+            ("triangle inequality", (0, 3, 2)),
+            ("triangle inequality", (1.5, 3, 2)),
+            (("triangle inequality", (1, 3, 2)),),
+        ],
     ),
     "01.5": Cases(
         right=[(3, 0.6287), (3, 0.3 * (1 + 7381 / 2520 - 11 / 6)), [3.0, 0.629]],
-        wrong=[(4, 0.6287),  # off by one: AvgPrec@4 already counts Prec@4 = 3/4
-               (2, 0.6287),  # one too few
-               (3, 0.3),  # m+/n, the last precision only
-               (3, 1.0),  # AP's value on the ideal ranking
-               (3, 0.3 * (1 + 7381 / 2520 - 3 / 2))],  # H with m+ - 1
+        wrong=[
+            (4, 0.6287),  # off by one: AvgPrec@4 already counts Prec@4 = 3/4
+            (2, 0.6287),  # one too few
+            (3, 0.3),  # m+/n, the last precision only
+            (3, 1.0),  # AP's value on the ideal ranking
+            (3, 0.3 * (1 + 7381 / 2520 - 3 / 2)),
+        ],  # H with m+ - 1
         malformed=[3, (3.5, 0.6287), (0, 0.6287), (11, 0.6287), (3, 0.6287, 1.0)],
     ),
 }

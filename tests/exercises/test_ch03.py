@@ -17,9 +17,21 @@ from rankviz.exercises import check
 from rankviz.rankboost import bipartite_rankboost, rankboost
 from rankviz.stumps import stump_candidates, stump_values
 
-X10 = np.array([[0, 0, 1, 0, 0], [0, 1, 0, 0, 1], [1, 0, 0, 0, 1], [0, 0, 1, 1, 0],
-                [0, 1, 1, 0, 1], [0, 0, 0, 1, 0], [0, 1, 1, 1, 1], [0, 0, 0, 0, 0],
-                [0, 1, 1, 0, 1], [1, 0, 0, 0, 0]], dtype=float)
+X10 = np.array(
+    [
+        [0, 0, 1, 0, 0],
+        [0, 1, 0, 0, 1],
+        [1, 0, 0, 0, 1],
+        [0, 0, 1, 1, 0],
+        [0, 1, 1, 0, 1],
+        [0, 0, 0, 1, 0],
+        [0, 1, 1, 1, 1],
+        [0, 0, 0, 0, 0],
+        [0, 1, 1, 0, 1],
+        [1, 0, 0, 0, 0],
+    ],
+    dtype=float,
+)
 PAIRS10 = np.array([[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]])
 
 
@@ -47,11 +59,13 @@ def test_a_margin_just_above_rankboosts_limit_is_right():
     stumps = stump_candidates(X10)
     cycle = run.alphas[-12:]
     cycle_values = stump_values(X10, list(run.rankers[-12:]))
-    limit = float(((cycle_values[PAIRS10[:, 1]] - cycle_values[PAIRS10[:, 0]]) @ cycle
-                   / cycle.sum()).min())
+    limit = float(
+        ((cycle_values[PAIRS10[:, 1]] - cycle_values[PAIRS10[:, 0]]) @ cycle / cycle.sum()).min()
+    )
     scores = run.staged_decision_function(X10)  # f_t on the ten points, t = 1..3000
-    normalized = ((scores[:, PAIRS10[:, 1]] - scores[:, PAIRS10[:, 0]])
-                  / np.cumsum(run.alphas)[:, None])
+    normalized = (scores[:, PAIRS10[:, 1]] - scores[:, PAIRS10[:, 0]]) / np.cumsum(run.alphas)[
+        :, None
+    ]
     reached = normalized.min(axis=1).max()  # the best smallest margin over rounds 1-3000
     assert reached < limit - 5e-5
     solution = np.array([0, 1 / 4, 0, 0, 0, 3 / 8, 1 / 4, 0, 0, 1 / 8])  # smallest margin 1/4

@@ -35,8 +35,16 @@ def test_07_3_accepts_p_near_1():
         v = math.floor(Fraction(hundredths, 100 - hundredths)) + 1
         verdict = check("07.3", (p, 1, v)).verdict
         assert verdict == "right", (p, v, verdict)
-    for answer in [(0.94, 1, 17), (0.95, 1, 20), (0.96, 1, 25), (0.97, 1, 33), (0.98, 1, 50),
-                   (0.99, 1, 100), (0.6, 1, 1.500001), (0.75, 1, 3.000001)]:
+    for answer in [
+        (0.94, 1, 17),
+        (0.95, 1, 20),
+        (0.96, 1, 25),
+        (0.97, 1, 33),
+        (0.98, 1, 50),
+        (0.99, 1, 100),
+        (0.6, 1, 1.500001),
+        (0.75, 1, 3.000001),
+    ]:
         assert check("07.3", answer).verdict == "right", answer
     # on the Bayes boundary p u = q v (exactly, though 0.4 * 1.5 > 0.6 in floats) there is no edge
     for answer in [(0.6, 1, 1.5), (0.75, 1, 3), (0.95, 1, 19)]:
@@ -61,8 +69,11 @@ def test_07_4_accepts_exactly_acyclic_graphs_that_are_not_low_noise():
         d = Y - Y.T
         graph = nx.DiGraph([(i, j) for i in range(3) for j in range(3) if d[i, j] > 0])
         acyclic = nx.is_directed_acyclic_graph(graph)
-        low = all(d[i, k] >= d[i, j] + d[j, k] for i, j, k in itertools.permutations(range(3), 3)
-                  if d[i, j] > 0 and d[j, k] > 0)
+        low = all(
+            d[i, k] >= d[i, j] + d[j, k]
+            for i, j, k in itertools.permutations(range(3), 3)
+            if d[i, j] > 0 and d[j, k] > 0
+        )
         verdict = check("07.4", Y.tolist()).verdict
         assert verdict == ("right" if acyclic and not low else "wrong"), (Y, verdict)
         seen.add(verdict)
@@ -88,6 +99,7 @@ def test_07_6_does_not_call_the_padded_minimiser_unique():
     # the solution's answer pads a three-item counterexample with a fourth item no one ranks: its
     # score is free, so the minimisers form a family; the message must speak of every minimiser
     from exercises.cases_ch07 import _LOGISTIC_3, _pad
+
     feedback = check("07.6", _pad(_LOGISTIC_3))
     assert feedback.correct, feedback
     assert "every minimiser" in feedback.message and "unique" not in feedback.message

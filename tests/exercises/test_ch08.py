@@ -24,8 +24,10 @@ def _opposite_with_met_average(W):
     share = lambda j, o: W[j, o] / total[j, o] if total[j, o] else 0.5  # noqa: E731
     borda = [sum(share(j, o) - share(o, j) for o in range(n) if o != j) for j in range(n)]
     average = [np.mean([share(j, o) for o in met[j]]) for j in range(n)]
-    return any((borda[i] - borda[j]) * (average[i] - average[j]) < -1e-12
-               for i, j in itertools.combinations(range(n), 2))
+    return any(
+        (borda[i] - borda[j]) * (average[i] - average[j]) < -1e-12
+        for i, j in itertools.combinations(range(n), 2)
+    )
 
 
 def test_08_2_accepts_exactly_the_counterexamples_a_brute_force_finds():
@@ -69,7 +71,7 @@ def test_08_2_a_tie_is_not_a_counterexample_and_the_message_says_so():
     share = np.where(total > 0, W / np.maximum(total, 1), 0.5)
     np.fill_diagonal(share, 0.0)
     borda = (share - share.T).sum(axis=1)
-    met = (total > 0)
+    met = total > 0
     average = np.array([share[j, met[j]].mean() for j in range(4)])
     assert math.isclose(borda[0], borda[1]) and average[0] > average[1]  # one rule ties the pair
     assert _opposite_with_met_average(W) is False
@@ -92,8 +94,15 @@ def _path_ratio(values):
 
 def test_08_5_right_message_gives_the_bound_and_the_path_worst_case_a_search_finds():
     rng = np.random.default_rng(0)
-    searched = max(-minimize(lambda x: -_path_ratio(x), rng.normal(size=3), method="Nelder-Mead",
-                             options={"xatol": 1e-10, "fatol": 1e-12}).fun for _ in range(30))
+    searched = max(
+        -minimize(
+            lambda x: -_path_ratio(x),
+            rng.normal(size=3),
+            method="Nelder-Mead",
+            options={"xatol": 1e-10, "fatol": 1e-12},
+        ).fun
+        for _ in range(30)
+    )
     grid = np.linspace(-1, 1, 21)
     gridded = max(_path_ratio(x) for x in itertools.product(grid, grid, grid) if np.any(x))
     constant = 4 / (2 - math.sqrt(2)) ** 2

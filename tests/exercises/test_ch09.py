@@ -78,8 +78,17 @@ def test_the_changes_in_loss_are_not_merge_costs():
 
 
 def test_the_largest_weight_is_read_within_a_symmetric_window():
-    for x, ok in ((0.99, False), (0.9949, False), (0.995, True), (0.996, True), (1.0, True),
-                  (1.004, True), (1.005, True), (1.0051, False), (1.01, False)):
+    for x, ok in (
+        (0.99, False),
+        (0.9949, False),
+        (0.995, True),
+        (0.996, True),
+        (1.0, True),
+        (1.004, True),
+        (1.005, True),
+        (1.0051, False),
+        (1.01, False),
+    ):
         assert check("09.5", (x, True)).correct == ok, x
 
 
@@ -96,11 +105,13 @@ def test_the_completion_tie_is_reported_with_every_tied_schedule():
 def test_the_dp_is_tried_at_zero_at_the_tie_and_at_a_large_weight(monkeypatch):
     real = ch09.optimal_contiguous_clustering
     for bad_x in (0.0, 1.0, 1e3):
+
         def broken(weights, costs, order, variant, bad_x=bad_x):
             result = real(weights, costs, order, variant)
             if np.isclose(np.asarray(weights)[0, 1], bad_x):
                 return type(result)(**{**vars(result), "loss": result.loss + 1.0})
             return result
+
         monkeypatch.setattr(ch09, "optimal_contiguous_clustering", broken)
         assert not ch09._dp_always_optimal(), bad_x
         assert check("09.5", (1.0, False)).correct, bad_x  # a DP that misses is then "False"

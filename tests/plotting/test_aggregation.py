@@ -8,8 +8,18 @@ from rankviz.ustatistics_experiment import u_statistic_experiment
 
 
 def test_band_draws_the_curve_and_its_interval(ax):
-    aggregation.plot_band(ax, [1, 2, 3], [0.5, 0.4, 0.3], [0.4, 0.3, 0.2], [0.6, 0.5, 0.4],
-                          label="risk", color="r", marker="s", ls="--", alpha=0.3)
+    aggregation.plot_band(
+        ax,
+        [1, 2, 3],
+        [0.5, 0.4, 0.3],
+        [0.4, 0.3, 0.2],
+        [0.6, 0.5, 0.4],
+        label="risk",
+        color="r",
+        marker="s",
+        ls="--",
+        alpha=0.3,
+    )
     (line,) = ax.get_lines()
     assert line.get_ydata().tolist() == [0.5, 0.4, 0.3] and line.get_marker() == "s"
     (fill,) = ax.collections
@@ -26,8 +36,7 @@ def test_band_draws_the_curve_and_its_interval(ax):
 
 
 def test_u_statistic_experiment_draws_three_estimators(ax):
-    result = u_statistic_experiment((1, 5), n_runs=2, n_queries=3, n_judgments=40,
-                                    n_test_queries=4)
+    result = u_statistic_experiment((1, 5), n_runs=2, n_queries=3, n_judgments=40, n_test_queries=4)
     aggregation.plot_u_statistic_experiment(ax, result, level=0.9, title="Figure 3")
     assert ax.get_xscale() == "log" and ax.get_title() == "Figure 3"
     lines = ax.get_lines()
@@ -43,8 +52,11 @@ def test_u_statistic_experiment_draws_three_estimators(ax):
 def test_rank_links_cross_for_discordant_pairs(ax):
     aggregation.plot_rank_links(ax, [2.0, 1.0, 0.0], [0.0, 1.0, 2.0], rows=(0, 2))
     segments = [(ln.get_xdata().tolist(), ln.get_ydata().tolist()) for ln in ax.get_lines()]
-    assert segments == [([1.0, 0.0], [0.0, -2.0]), ([0.5, 0.5], [0.0, -2.0]),
-                        ([0.0, 1.0], [0.0, -2.0])]
+    assert segments == [
+        ([1.0, 0.0], [0.0, -2.0]),
+        ([0.5, 0.5], [0.0, -2.0]),
+        ([0.0, 1.0], [0.0, -2.0]),
+    ]
     with pytest.raises(ValueError, match="rows must have shape"):
         aggregation.plot_rank_links(ax, [1.0], [1.0], rows=())
     with pytest.raises(ValueError, match="top and bottom must score the same items"):

@@ -31,8 +31,7 @@ def test_permutation_risk_axes_and_bars(ax):
 
 def test_legend_entries():
     labels = [label for label, _ in calibration.permutation_risk_legend_entries()]
-    assert labels == ["Bayes set", "other permutations", "pred(u*) of the surrogate",
-                      "Bayes risk"]
+    assert labels == ["Bayes set", "other permutations", "pred(u*) of the surrogate", "Bayes risk"]
 
 
 def test_simplex_axes_grid_and_point(ax):

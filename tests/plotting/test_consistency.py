@@ -20,8 +20,9 @@ from rankviz.plotting import (
 
 def test_layout_puts_item_0_on_top_then_clockwise():
     pos = consistency.preference_graph_layout(4)
-    np.testing.assert_allclose([pos[i] for i in range(4)],
-                               [[0, 1], [1, 0], [0, -1], [-1, 0]], atol=1e-12)
+    np.testing.assert_allclose(
+        [pos[i] for i in range(4)], [[0, 1], [1, 0], [0, -1], [-1, 0]], atol=1e-12
+    )
     with pytest.raises(ValueError, match="n must be <="):
         consistency.preference_graph_layout(10**12)
 
@@ -42,8 +43,11 @@ def test_preference_circle_colours_wrong_and_right_edges(ax):
     assert arrows[0].get_linewidth() > arrows[1].get_linewidth()  # width grows with the weight
     assert {t.get_text() for t in ax.texts} >= {"1", "0.5", "0.25", "0", "2"}
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert legend == ["preference i → j (width ∝ weight)", "ordered correctly",
-                      "misordered or tied"]
+    assert legend == [
+        "preference i → j (width ∝ weight)",
+        "ordered correctly",
+        "misordered or tied",
+    ]
     with pytest.raises(ValueError, match=r"wrong must hold item ids in 0..2"):
         consistency.plot_preference_circle(ax, W, wrong=[(0, 3)])
     with pytest.raises(ValueError, match="right must be a sequence of pairs"):
@@ -74,8 +78,9 @@ def test_item_score_positions_spread_close_markers_and_keep_order_and_ties():
     fig, ax = plt.subplots(figsize=(6, 2), dpi=72)
     ax.set_xlim(-0.1, 1.1)
     # far apart: exactly to scale
-    np.testing.assert_allclose(consistency.item_score_positions(ax, [2.0, 0.0, 1.0]),
-                               [1.0, 0.0, 0.5])
+    np.testing.assert_allclose(
+        consistency.item_score_positions(ax, [2.0, 0.0, 1.0]), [1.0, 0.0, 0.5]
+    )
     # items 1, 2, 3 a hair apart (above the tie tolerance), items 4 and 5 tied
     scores = [1.0, 0.0, 0.001, 0.002, 0.5, 0.5]
     x = consistency.item_score_positions(ax, scores, fontsize=16)
@@ -111,8 +116,9 @@ def test_item_score_labels_never_overlap(fontsize):
     plot_item_scores(ax, 0, [0.0, -3.30, -3.71, -1.5], span=(0.0, 1.0), fontsize=fontsize)
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
-    boxes = [t.get_window_extent(renderer) for t in ax.texts
-             if t.get_text().startswith(("-", "0."))]
+    boxes = [
+        t.get_window_extent(renderer) for t in ax.texts if t.get_text().startswith(("-", "0."))
+    ]
     assert len(boxes) == 4
     for a, b in itertools.combinations(boxes, 2):
         assert not a.overlaps(b)

@@ -22,15 +22,16 @@ from rankviz.widgets.roc import setup_roc_explorer
 
 
 def legend_handles(legend):
-    return dict(zip([t.get_text() for t in legend.get_texts()], legend.legend_handles,
-                    strict=True))
+    return dict(zip([t.get_text() for t in legend.get_texts()], legend.legend_handles, strict=True))
 
 
 def test_auc_sampling_limits_differ_by_line_style(ax):
     deviations = {"Hoeffding": 0.19, "McDiarmid": 0.27, "invalid": 0.03}
     plotting.plot_auc_sampling(ax, np.full(50, 0.76), 0.76, deviations)
-    styles = {name: {line.get_linestyle() for line in ax.get_lines()
-                     if line.get_label().startswith(name)} for name in deviations}
+    styles = {
+        name: {line.get_linestyle() for line in ax.get_lines() if line.get_label().startswith(name)}
+        for name in deviations
+    }
     assert all(len(found) == 1 for found in styles.values()), styles
     assert len({found.pop() for found in styles.values()}) == len(deviations)
 
@@ -40,13 +41,16 @@ def test_score_densities_tell_the_classes_apart_by_line_style_and_hatch(ax):
     y, s = model.sample(200, rng=0)
     plotting.plot_score_densities(ax, model, threshold=0.5, scores=s, labels=y)
     by_label = {line.get_label(): line for line in ax.get_lines()}
-    assert (by_label["negatives (D$_-$)"].get_linestyle()
-            != by_label["positives (D$_+$)"].get_linestyle())
+    assert (
+        by_label["negatives (D$_-$)"].get_linestyle()
+        != by_label["positives (D$_+$)"].get_linestyle()
+    )
     stairs = {patch.get_label(): patch.get_linestyle() for patch in ax.patches}
     assert stairs["sampled negatives"] != stairs["sampled positives"]
     hatches = {fill.get_label(): fill.get_hatch() for fill in ax.collections}
     assert bool(hatches["FPR: negatives above $\\theta$"]) != bool(
-        hatches["TPR: positives above $\\theta$"])
+        hatches["TPR: positives above $\\theta$"]
+    )
 
 
 def test_the_roc_explorers_legend_shows_the_classes_styles():
@@ -82,7 +86,8 @@ def test_every_grade_has_its_own_hatch_in_the_playgrounds_legend():
         setup_ranking_playground(fig, gain=RANKING_PLAYGROUND_DEFAULTS["gain"], wide=wide)
         handles = legend_handles(fig.legends[0])
         assert [handles[f"grade {g}"].get_hatch() or "" for g in range(5)] == list(
-            plotting.GRADE_HATCHES)
+            plotting.GRADE_HATCHES
+        )
 
 
 def crosses(ax):
@@ -95,10 +100,12 @@ def test_tournament_crosses_each_contradicting_arrow_and_squares_the_positives(a
     H = random_preference(6, 1.0, rng=3)
     positive = np.arange(6) < 3
     star, _ = bipartite_target(positive)
-    plotting.plot_tournament(ax, H, sigma_star=star, positive=positive,
-                             layout_sigma=star if column else None)
-    contradicting = sum(1 for u, v in majority_graph(H).edges()
-                        if positive[u] != positive[v] and star[v] < star[u])
+    plotting.plot_tournament(
+        ax, H, sigma_star=star, positive=positive, layout_sigma=star if column else None
+    )
+    contradicting = sum(
+        1 for u, v in majority_graph(H).edges() if positive[u] != positive[v] and star[v] < star[u]
+    )
     assert crosses(ax) == contradicting > 0
     nodes = next(c for c in ax.collections if isinstance(c, PatchCollection))
     squares = [len(path.vertices) <= 5 for path in nodes.get_paths()]  # a polygon, not a circle
@@ -115,8 +122,12 @@ def test_tournament_without_a_target_crosses_nothing(ax):
 
 def test_each_formula_of_the_call_counts_carries_its_series_marker(ax):
     n = [10, 100, 1000]
-    plotting.plot_call_counts(ax, n, {"QuickSort": [30, 700, 11000], "by degree": [45, 4950, 5e5]},
-                              {"2 n ln n": [46, 921, 13816], "n(n-1)/2": [45, 4950, 499500]})
+    plotting.plot_call_counts(
+        ax,
+        n,
+        {"QuickSort": [30, 700, 11000], "by degree": [45, 4950, 5e5]},
+        {"2 n ln n": [46, 921, 13816], "n(n-1)/2": [45, 4950, 499500]},
+    )
     lines = {line.get_label(): line for line in ax.get_lines()}
     for measured, formula in (("QuickSort", "2 n ln n"), ("by degree", "n(n-1)/2")):
         assert lines[formula].get_marker() == lines[measured].get_marker()

@@ -31,8 +31,11 @@ def test_margin_bound_axes_and_terms(ax):
     total = next(ln for ln in ax.get_lines() if ln.get_label() == "bound (sum of the terms)")
     np.testing.assert_allclose(total.get_ydata(), bound.total)
     best = bound.best()
-    assert any(ln.get_xdata()[0] == best.rho and ln.get_ydata()[0] == best.total
-               for ln in ax.get_lines() if ln.get_marker() == "o")
+    assert any(
+        ln.get_xdata()[0] == best.rho and ln.get_ydata()[0] == best.total
+        for ln in ax.get_lines()
+        if ln.get_marker() == "o"
+    )
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "true pairwise error R(h) = 0.300" in labels
     with pytest.raises(ValueError, match="error must lie in"):
@@ -40,8 +43,9 @@ def test_margin_bound_axes_and_terms(ax):
     with pytest.raises(TypeError, match=r"bound must be a rankviz.bounds.MarginBound"):
         margins.plot_margin_bound_terms(ax, {"rho": rho})
     with pytest.raises(ValueError, match="array of rho"):
-        margins.plot_margin_bound_terms(ax, ranking_margin_bound(MARGINS, 0.4, 0.05, Lambda=1.0,
-                                                                 r=1.0))
+        margins.plot_margin_bound_terms(
+            ax, ranking_margin_bound(MARGINS, 0.4, 0.05, Lambda=1.0, r=1.0)
+        )
 
 
 def test_bound_bars(ax):
@@ -65,8 +69,11 @@ def test_margin_histogram_zones(ax):
     values = [-0.5, 0.1, 0.4, 1.2]
     margins.plot_margin_histogram(ax, values, 0.5, bins=8)
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels[:3] == ["misordered (≤ 0): 25.0%", "inside the margin (0, ρ]: 50.0%",
-                          "beyond the margin (> ρ): 25.0%"]
+    assert labels[:3] == [
+        "misordered (≤ 0): 25.0%",
+        "inside the margin (0, ρ]: 50.0%",
+        "beyond the margin (> ρ): 25.0%",
+    ]
     colours = [tuple(p.get_facecolor()[:3]) for p in ax.patches]
     assert len(colours) == len(MARGIN_ZONE_COLORS)
     # the density integrates to one over the three zones
@@ -81,9 +88,13 @@ def test_margin_histogram_zones(ax):
 
 
 # Machado, Oliveira and Fernandes (2009): deuteranopia at severity 1, on linear RGB
-_DEUTERANOPIA = np.array([[0.367322, 0.860646, -0.227968],
-                          [0.280085, 0.672501, 0.047413],
-                          [-0.011820, 0.042940, 0.968881]])
+_DEUTERANOPIA = np.array(
+    [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ]
+)
 
 
 def _deuteranope_sees(rgb):
@@ -106,8 +117,14 @@ def test_every_pair_of_bound_terms_differs_by_more_than_colour_under_deuteranopi
 
     fig, ax = plt.subplots()
     margins.style_margin_bound_axes(ax)
-    bound = ranking_margin_bound(np.linspace(-0.5, 1.5, 200), np.linspace(0.05, 1.0, 40), 0.05,
-                                 Lambda=1.0, r=1.0, uniform=True)
+    bound = ranking_margin_bound(
+        np.linspace(-0.5, 1.5, 200),
+        np.linspace(0.05, 1.0, 40),
+        0.05,
+        Lambda=1.0,
+        r=1.0,
+        uniform=True,
+    )
     margins.plot_margin_bound_terms(ax, bound, legend=True)
     fig.canvas.draw()
     bands = {c.get_label(): c for c in ax.collections if c.get_label() and c.get_facecolor().size}
@@ -125,8 +142,10 @@ def test_every_pair_of_bound_terms_differs_by_more_than_colour_under_deuteranopi
             assert hatch1 != hatch2, (one, two, distance)
     assert close  # the pair the issue found is still close in colour: the hatching separates it
     # the legend shows the same hatching as the bands
-    legend = {t.get_text(): h for t, h in zip(ax.get_legend().get_texts(),
-                                               ax.get_legend().legend_handles, strict=True)}
+    legend = {
+        t.get_text(): h
+        for t, h in zip(ax.get_legend().get_texts(), ax.get_legend().legend_handles, strict=True)
+    }
     for label, (_, hatch) in seen.items():
         assert legend[label].get_hatch() == hatch
     assert to_rgb(bands[next(iter(bands))].get_facecolor()[0][:3])  # colours kept

@@ -109,13 +109,19 @@ def test_run_histogram_shares_and_references(ax):
 
 
 def test_run_histogram_single_value_styles_and_errors(ax):
-    plotting.plot_run_histogram(ax, [3, 3, 3], xlabel="calls", xlim=(0, 10), legend=False,
-                                styles=[{"color": "red"}], references={"n - 1": 2})
+    plotting.plot_run_histogram(
+        ax,
+        [3, 3, 3],
+        xlabel="calls",
+        xlim=(0, 10),
+        legend=False,
+        styles=[{"color": "red"}],
+        references={"n - 1": 2},
+    )
     assert ax.get_xlim() == (0, 10) and ax.get_legend() is None
     assert ax.get_lines()[0].get_color() == "red"
     with pytest.raises(ValueError, match="references has 2 entries, at most 1"):
-        plotting.plot_run_histogram(ax, [1.0], xlabel="x", styles=[{}],
-                                    references={"a": 1, "b": 2})
+        plotting.plot_run_histogram(ax, [1.0], xlabel="x", styles=[{}], references={"a": 1, "b": 2})
     with pytest.raises(ValueError, match="values is empty"):
         plotting.plot_run_histogram(ax, [], xlabel="x")
     with pytest.raises(ValueError, match="xlim must be increasing"):
@@ -123,8 +129,9 @@ def test_run_histogram_single_value_styles_and_errors(ax):
 
 
 def test_call_counts_on_log_axes_and_errors(ax):
-    plotting.plot_call_counts(ax, [10, 100, 1000], {"QuickSort": [30, 700, 11000]},
-                              {"2 n ln n": [46, 921, 13816]})
+    plotting.plot_call_counts(
+        ax, [10, 100, 1000], {"QuickSort": [30, 700, 11000]}, {"2 n ln n": [46, 921, 13816]}
+    )
     assert ax.get_xscale() == ax.get_yscale() == "log"
     assert [line.get_linestyle() for line in ax.get_lines()] == ["-", "--"]
     with pytest.raises(ValueError, match="must be positive"):
@@ -145,8 +152,9 @@ def test_run_histogram_groups_values_equal_up_to_float_noise(ax):
 
 
 def test_run_histogram_bars_are_never_thinner_than_a_few_pixels(ax):
-    plotting.plot_run_histogram(ax, [0.2, 0.2001, 0.6], xlabel="loss", xlim=(0.0, 1.0),
-                                legend=False)
+    plotting.plot_run_histogram(
+        ax, [0.2, 0.2001, 0.6], xlabel="loss", xlim=(0.0, 1.0), legend=False
+    )
     widths = [float(np.ptp(p.vertices[:, 0])) for p in ax.collections[0].get_paths()]
     assert min(widths) == pytest.approx(0.006)
 
@@ -166,8 +174,9 @@ def test_tournament_arrow_kinds_differ_by_width_and_each_has_a_legend_entry(ax):
         rgb = {tuple(np.round(c[:3], 3)) for c in q.get_facecolor()}
         assert len(rgb) == 1  # one kind per width
         by_kind[rgb.pop()] = q.width
-    agree, pink = (tuple(np.round(to_rgba(c)[:3], 3)) for c in
-                   (plotting.AGREE_COLOR, plotting.HIGHLIGHT_COLOR))
+    agree, pink = (
+        tuple(np.round(to_rgba(c)[:3], 3)) for c in (plotting.AGREE_COLOR, plotting.HIGHLIGHT_COLOR)
+    )
     assert by_kind[pink] > by_kind[agree]
     free_alpha = {round(float(a), 2) for a in quivers[0].get_facecolor()[:, 3]}
     assert free_alpha == {0.3}
@@ -175,8 +184,12 @@ def test_tournament_arrow_kinds_differ_by_width_and_each_has_a_legend_entry(ax):
     texts = [t.get_text() for t in legend.get_texts()]
     assert "same class: costs nothing" in texts and "pair 0, 5 (highlighted)" in texts
     widths = dict(zip(texts, [h.get_linewidth() for h in legend.legend_handles], strict=True))
-    assert (widths["same class: costs nothing"] < widths["h agrees with the target"]
-            < widths["h contradicts the target"] < widths["pair 0, 5 (highlighted)"])
+    assert (
+        widths["same class: costs nothing"]
+        < widths["h agrees with the target"]
+        < widths["h contradicts the target"]
+        < widths["pair 0, 5 (highlighted)"]
+    )
 
 
 def test_tournament_faint_weak_preferences_have_a_legend_entry(ax):
@@ -187,6 +200,7 @@ def test_tournament_faint_weak_preferences_have_a_legend_entry(ax):
 
 def test_run_histogram_default_limits_ignore_float_noise(ax):
     """All runs at 0.35, a reference at 0.35000000000000003: the default range is not 1e-17 wide."""
-    plotting.plot_run_histogram(ax, [0.35, 0.35], xlabel="loss",
-                                references={"L(h)": 0.35000000000000003}, legend=False)
+    plotting.plot_run_histogram(
+        ax, [0.35, 0.35], xlabel="loss", references={"L(h)": 0.35000000000000003}, legend=False
+    )
     assert np.ptp(ax.get_xlim()) == pytest.approx(1.0)

@@ -11,8 +11,9 @@ from rankviz.stumps import Stump
 
 
 def test_weighted_points_areas_follow_the_weights(ax):
-    rankboost.plot_weighted_points(ax, [[0, 1, 5], [1, 1, 5]], [[0, 0, 5]], w_pos=[0.9, 0.1],
-                                   features=(0, 1))
+    rankboost.plot_weighted_points(
+        ax, [[0, 1, 5], [1, 1, 5]], [[0, 0, 5]], w_pos=[0.9, 0.1], features=(0, 1)
+    )
     negatives, positives = ax.collections
     assert positives.get_offsets().tolist() == [[0, 1], [1, 1]]
     sizes = positives.get_sizes()
@@ -27,12 +28,12 @@ def test_weighted_points_areas_follow_the_weights(ax):
 
 def test_preference_pairs_arrows_point_to_the_preferred_point(ax):
     X = [[0, 0], [1, 0], [0, 1]]
-    rankboost.plot_preference_pairs(ax, X, [[0, 1], [1, 2], [0, 2]], [1, -1, 0],
-                                    weights=[0.2, 0.6, 0.2], legend=False)
+    rankboost.plot_preference_pairs(
+        ax, X, [[0, 1], [1, 2], [0, 2]], [1, -1, 0], weights=[0.2, 0.6, 0.2], legend=False
+    )
     arrows = [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
     assert len(arrows) == 2 and len(ax.get_lines()) == 1  # the label-0 pair is a dotted line
-    assert [tuple(map(tuple, a._posA_posB)) for a in arrows] == [((0, 0), (1, 0)),
-                                                                 ((0, 1), (1, 0))]
+    assert [tuple(map(tuple, a._posA_posB)) for a in arrows] == [((0, 0), (1, 0)), ((0, 1), (1, 0))]
     assert arrows[1].get_linewidth() > arrows[0].get_linewidth()  # heavier pair, wider arrow
     with pytest.raises(ValueError, match="pairs must index rows of X"):
         rankboost.plot_preference_pairs(ax, X, [[0, 3]], [1])
@@ -57,8 +58,9 @@ def test_stump_shades_the_side_where_it_is_one(ax):
 
 
 def test_score_surface_is_an_image_over_the_extent(ax):
-    image = rankboost.plot_score_surface(ax, [[0.0, 0.5], [0.5, 1.0]], (0, 2, 0, 1), vmin=0.0,
-                                         vmax=1.0)
+    image = rankboost.plot_score_surface(
+        ax, [[0.0, 0.5], [0.5, 1.0]], (0, 2, 0, 1), vmin=0.0, vmax=1.0
+    )
     assert list(ax.images) == [image]
     assert [float(v) for v in image.get_extent()] == [0.0, 2.0, 0.0, 1.0]
     assert image.get_clim() == (0.0, 1.0)

@@ -40,8 +40,15 @@ def test_position_axes_and_bars(ax):
     ranking.style_position_axes(ax, 4, ymax=8.0, ylabel="gain", title="t")
     assert ax.get_xlim() == (0.4, 4.6) and ax.get_ylim() == (0.0, 8.0)
     assert ax.get_ylabel() == "gain" and ax.get_title() == "t"
-    ranking.plot_position_bars(ax, [7, 3, 0, 1], labels="ABCD", colors=["r", "g", "b", "k"],
-                               ideal=[7, 3, 1, 0], cutoff=2, label="gains")
+    ranking.plot_position_bars(
+        ax,
+        [7, 3, 0, 1],
+        labels="ABCD",
+        colors=["r", "g", "b", "k"],
+        ideal=[7, 3, 1, 0],
+        cutoff=2,
+        label="gains",
+    )
     bars = ax.collections[0]
     assert len(bars.get_paths()) == 4
     heights = [path.vertices[:, 1].max() for path in bars.get_paths()]
@@ -71,8 +78,9 @@ def test_cutoff_axes_and_curves(ax):
     ranking.style_cutoff_axes(ax, 3, title="measures")
     assert ax.get_xlim() == (0.7, 3.3) and ax.get_ylim() == (0.0, 1.05)
     assert ax.get_xlabel() == "cut-off k" and ax.get_title() == "measures"
-    ranking.plot_cutoff_curves(ax, {"NDCG@k": [1.0, 0.8, 0.9], "AP@k": [np.nan, 0.5, 0.6]},
-                               cutoff=2)
+    ranking.plot_cutoff_curves(
+        ax, {"NDCG@k": [1.0, 0.8, 0.9], "AP@k": [np.nan, 0.5, 0.6]}, cutoff=2
+    )
     ndcg, ap, cut = ax.get_lines()
     assert ndcg.get_xdata().tolist() == [1, 2, 3] and ndcg.get_ydata().tolist() == [1, 0.8, 0.9]
     assert np.isnan(ap.get_ydata()[0])  # undefined at k = 1: a gap, not an error
@@ -98,7 +106,6 @@ def test_grade_colours_are_one_per_grade():
 def test_preference_graph_levels_equal_up_to_float_noise_share_a_row(ax):
     """Rows are grouped from levels rounded far above float noise (issue 28's scan)."""
     W = preference_graph_from_grades([1, 1, 0])
-    ranking.plot_preference_graph(ax, W, levels=[0.35, 0.35000000000000003, 0.1],
-                                  edge_labels=False)
+    ranking.plot_preference_graph(ax, W, levels=[0.35, 0.35000000000000003, 0.1], edge_labels=False)
     rows = np.round(ax.collections[0].get_offsets()[:, 1], 6)
     assert rows[0] == rows[1] == 0.0 and rows[2] == -1.0

@@ -27,8 +27,12 @@ def test_score_densities_shade_the_rates_at_the_threshold(ax):
         vertices = fill.get_paths()[0].vertices
         upper = vertices[vertices[:, 1] > 0]
         xs = np.unique(upper[:, 0])
-        area = integrate.trapezoid(np.interp(xs, upper[:, 0][np.argsort(upper[:, 0])],
-                                            upper[:, 1][np.argsort(upper[:, 0])]), xs)
+        area = integrate.trapezoid(
+            np.interp(
+                xs, upper[:, 0][np.argsort(upper[:, 0])], upper[:, 1][np.argsort(upper[:, 0])]
+            ),
+            xs,
+        )
         assert area == pytest.approx(expected, abs=0.01)
     assert ax.get_xlabel() == "score" and ax.get_ylabel() == "density"
     assert any("threshold" in t.get_text() for t in ax.get_legend().get_texts())
@@ -65,8 +69,9 @@ def test_roc_overlays_curves_and_draws_the_chance_line_once(ax):
 
 
 def test_precision_recall_draws_the_no_skill_level(ax):
-    plotting.plot_precision_recall(ax, [0.5, 1.0], [1.0, 0.6], label="toy", prevalence=0.3,
-                                   operating_point=(1.0, 0.6))
+    plotting.plot_precision_recall(
+        ax, [0.5, 1.0], [1.0, 0.6], label="toy", prevalence=0.3, operating_point=(1.0, 0.6)
+    )
     no_skill = [line for line in ax.get_lines() if line.get_gid() == "rankviz-no-skill-line"]
     assert len(no_skill) == 1 and no_skill[0].get_ydata()[0] == 0.3
     assert ax.get_ylabel() == "precision"
@@ -81,16 +86,19 @@ def test_confusion_matrix_annotates_each_cell(ax):
 
 
 def test_auc_sampling_histogram_and_bands(ax):
-    plotting.plot_auc_sampling(ax, np.linspace(0.6, 0.9, 50), 0.75,
-                               {"Hoeffding": 0.1, "McDiarmid": 0.14})
+    plotting.plot_auc_sampling(
+        ax, np.linspace(0.6, 0.9, 50), 0.75, {"Hoeffding": 0.1, "McDiarmid": 0.14}
+    )
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels[0] == "50 simulated samples"
     assert any(label.startswith("Hoeffding") for label in labels)
     assert any(label.startswith("McDiarmid") for label in labels)
 
 
-@pytest.mark.parametrize("style", [plotting.style_roc_axes, plotting.style_precision_recall_axes,
-                                   plotting.style_confusion_axes])
+@pytest.mark.parametrize(
+    "style",
+    [plotting.style_roc_axes, plotting.style_precision_recall_axes, plotting.style_confusion_axes],
+)
 def test_style_functions_match_what_the_plot_functions_set(ax, style):
     style(ax)
     before = (ax.get_xlim(), ax.get_ylim(), ax.get_xlabel(), ax.get_ylabel())

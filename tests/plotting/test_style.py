@@ -17,9 +17,18 @@ def test_the_palette_has_no_aliases():
 
 
 def test_every_public_name_is_reexported():
-    modules = [plotting.ranking, plotting.roc, plotting.rankboost, plotting.margins,
-               plotting.preference, plotting.calibration, plotting.consistency,
-               plotting.aggregation, plotting.scheduling, _style]
+    modules = [
+        plotting.ranking,
+        plotting.roc,
+        plotting.rankboost,
+        plotting.margins,
+        plotting.preference,
+        plotting.calibration,
+        plotting.consistency,
+        plotting.aggregation,
+        plotting.scheduling,
+        _style,
+    ]
     names = [name for module in modules for name in module.__all__]
     assert sorted(names) == sorted(plotting.__all__) and len(set(names)) == len(names)
     for module in modules:

@@ -31,14 +31,17 @@ def dash():
 def test_default_state_matches_a_direct_computation(dash):
     v = AGGREGATION_EXPLORER_DEFAULTS
     truth = explorer_strengths(v["n_items"], v["noise"])
-    W = win_counts(simulate_btl_comparisons(truth, v["n_per_pair"], v["seed"],
-                                            observed=v["observed"]), v["n_items"])
+    W = win_counts(
+        simulate_btl_comparisons(truth, v["n_per_pair"], v["seed"], observed=v["observed"]),
+        v["n_items"],
+    )
     scores = aggregate_scores(W, v["method"], c=v["c"])
     assert dash.error is None
     assert dash.values == AGGREGATION_EXPLORER_DEFAULTS
     assert dash.readouts["comparisons observed"] == int(W.sum())
     assert dash.readouts["Kendall τ with the truth"] == pytest.approx(
-        kendalltau(scores, truth).statistic)
+        kendalltau(scores, truth).statistic
+    )
     assert dash.readouts["comparison graph"] == "connected"
     assert len(dash.figure.axes) == 2
     assert set(METHOD_LABELS) == set(AGGREGATION_METHODS)
@@ -84,8 +87,10 @@ def test_zero_comparisons_and_the_missing_maximum_likelihood(dash):
 
 
 def test_all_extremes_together(dash):
-    for extreme in ({"n_items": 8, "n_per_pair": 50, "observed": 1.0, "noise": 0.1, "c": 0.01},
-                    {"n_items": 3, "n_per_pair": 0, "observed": 0.0, "noise": 3.0, "c": 2.0}):
+    for extreme in (
+        {"n_items": 8, "n_per_pair": 50, "observed": 1.0, "noise": 0.1, "c": 0.01},
+        {"n_items": 3, "n_per_pair": 0, "observed": 0.0, "noise": 3.0, "c": 2.0},
+    ):
         for method in AGGREGATION_METHODS:
             dash.set(method=method, **extreme)
             assert dash.error is None, f"{method}, {extreme}: {dash.error}"
@@ -135,15 +140,21 @@ def test_btl_is_explained_at_the_default_and_regularised_by_virtual_draws(dash):
     assert round(dash.readouts["Kendall τ with the truth"], 3) == 0.333
     # the estimate is the exact MLE of the counts plus one win each way per compared pair
     v = dash.values
-    W = win_counts(simulate_btl_comparisons(explorer_strengths(6, v["noise"]), v["n_per_pair"],
-                                            v["seed"], observed=v["observed"]), 6)
+    W = win_counts(
+        simulate_btl_comparisons(
+            explorer_strengths(6, v["noise"]), v["n_per_pair"], v["seed"], observed=v["observed"]
+        ),
+        6,
+    )
     augmented = W + (comparison_mask(W) & ~np.eye(6, dtype=bool))
     from rankviz.widgets.aggregation import _btl_with_virtual_draws
 
     theta = _btl_with_virtual_draws(W, 1)
     np.testing.assert_allclose(neg_log_likelihood_gradient(theta, augmented), 0, atol=1e-8)
-    assert " ≻ ".join(str(i) for i in np.argsort(-theta, kind="stable")) == \
-        dash.readouts["recovered order"]
+    assert (
+        " ≻ ".join(str(i) for i in np.argsort(-theta, kind="stable"))
+        == dash.readouts["recovered order"]
+    )
 
 
 def test_the_methods_differ_where_the_talk_track_compares_them(dash):
@@ -164,11 +175,19 @@ def test_the_methods_differ_where_the_talk_track_compares_them(dash):
         taus[method] = round(dash.readouts["Kendall τ with the truth"], 3)
         orders[method] = dash.readouts["recovered order"]
     tied = "0 ≻ 1 ≻ 2 = 3 ≻ 4 = 5"
-    assert orders == {"thurstone_mosteller": "1 ≻ 0 ≻ 2 ≻ 5 ≻ 3 ≻ 4", "borda": tied,
-                      "ammar_shah": tied, "eigenvector": "0 ≻ 1 ≻ 2 ≻ 3 ≻ 5 ≻ 4"}
+    assert orders == {
+        "thurstone_mosteller": "1 ≻ 0 ≻ 2 ≻ 5 ≻ 3 ≻ 4",
+        "borda": tied,
+        "ammar_shah": tied,
+        "eigenvector": "0 ≻ 1 ≻ 2 ≻ 3 ≻ 5 ≻ 4",
+    }
     # tau-b of an order with two tied pairs against the strict truth: 13 / sqrt(15 * 13)
-    assert taus == {"thurstone_mosteller": 0.6, "borda": round(math.sqrt(13 / 15), 3),
-                    "ammar_shah": round(math.sqrt(13 / 15), 3), "eigenvector": 0.867}
+    assert taus == {
+        "thurstone_mosteller": 0.6,
+        "borda": round(math.sqrt(13 / 15), 3),
+        "ammar_shah": round(math.sqrt(13 / 15), 3),
+        "eigenvector": 0.867,
+    }
     # BTL with one virtual draw ties 2, 3 and 5 (equal up to 1e-13)
     dash.set(method="btl_mle", draws=1)
     assert dash.readouts["recovered order"] == "1 ≻ 0 ≻ 2 = 3 = 5 ≻ 4"
@@ -188,8 +207,9 @@ def drawn_groups(dash, row=1):
 
 def order_groups(text):
     """The tie groups of a "recovered order" text, from the bottom up."""
-    return [tuple(sorted(int(i) for i in group.split(" = "))) for group in
-            reversed(text.split(" ≻ "))]
+    return [
+        tuple(sorted(int(i) for i in group.split(" = "))) for group in reversed(text.split(" ≻ "))
+    ]
 
 
 @pytest.mark.parametrize("method", [m for m in AGGREGATION_METHODS])
@@ -214,11 +234,17 @@ def test_headline_figure_and_readouts_see_the_same_ties(method):
 def overlapping_texts(dash, ax):
     """Pairs of texts of ``ax`` whose boxes on the rendered picture overlap."""
     renderer = dash.figure.canvas.get_renderer()
-    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts
-             if t.get_visible() and t.get_text().strip()]
-    return [(a, b) for (a, box_a), (b, box_b) in itertools.combinations(boxes, 2)
-            if min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0) > 0.5
-            and min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0) > 0.5]
+    boxes = [
+        (t.get_text(), t.get_window_extent(renderer))
+        for t in ax.texts
+        if t.get_visible() and t.get_text().strip()
+    ]
+    return [
+        (a, b)
+        for (a, box_a), (b, box_b) in itertools.combinations(boxes, 2)
+        if min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0) > 0.5
+        and min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0) > 0.5
+    ]
 
 
 @pytest.mark.parametrize("presentation", [False, True])
@@ -229,27 +255,49 @@ def test_score_labels_never_overlap(presentation):
     dash = aggregation_explorer(presentation=presentation, n_per_pair=50)
     assert overlapping_texts(dash, dash.figure.axes[1]) == []
     for n_items, n_per_pair, observed, method, seed in itertools.product(
-            (6, 8), (5, 50), (0.6, 1.0), AGGREGATION_METHODS, (0, 2)):
-        dash.set(n_items=n_items, n_per_pair=n_per_pair, observed=observed, method=method,
-                 seed=seed, draws=int(method == "btl_mle"))
+        (6, 8), (5, 50), (0.6, 1.0), AGGREGATION_METHODS, (0, 2)
+    ):
+        dash.set(
+            n_items=n_items,
+            n_per_pair=n_per_pair,
+            observed=observed,
+            method=method,
+            seed=seed,
+            draws=int(method == "btl_mle"),
+        )
         state = (n_items, n_per_pair, observed, method, seed)
         assert overlapping_texts(dash, dash.figure.axes[1]) == [], state
         # the links still join each item's two markers
-        markers = {round(line.get_xdata()[0], 9) for line in dash.figure.axes[1].lines
-                   if line.get_marker() in ("o", "s") and line.get_ydata()[0] == -1}
-        links = {round(line.get_xdata()[1], 9) for line in dash.figure.axes[1].lines
-                 if line.get_marker() in ("None", "", None) and len(line.get_xdata()) == 2
-                 and tuple(line.get_ydata()) == (0.0, -1.0)}
+        markers = {
+            round(line.get_xdata()[0], 9)
+            for line in dash.figure.axes[1].lines
+            if line.get_marker() in ("o", "s") and line.get_ydata()[0] == -1
+        }
+        links = {
+            round(line.get_xdata()[1], 9)
+            for line in dash.figure.axes[1].lines
+            if line.get_marker() in ("None", "", None)
+            and len(line.get_xdata()) == 2
+            and tuple(line.get_ydata()) == (0.0, -1.0)
+        }
         assert links and links <= markers, state
 
 
 def test_the_presentation_layout():
     wide = aggregation_explorer(presentation=True)
-    assert list(wide.headline_readouts()) == ["pairs compared", "Kendall τ with the truth",
-                                              "recovered order", "scores"]
+    assert list(wide.headline_readouts()) == [
+        "pairs compared",
+        "Kendall τ with the truth",
+        "recovered order",
+        "scores",
+    ]
     folded = {id(c) for c in wide.more.children[0].children}
     assert {name for name, c in wide.controls.items() if id(c) in folded} == {
-        "n_items", "noise", "c", "seed"}
+        "n_items",
+        "noise",
+        "c",
+        "seed",
+    }
     wide.set(n_per_pair=50, observed=0.3)
     assert wide.headline_readouts()["scores"] == "none: 2 groups"
     notes = " ".join(t.get_text() for t in wide.figure.axes[1].texts)

@@ -50,8 +50,15 @@ def test_default_state_matches_the_compute_module(dash):
     assert dash.readouts["Bayes risk"] == pytest.approx(check.bayes_risk)
     order = "".join("ABCD"[i] for i in np.argsort(check.pred))
     assert dash.readouts["pred(u*) (top first)"] == order
-    share = np.mean(calibration_regret(map_loss(), squared_surrogate(), DEFAULT_LABELS,
-                                       simplex_triangulation(MAP_RESOLUTION).centroids) > 0)
+    share = np.mean(
+        calibration_regret(
+            map_loss(),
+            squared_surrogate(),
+            DEFAULT_LABELS,
+            simplex_triangulation(MAP_RESOLUTION).centroids,
+        )
+        > 0
+    )
     assert dash.readouts["share of the triangle where pred is not Bayes"] == f"{100 * share:.1f} %"
     assert len(dash.figure.axes) == 3  # risks, triangle, colour bar
 
@@ -83,8 +90,13 @@ def test_the_right_surrogate_is_calibrated_everywhere(dash):
 
 
 def test_graded_labels_for_ndcg_and_err(dash):
-    dash.set(loss="ndcg", surrogate="pairwise_logistic", label_a="2 0 1", label_b="0 1 0",
-             label_c="0 0 0")
+    dash.set(
+        loss="ndcg",
+        surrogate="pairwise_logistic",
+        label_a="2 0 1",
+        label_b="0 1 0",
+        label_c="0 0 0",
+    )
     assert dash.error is None
     probs = weights(dash)
     labels = np.array([[2, 0, 1], [0, 1, 0], [0, 0, 0]])
@@ -127,7 +139,7 @@ def test_every_loss_and_surrogate_combination_draws():
         readouts = draw_calibration_explorer(handles, **values)
         assert readouts["calibrated here"] in ("yes", "NO"), (loss, surrogate)
         key = (loss, surrogate, values["label_a"], values["label_b"], values["label_c"])
-        assert _regret_map(*key).shape == (MAP_RESOLUTION ** 2,)
+        assert _regret_map(*key).shape == (MAP_RESOLUTION**2,)
     # through the dashboard, one change of each dropdown
     dash = calibration_explorer(loss="err", surrogate="ls_err")
     assert dash.error is None
@@ -166,8 +178,11 @@ def test_the_bayes_set_is_hatched_and_outlined_not_only_green(dash):
     np.testing.assert_allclose(heights, [dash.readouts["Bayes risk"]])  # one bar: CBAD
     assert hatched[0].get_zorder() > risks.collections[-1].get_zorder()  # drawn over the bars
     legend = risks.get_legend()
-    (bayes,) = [h for h, t in zip(legend.legend_handles, legend.get_texts(), strict=True)
-                if t.get_text() == "Bayes set"]
+    (bayes,) = [
+        h
+        for h, t in zip(legend.legend_handles, legend.get_texts(), strict=True)
+        if t.get_text() == "Bayes set"
+    ]
     assert bayes.get_hatch() == BAYES_HATCH
     # a Bayes set of three bars: three hatched bars
     dash.set(weight_a=0.0, weight_b=0.0, weight_c=1.0)
@@ -189,12 +204,18 @@ def test_the_reset_button_comes_back_from_the_talk_tracks_walk():
 
 def test_presentation_headline_and_folded_labels():
     dash = calibration_explorer(presentation=True)
-    assert dash.headline_readouts() == {"regret": pytest.approx(0.025), "calibrated here": "NO",
-                                        "pred(u*) (top first)": "BACD",
-                                        "Bayes set (top first)": "CBAD"}
+    assert dash.headline_readouts() == {
+        "regret": pytest.approx(0.025),
+        "calibrated here": "NO",
+        "pred(u*) (top first)": "BACD",
+        "Bayes set (top first)": "CBAD",
+    }
     folded = {id(c) for c in dash.more.children[0].children}
     assert [k for k, c in dash.controls.items() if id(c) in folded] == [
-        "label_a", "label_b", "label_c"]
+        "label_a",
+        "label_b",
+        "label_c",
+    ]
     (legend,) = dash.figure.legends
     texts = [t.get_text() for t in legend.get_texts()]
     assert texts[0] == "Bayes set" and legend.legend_handles[0].get_hatch() is not None

@@ -147,7 +147,8 @@ def test_the_button_reports_a_failed_search(fresh, monkeypatch):
     assert dash.error is None and dash.values == before
     assert dash.readouts["counterexample search"] == (
         "seeds 0–4: no new low-noise counterexample for the squared hinge loss, pairwise (12); "
-        "press again")
+        "press again"
+    )
     dash.buttons["find a counterexample"].click()  # the next press goes on with seed 5
     assert dash.readouts["counterexample search"].startswith("seeds 5–9:")
 
@@ -184,8 +185,10 @@ def certified_from_controls(dash, phi, form):
     return certify_counterexample(LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form))
 
 
-@pytest.mark.parametrize(("phi", "form"), [("hinge", "pairwise"), ("squared_hinge", "margin"),
-                                           ("exponential", "pairwise")])
+@pytest.mark.parametrize(
+    ("phi", "form"),
+    [("hinge", "pairwise"), ("squared_hinge", "margin"), ("exponential", "pairwise")],
+)
 def test_a_found_counterexample_is_on_the_sliders_grid_and_stays_certified(fresh, phi, form):
     # issue 17: the browser echoed p = 0.6000000000000001 (0.05 + 11 * 0.05, its own grid
     # arithmetic) after the rehearsal had loaded p = 0.6 with this button.  The search draws
@@ -207,16 +210,18 @@ def test_a_found_counterexample_is_on_the_sliders_grid_and_stays_certified(fresh
 def off_grid(cx, p):
     from rankviz.consistency import LowNoiseCounterexample
 
-    return LowNoiseCounterexample(np.array([p, round(1 - p, 10)]), cx.graphs, cx.alpha, cx.pair,
-                                  cx.phi, cx.form)
+    return LowNoiseCounterexample(
+        np.array([p, round(1 - p, 10)]), cx.graphs, cx.alpha, cx.pair, cx.phi, cx.form
+    )
 
 
 def test_an_example_the_sliders_round_is_recertified(fresh, monkeypatch):
     from rankviz.consistency import find_low_noise_counterexample
 
     cx = find_low_noise_counterexample("hinge", "pairwise", 3, rng=0)  # p = 0.6
-    monkeypatch.setattr(module, "find_low_noise_counterexample",
-                        lambda *args, **kwargs: off_grid(cx, 0.61))
+    monkeypatch.setattr(
+        module, "find_low_noise_counterexample", lambda *args, **kwargs: off_grid(cx, 0.61)
+    )
     dash = fresh
     dash.set(phi="hinge")
     dash.buttons["find a counterexample"].click()
@@ -233,8 +238,9 @@ def test_an_example_that_rounding_breaks_is_not_shown(fresh, monkeypatch):
     def refuse(_cx):
         raise ValueError("counterexample not certified: test")
 
-    monkeypatch.setattr(module, "find_low_noise_counterexample",
-                        lambda *args, **kwargs: off_grid(cx, 0.61))
+    monkeypatch.setattr(
+        module, "find_low_noise_counterexample", lambda *args, **kwargs: off_grid(cx, 0.61)
+    )
     monkeypatch.setattr(module, "certify_counterexample", refuse)
     dash = fresh
     dash.set(phi="hinge")
@@ -247,8 +253,11 @@ def test_an_example_that_rounding_breaks_is_not_shown(fresh, monkeypatch):
 def test_the_presentation_layout(fresh):
     wide = low_noise_explorer(presentation=True)
     assert wide.headline_readouts() == {
-        "low noise (Def. 4)": "yes", "Bayes order(s)": "0 ≻ 1 ≻ 2",
-        "surrogate order": "1 ≻ 0 ≻ 2", "(23) order": "0 ≻ 1 ≻ 2"}
+        "low noise (Def. 4)": "yes",
+        "Bayes order(s)": "0 ≻ 1 ≻ 2",
+        "surrogate order": "1 ≻ 0 ≻ 2",
+        "(23) order": "0 ≻ 1 ≻ 2",
+    }
     folded = {id(c) for c in wide.more.children[0].children}
     assert {name for name, c in wide.controls.items() if id(c) in folded} == set(WEIGHTS)
     assert len(wide.figure.axes) == 4 and wide.readouts == fresh.readouts
@@ -263,8 +272,9 @@ def test_the_default_example_is_certified(dash):
     mu = current_distribution(dash)
     for phi in SURROGATES:
         alpha = graph_surrogate_minimizer(mu, phi).alpha
-        cx = LowNoiseCounterexample(*check_preference_distribution(mu), alpha, (0, 1), phi,
-                                    "pairwise")
+        cx = LowNoiseCounterexample(
+            *check_preference_distribution(mu), alpha, (0, 1), phi, "pairwise"
+        )
         assert certify_counterexample(cx).every_minimizer
 
 
@@ -289,6 +299,7 @@ def test_preference_graph_draws_one_arrow_and_label_per_edge():
     assert len(arrows) == 4
     colors = {tuple(np.round(a.get_edgecolor(), 3)) for a in arrows}
     from matplotlib.colors import to_rgba
+
     assert tuple(np.round(to_rgba(POSITIVE_COLOR), 3)) in colors
     assert tuple(np.round(to_rgba(SAMPLE_COLOR), 3)) in colors
     labels = sorted(t.get_text() for t in ax.texts)
@@ -395,15 +406,19 @@ def test_smooth_losses_say_how_they_were_proven():
     dash = low_noise_explorer(phi="logistic")
     dash.buttons["find a counterexample"].click()
     assert dash.readouts["counterexample search"].endswith(
-        "every minimiser misorders it, proven by Newton's method at 50 digits")
+        "every minimiser misorders it, proven by Newton's method at 50 digits"
+    )
 
 
 @pytest.mark.parametrize("presentation", [True, False])
 def test_the_filled_score_markers_have_a_legend_entry(presentation):
     """Issue 28: the orange-filled items of the score panel had no legend entry."""
     dash = low_noise_explorer(presentation=presentation)
-    filled = [line for line in dash.figure.axes[3].get_lines()
-              if line.get_markerfacecolor() == POSITIVE_COLOR]
+    filled = [
+        line
+        for line in dash.figure.axes[3].get_lines()
+        if line.get_markerfacecolor() == POSITIVE_COLOR
+    ]
     assert filled  # the default example misorders 0 -> 1: its two items are filled
     (legend,) = dash.figure.legends
     markers = [h for h in legend.legend_handles if h.get_marker() == "o"]
@@ -413,7 +428,11 @@ def test_the_filled_score_markers_have_a_legend_entry(presentation):
 def test_the_loss_dropdown_shows_words():
     dash = low_noise_explorer()
     labels = dict(dash.controls["phi"].options)
-    assert labels == {"hinge": "hinge", "logistic": "logistic", "exponential": "exponential",
-                      "squared hinge": "squared_hinge"}
+    assert labels == {
+        "hinge": "hinge",
+        "logistic": "logistic",
+        "exponential": "exponential",
+        "squared hinge": "squared_hinge",
+    }
     dash.controls["phi"].label = "squared hinge"
     assert dash.values["phi"] == "squared_hinge"  # the value passed on is unchanged

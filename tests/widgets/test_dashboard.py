@@ -23,8 +23,10 @@ def full_render(fig) -> np.ndarray:
 
 
 def slope_controls(value=1.0):
-    return {"slope": float_slider("slope", value, -2.0, 2.0, 0.25),
-            "kind": dropdown("kind", ["line", "dots"])}
+    return {
+        "slope": float_slider("slope", value, -2.0, 2.0, 0.25),
+        "kind": dropdown("kind", ["line", "dots"]),
+    }
 
 
 def setup_line(fig, **_):
@@ -114,8 +116,9 @@ def test_layout_controls_rerun_setup():
         setups.append(kind)
         return setup_line(fig)
 
-    dash = Dashboard("layout", slope_controls(), draw_line, setup=setup,
-                     layout_controls=["kind"], figsize=(4, 3))
+    dash = Dashboard(
+        "layout", slope_controls(), draw_line, setup=setup, layout_controls=["kind"], figsize=(4, 3)
+    )
     dash.controls["slope"].value = 0.25
     dash.controls["kind"].value = "dots"
     assert setups == ["line", "dots"]
@@ -158,8 +161,14 @@ def test_other_exceptions_are_not_swallowed():
 
 
 def test_buttons_run_their_callback_then_redraw_once():
-    dash = Dashboard("buttons", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3),
-                     buttons={"flip": lambda d: d.set(slope=-d.values["slope"])})
+    dash = Dashboard(
+        "buttons",
+        slope_controls(),
+        draw_line,
+        setup=setup_line,
+        figsize=(4, 3),
+        buttons={"flip": lambda d: d.set(slope=-d.values["slope"])},
+    )
     dash.buttons["flip"].click()
     assert dash.values["slope"] == -1.0
     assert dash.update_count == 2
@@ -169,8 +178,14 @@ def test_a_value_error_in_a_button_callback_is_shown_not_raised():
     def refuse(_dash):
         raise ValueError("nothing to find here")
 
-    dash = Dashboard("buttons", slope_controls(), draw_line, setup=setup_line, figsize=(4, 3),
-                     buttons={"search": refuse})
+    dash = Dashboard(
+        "buttons",
+        slope_controls(),
+        draw_line,
+        setup=setup_line,
+        figsize=(4, 3),
+        buttons={"search": refuse},
+    )
     picture = bytes(dash.image.value)
     dash.buttons["search"].click()
     assert dash.error == "nothing to find here"
@@ -223,6 +238,7 @@ def test_control_factories_validate_their_ranges():
 
 # -- values set from the kernel, reset, and the presentation layout ------------------------------
 
+
 def test_sliders_round_every_value_to_their_step():
     slider = float_slider("p", 0.5, 0.05, 0.95, 0.05)
     slider.value = 0.6000000000000001  # what 0.2 * 3 or 1 - 0.4 give
@@ -243,8 +259,13 @@ def test_sliders_round_every_value_to_their_step():
 
 def test_reset_restores_the_initial_values_with_one_redraw():
     seen = []
-    dash = Dashboard("demo", slope_controls(0.5), draw_line, setup=setup_line,
-                     on_reset=lambda d: seen.append(dict(d.values)))
+    dash = Dashboard(
+        "demo",
+        slope_controls(0.5),
+        draw_line,
+        setup=setup_line,
+        on_reset=lambda d: seen.append(dict(d.values)),
+    )
     dash.set(slope=-1.5, kind="dots")
     count = dash.update_count
     dash.reset_button.click()
@@ -259,8 +280,15 @@ def test_presentation_layout_shows_the_headline_large_and_folds_the_advanced_con
     def draw(ax, slope, kind, seed):
         return {"slope": slope, "kind": kind, "seed": seed, "slope×2": 2 * slope}
 
-    dash = Dashboard("demo", controls, draw, setup=setup_line, headline=("slope×", "kind"),
-                     advanced=("seed",), presentation=True)
+    dash = Dashboard(
+        "demo",
+        controls,
+        draw,
+        setup=setup_line,
+        headline=("slope×", "kind"),
+        advanced=("seed",),
+        presentation=True,
+    )
     assert dash.presentation and "rankviz-presentation" in dash.root._dom_classes
     assert list(dash.headline_readouts()) == ["slope×2", "kind"]
     assert "rankviz-number" in dash.headline_html.value and ">2.000<" in dash.headline_html.value
@@ -278,8 +306,9 @@ def test_presentation_mode_is_the_default_of_dashboards_built_afterwards():
     try:
         presentation_mode(True)
         assert Dashboard("demo", slope_controls(), draw_line, setup=setup_line).presentation
-        assert not Dashboard("demo", slope_controls(), draw_line, setup=setup_line,
-                             presentation=False).presentation
+        assert not Dashboard(
+            "demo", slope_controls(), draw_line, setup=setup_line, presentation=False
+        ).presentation
     finally:
         presentation_mode(False)
     assert not Dashboard("demo", slope_controls(), draw_line, setup=setup_line).presentation
@@ -292,27 +321,49 @@ def test_presentation_mode_is_the_default_of_dashboards_built_afterwards():
 # --------------------------------------------------------------------------- #
 # bad arguments: a clear error naming the argument
 # --------------------------------------------------------------------------- #
-@pytest.mark.parametrize(("call", "error", "message"), [
-    (lambda: float_slider("p", "0.5", 0.0, 1.0, 0.1), TypeError, "value must be a real number"),
-    (lambda: float_slider("p", 0.5, 0.0, float("inf"), 0.1), ValueError, "max must be finite"),
-    (lambda: float_slider("p", 0.5, 0.0, 1.0, 1e-9), ValueError, "MAX_SLIDER_POSITIONS"),
-    (lambda: float_slider("p", 0.5, 0.0, 1.0, 0.1, readout_format="%d%"), ValueError,
-     "readout_format must be a number format"),
-    (lambda: float_slider("p", 0.5, 0.0, 1.0, 0.1, continuous_update=None), TypeError,
-     "continuous_update must be True or False"),
-    (lambda: int_slider("n", 3, 1, 10**12), ValueError, "MAX_SLIDER_POSITIONS"),
-    (lambda: int_slider("n", 3, 1, 9, step=20), ValueError, "step must be <= max - min"),
-    (lambda: int_slider(None, 3, 1, 9), TypeError, "description must be a string"),
-    (lambda: dropdown("kind", "abc"), TypeError, "options of 'kind' must be a sequence"),
-    (lambda: dropdown("kind", ["a", 3]), TypeError, "string labels"),
-    (lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line,
-                       figsize=(1e4, 1.0)), ValueError, "figsize times dpi"),
-    (lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line, dpi=2.5),
-     TypeError, "dpi must be an integer"),
-    (lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line,
-                       headline="slope"), TypeError, "headline must be a sequence of names"),
-    (lambda: Dashboard(3, slope_controls(), draw_line), TypeError, "title must be a string"),
-])
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: float_slider("p", "0.5", 0.0, 1.0, 0.1), TypeError, "value must be a real number"),
+        (lambda: float_slider("p", 0.5, 0.0, float("inf"), 0.1), ValueError, "max must be finite"),
+        (lambda: float_slider("p", 0.5, 0.0, 1.0, 1e-9), ValueError, "MAX_SLIDER_POSITIONS"),
+        (
+            lambda: float_slider("p", 0.5, 0.0, 1.0, 0.1, readout_format="%d%"),
+            ValueError,
+            "readout_format must be a number format",
+        ),
+        (
+            lambda: float_slider("p", 0.5, 0.0, 1.0, 0.1, continuous_update=None),
+            TypeError,
+            "continuous_update must be True or False",
+        ),
+        (lambda: int_slider("n", 3, 1, 10**12), ValueError, "MAX_SLIDER_POSITIONS"),
+        (lambda: int_slider("n", 3, 1, 9, step=20), ValueError, "step must be <= max - min"),
+        (lambda: int_slider(None, 3, 1, 9), TypeError, "description must be a string"),
+        (lambda: dropdown("kind", "abc"), TypeError, "options of 'kind' must be a sequence"),
+        (lambda: dropdown("kind", ["a", 3]), TypeError, "string labels"),
+        (
+            lambda: Dashboard(
+                "demo", slope_controls(), draw_line, setup=setup_line, figsize=(1e4, 1.0)
+            ),
+            ValueError,
+            "figsize times dpi",
+        ),
+        (
+            lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line, dpi=2.5),
+            TypeError,
+            "dpi must be an integer",
+        ),
+        (
+            lambda: Dashboard(
+                "demo", slope_controls(), draw_line, setup=setup_line, headline="slope"
+            ),
+            TypeError,
+            "headline must be a sequence of names",
+        ),
+        (lambda: Dashboard(3, slope_controls(), draw_line), TypeError, "title must be a string"),
+    ],
+)
 def test_bad_arguments_raise_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
@@ -346,8 +397,10 @@ def test_two_threads_never_interleave_redraws_and_the_last_state_wins():
         ax.set(xlim=(0, 1), ylim=(-2, 2))
         return {"x": x, "y": y}
 
-    controls = {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5),
-                "y": float_slider("y", 0.0, -2.0, 2.0, 0.5)}
+    controls = {
+        "x": float_slider("x", 0.0, -2.0, 2.0, 0.5),
+        "y": float_slider("y", 0.0, -2.0, 2.0, 0.5),
+    }
     dash = Dashboard("race", controls, draw)
 
     def move_y():
@@ -361,8 +414,11 @@ def test_two_threads_never_interleave_redraws_and_the_last_state_wins():
     other.join(10)
     assert dash.values == {"x": 1.0, "y": 1.5}
     assert dash.readouts == {"x": 1.0, "y": 1.5}, "a stale redraw overwrote the newer one"
-    fresh = Dashboard("race", {"x": float_slider("x", 1.0, -2.0, 2.0, 0.5),
-                               "y": float_slider("y", 1.5, -2.0, 2.0, 0.5)}, draw)
+    fresh = Dashboard(
+        "race",
+        {"x": float_slider("x", 1.0, -2.0, 2.0, 0.5), "y": float_slider("y", 1.5, -2.0, 2.0, 0.5)},
+        draw,
+    )
     assert np.array_equal(decode(dash.image.value), decode(fresh.image.value))
 
 
@@ -390,10 +446,12 @@ def test_presentation_sizes_never_leak_into_rcparams_from_two_threads():
         fig.subplots().plot([0, 1], [0, x])
         return {"x": x}
 
-    first = Dashboard("one", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw_first,
-                      presentation=True)
-    second = Dashboard("two", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw_second,
-                       presentation=True)
+    first = Dashboard(
+        "one", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw_first, presentation=True
+    )
+    second = Dashboard(
+        "two", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw_second, presentation=True
+    )
 
     def move_second():
         first_inside.wait(5)
@@ -425,16 +483,20 @@ def test_presentation_sizes_belong_to_the_figure_while_it_draws():
         ax.legend()
         return {"x": x}
 
-    dash = Dashboard("sizes", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw,
-                     presentation=True)
+    dash = Dashboard(
+        "sizes", {"x": float_slider("x", 0.0, -2.0, 2.0, 0.5)}, draw, presentation=True
+    )
     changed = {key for key, value in inside.items() if outside.get(key) != value}
     assert not changed, f"rcParams changed while drawing: {sorted(changed)}"
     ax = dash.figure.axes[0]
     pixels = dash.figure.dpi / 72  # pixels per point
     assert dash.figure.dpi == pytest.approx(PRESENTATION_DPI * PRESENTATION_SCALE)
-    sizes = {"title": ax.title.get_fontsize(), "label": ax.xaxis.label.get_fontsize(),
-             "tick": ax.get_xticklabels()[0].get_fontsize(),
-             "legend": ax.get_legend().get_texts()[0].get_fontsize()}
+    sizes = {
+        "title": ax.title.get_fontsize(),
+        "label": ax.xaxis.label.get_fontsize(),
+        "tick": ax.get_xticklabels()[0].get_fontsize(),
+        "legend": ax.get_legend().get_texts()[0].get_fontsize(),
+    }
     assert min(sizes.values()) * pixels >= 16, f"text under 16 px on the projector: {sizes}"
     assert ax.lines[0].get_linewidth() * pixels >= 2.4
     assert decode(dash.image.value).shape[:2] == (432, 1080)  # (PRESENTATION_WIDTH, 6) inches

@@ -28,9 +28,12 @@ EXCEPTION_DASHBOARDS = {"margin_bound_explorer", "tournament_explorer", "low_noi
 def options(name):
     """(control, label, value) of every dropdown option of dashboard ``name``."""
     dash = getattr(rankviz.widgets, name)(presentation=True)
-    return [(key, *(option if isinstance(option, tuple) else (option, option)))
-            for key, control in dash.controls.items() if isinstance(control, widgets.Dropdown)
-            for option in control.options]
+    return [
+        (key, *(option if isinstance(option, tuple) else (option, option)))
+        for key, control in dash.controls.items()
+        if isinstance(control, widgets.Dropdown)
+        for option in control.options
+    ]
 
 
 def problems(label):
@@ -61,15 +64,20 @@ def test_the_known_exceptions_are_only_chapters_04_05_and_07():
 
 def test_the_checks_catch_what_the_instructor_saw():
     # the labels of issue 28, as they were
-    for label in ("by hand (buttons or typing)", "least squares on G(y)/Z(y), sort",
-                  "MAP quadratic, argmax pred", "least squares (22) on BTL log-odds",
-                  "squared_hinge"):
+    for label in (
+        "by hand (buttons or typing)",
+        "least squares on G(y)/Z(y), sort",
+        "MAP quadratic, argmax pred",
+        "least squares (22) on BTL log-odds",
+        "squared_hinge",
+    ):
         assert problems(label), label
     assert not problems("BTL maximum likelihood") and not problems("2^y − 1 (exponential)")
 
 
-@pytest.mark.parametrize("name", ["ranking_playground", "calibration_explorer",
-                                  "aggregation_explorer"])
+@pytest.mark.parametrize(
+    "name", ["ranking_playground", "calibration_explorer", "aggregation_explorer"]
+)
 def test_every_option_label_is_distinct_and_the_values_are_the_compute_keys(name):
     found = options(name)
     for key in {key for key, _, _ in found}:
@@ -77,11 +85,22 @@ def test_every_option_label_is_distinct_and_the_values_are_the_compute_keys(name
         assert len(set(labels)) == len(labels), (key, labels)
     values = {key: [value for k, _, value in found if k == key] for key, _, _ in found}
     if name == "calibration_explorer":
-        assert values["surrogate"] == ["ls_relevance", "ls_normalized", "ls_ndcg", "ls_err",
-                                       "pairwise_logistic", "map_quadratic"]
+        assert values["surrogate"] == [
+            "ls_relevance",
+            "ls_normalized",
+            "ls_ndcg",
+            "ls_err",
+            "pairwise_logistic",
+            "map_quadratic",
+        ]
     elif name == "aggregation_explorer":
-        assert values["method"] == ["thurstone_mosteller", "borda", "ammar_shah", "eigenvector",
-                                    "btl_mle"]
+        assert values["method"] == [
+            "thurstone_mosteller",
+            "borda",
+            "ammar_shah",
+            "eigenvector",
+            "btl_mle",
+        ]
     else:
         assert values["rule"] == ["manual", "noisy grade", "reversed grade"]
         assert values["gain"] == ["exponential", "linear"]

@@ -33,9 +33,13 @@ def reference(m, noise, log10_C, seed):
     svm = rank_svm(X, pairs, labels, C=10.0**log10_C, method="liblinear")
     w = svm.w / svm.norm
     margins = np.sort(svm.pairwise_margins(X, pairs, labels) / svm.norm)
-    return SimpleNamespace(svm=svm, w=w, margins=margins,
-                           train_error=float(np.mean(margins <= 0)),
-                           true_error=float(model.pairwise_error(w)))
+    return SimpleNamespace(
+        svm=svm,
+        w=w,
+        margins=margins,
+        train_error=float(np.mean(margins <= 0)),
+        true_error=float(model.pairwise_error(w)),
+    )
 
 
 def test_the_cache_holds_rank_svms_own_model():
@@ -44,9 +48,11 @@ def test_the_cache_holds_rank_svms_own_model():
     X, pairs, labels = LinearUtilityModel(d=2, noise=0.2).sample(300, rng=4)
     exact = rank_svm(X, pairs, labels, C=10**-0.5)  # cvxpy referees the liblinear fit
     np.testing.assert_allclose(svm.w / svm.norm, exact.w / exact.norm, atol=1e-5)
-    np.testing.assert_allclose(reference(300, 0.2, -0.5, 4).margins,
-                               np.sort(exact.pairwise_margins(X, pairs, labels) / exact.norm),
-                               atol=1e-5)
+    np.testing.assert_allclose(
+        reference(300, 0.2, -0.5, 4).margins,
+        np.sort(exact.pairwise_margins(X, pairs, labels) / exact.norm),
+        atol=1e-5,
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -107,7 +113,8 @@ def test_the_uniform_form_adds_its_cost(dash):
     uniform = dash.readouts
     assert uniform["complexity term"] == pytest.approx(2 * fixed["complexity term"])
     assert uniform["uniform-over-ρ term"] == pytest.approx(
-        math.sqrt(math.log(math.log2(2 / 0.3)) / 1000))
+        math.sqrt(math.log(math.log2(2 / 0.3)) / 1000)
+    )
     assert uniform["bound at ρ"] > fixed["bound at ρ"]
     assert dash.full_render_count == 1  # the static legend lists both forms' terms: a blit
 
@@ -144,11 +151,13 @@ def test_initial_values_are_validated():
 # --------------------------------------------------------------------------- #
 def test_stacked_terms_add_up_to_the_bound():
     margins = np.random.default_rng(0).normal(0.3, 0.4, size=400)
-    bound = ranking_margin_bound(margins, np.linspace(0.05, 1, 30), 0.05, Lambda=1.0, r=1.0,
-                                 uniform=True)
+    bound = ranking_margin_bound(
+        margins, np.linspace(0.05, 1, 30), 0.05, Lambda=1.0, r=1.0, uniform=True
+    )
     fig, ax = plt.subplots()
-    plotting.plot_margin_bound_terms(plotting.style_margin_bound_axes(ax, ymax=5.0), bound,
-                                     error=0.2, mark=0.4)
+    plotting.plot_margin_bound_terms(
+        plotting.style_margin_bound_axes(ax, ymax=5.0), bound, error=0.2, mark=0.4
+    )
     assert len(ax.collections) == 4  # margin loss, complexity, uniform cost, confidence
     top = ax.collections[-1].get_paths()[0].vertices[:, 1].max()
     assert top == pytest.approx(bound.total.max())
@@ -162,8 +171,11 @@ def test_histogram_zones_and_bars():
     margins = [-0.5, -0.1, 0.1, 0.2, 0.45, 0.9, 1.3, 1.7]
     plotting.plot_margin_histogram(plotting.style_margin_histogram_axes(right), margins, 0.45)
     labels = [t.get_text() for t in right.get_legend().get_texts()]
-    assert labels[:3] == ["misordered (≤ 0): 25.0%", "inside the margin (0, ρ]: 37.5%",
-                          "beyond the margin (> ρ): 37.5%"]
+    assert labels[:3] == [
+        "misordered (≤ 0): 25.0%",
+        "inside the margin (0, ρ]: 37.5%",
+        "beyond the margin (> ρ): 37.5%",
+    ]
     edges = right.patches[0].get_data().edges
     assert 0.0 in edges and 0.45 in edges  # exact zone boundaries
     bound = ranking_margin_bound(margins, 0.45, 0.05, Lambda=1.0, r=1.0)
@@ -174,8 +186,9 @@ def test_histogram_zones_and_bars():
     with pytest.raises(ValueError, match="must lie in"):
         plotting.plot_bound_bars(left, bound, {"train": 1.5})
     with pytest.raises(ValueError, match="single rho"):
-        plotting.plot_bound_bars(left, ranking_margin_bound(margins, [0.2, 0.4], 0.05,
-                                                            Lambda=1.0, r=1.0), {})
+        plotting.plot_bound_bars(
+            left, ranking_margin_bound(margins, [0.2, 0.4], 0.05, Lambda=1.0, r=1.0), {}
+        )
     with pytest.raises(ValueError, match="rho must be > 0"):
         plotting.plot_margin_histogram(right, margins, 0.0)
     with pytest.raises(TypeError, match="MarginBound"):
@@ -189,8 +202,11 @@ def test_histogram_zones_and_bars():
 def test_presentation_puts_the_cited_numbers_in_the_headline_and_the_legend_in_the_figure():
     dash = margin_bound_explorer(presentation=True)
     assert list(dash.headline_readouts()) == [
-        "bound at ρ", "complexity term", "smallest bound over the ρ grid",
-        "true pairwise error R(h)"]
+        "bound at ρ",
+        "complexity term",
+        "smallest bound over the ρ grid",
+        "true pairwise error R(h)",
+    ]
     for name in dash.headline_readouts():
         assert f"data-name='{name}'" in dash.headline_html.value
     folded = {id(c) for c in dash.more.children[0].children}

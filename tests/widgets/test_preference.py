@@ -52,7 +52,8 @@ def test_default_state_matches_the_compute_functions(dash):
     assert dash.readouts["L(h, σ*)"] == pytest.approx(preference_loss(H, star))
     assert dash.readouts["E[L(QuickSort)] exact"] == pytest.approx(expected_quicksort_loss(H, star))
     assert dash.readouts["sort-by-degree loss"] == pytest.approx(
-        ranking_loss(sort_by_degree(H).sigma, star))
+        ranking_loss(sort_by_degree(H).sigma, star)
+    )
     assert dash.readouts["2 L(h, σ*)"] == pytest.approx(2 * preference_loss(H, star))
     assert dash.readouts["calls: sort-by-degree"] == 15
     mean, half = readout_mean_and_halfwidth(dash)
@@ -67,8 +68,10 @@ def test_a_transitive_preference_costs_nothing(dash):
     assert dash.readouts["cyclic triangles in h"] == 0
     assert readout_mean_and_halfwidth(dash) == (0.0, 0.0)
     # without intransitivity QuickSort is classical QuickSort
-    assert abs(dash.readouts["calls: QuickSort (mean)"]
-               - dash.readouts["classical QuickSort mean"]) < 0.5
+    assert (
+        abs(dash.readouts["calls: QuickSort (mean)"] - dash.readouts["classical QuickSort mean"])
+        < 0.5
+    )
 
 
 def test_flipping_the_extreme_pair_of_an_order_approaches_twice_the_loss(dash):
@@ -175,12 +178,22 @@ def test_every_step_of_the_talk_track_changes_the_screen():
         shown.append((bytes(dash.image.value), dict(dash.headline_readouts())))
     for (picture, numbers), (after, after_numbers) in itertools.pairwise(shown):
         assert picture != after and numbers != after_numbers
-    rounded = [{k: round(v, 3) if isinstance(v, float) else v for k, v in numbers.items()}
-               for _, numbers in shown]
-    assert rounded[1] == {"L(h, σ*)": 0.0, "E[L(QuickSort)] exact": 0.0,
-                          "sort-by-degree loss": 0.0, CALLS_READOUT: "10.3 of 15"}
-    assert rounded[2] == {"L(h, σ*)": 0.067, "E[L(QuickSort)] exact": 0.111,
-                          "sort-by-degree loss": 0.0, CALLS_READOUT: "9.4 of 15"}
+    rounded = [
+        {k: round(v, 3) if isinstance(v, float) else v for k, v in numbers.items()}
+        for _, numbers in shown
+    ]
+    assert rounded[1] == {
+        "L(h, σ*)": 0.0,
+        "E[L(QuickSort)] exact": 0.0,
+        "sort-by-degree loss": 0.0,
+        CALLS_READOUT: "10.3 of 15",
+    }
+    assert rounded[2] == {
+        "L(h, σ*)": 0.067,
+        "E[L(QuickSort)] exact": 0.111,
+        "sort-by-degree loss": 0.0,
+        CALLS_READOUT: "9.4 of 15",
+    }
     assert rounded[3]["L(h, σ*)"] == rounded[3]["E[L(QuickSort)] exact"] == 0.111
     dash.reset_button.click()
     assert dash.values == TOURNAMENT_EXPLORER_DEFAULTS
@@ -223,8 +236,9 @@ def test_loss_histogram_is_drawn_at_the_state_the_notebook_suggests():
 
     from rankviz.plotting import SAMPLE_COLOR
 
-    dash = tournament_explorer(presentation=True, target="bipartite", n=9, intransitivity=1.0,
-                               seed=3)
+    dash = tournament_explorer(
+        presentation=True, target="bipartite", n=9, intransitivity=1.0, seed=3
+    )
     losses = dash.figure.axes[1]
     widths = bar_widths(losses)
     assert len(widths) >= 10 and min(widths) > 0.01 * np.ptp(losses.get_xlim())
@@ -247,9 +261,11 @@ def test_no_state_of_the_explorer_draws_noise_wide_bars():
     static = {id(a) for ax in panels for a in ax.get_children()}
     narrow = []
     for n, target, intransitivity, seed in itertools.product(
-            range(4, 10), ("order", "bipartite", "top2"), (0.0, 0.5, 1.0), range(10)):
-        draw_tournament_explorer(axes, n=n, intransitivity=intransitivity, seed=seed,
-                                 target=target, flip="none")
+        range(4, 10), ("order", "bipartite", "top2"), (0.0, 0.5, 1.0), range(10)
+    ):
+        draw_tournament_explorer(
+            axes, n=n, intransitivity=intransitivity, seed=seed, target=target, flip="none"
+        )
         for ax in (axes.losses, axes.calls):
             widths = bar_widths(ax)
             if min(widths) < 0.005 * np.ptp(ax.get_xlim()):
@@ -267,15 +283,26 @@ def test_every_kind_of_arrow_has_a_legend_entry_with_its_width(presentation):
     from rankviz.plotting import ARROW_STYLES
 
     dash = tournament_explorer(presentation=presentation)
-    legends = dash.figure.legends + [ax.get_legend() for ax in dash.figure.axes
-                                     if ax.get_legend() is not None]
-    handles = {t.get_text(): h for leg in legends
-               for t, h in zip(leg.get_texts(), leg.legend_handles, strict=True)}
+    legends = dash.figure.legends + [
+        ax.get_legend() for ax in dash.figure.axes if ax.get_legend() is not None
+    ]
+    handles = {
+        t.get_text(): h
+        for leg in legends
+        for t, h in zip(leg.get_texts(), leg.legend_handles, strict=True)
+    }
     free = "same class: free" if presentation else "same class: costs nothing"
-    agree, wrong = (("h agrees with σ*", "h contradicts σ*") if presentation
-                    else ("h agrees with the target", "h contradicts the target"))
-    for label, kind in ((agree, "agree"), (wrong, "contradict"), (free, "free"),
-                        ("flipped pair", "highlight")):
+    agree, wrong = (
+        ("h agrees with σ*", "h contradicts σ*")
+        if presentation
+        else ("h agrees with the target", "h contradicts the target")
+    )
+    for label, kind in (
+        (agree, "agree"),
+        (wrong, "contradict"),
+        (free, "free"),
+        ("flipped pair", "highlight"),
+    ):
         assert handles[label].get_linewidth() == ARROW_STYLES[kind]["lw"]
     assert len({ARROW_STYLES[k]["lw"] for k in ARROW_STYLES}) == len(ARROW_STYLES)
 

@@ -28,6 +28,7 @@ from rankviz.widgets import DASHBOARDS
 def decode(png) -> np.ndarray:
     return np.asarray(PIL.Image.open(io.BytesIO(bytes(png))))
 
+
 #: the notebook's visible height at 1280x720 (JupyterLab 4: 720 - menu, tabs, toolbar, status bar)
 SCREEN_HEIGHT = 600
 TITLE_ROW, CONTROL_ROW, HEADLINE_ROW = 0, 33, 64  # no title row in this layout
@@ -61,18 +62,28 @@ def test_figure_is_drawn_at_projector_size(dashboard):
     width = fig.get_size_inches()[0] * fig.dpi
     assert round(width) == 1080
     pixels = fig.dpi / 72  # pixels per point at the natural size
-    small = sorted({(t.get_text()[:30], round(t.get_fontsize() * pixels, 1))
-                    for t, _ in visible_texts(fig)
-                    if t.get_fontsize() * pixels < SMALLEST_TEXT}, key=lambda x: x[1])
+    small = sorted(
+        {
+            (t.get_text()[:30], round(t.get_fontsize() * pixels, 1))
+            for t, _ in visible_texts(fig)
+            if t.get_fontsize() * pixels < SMALLEST_TEXT
+        },
+        key=lambda x: x[1],
+    )
     assert not small, f"{dashboard.title}: text below {SMALLEST_TEXT} px: {small[:8]}"
 
 
 def test_nothing_is_cut_off_the_figure(dashboard):
     fig = dashboard.figure
     box = fig.bbox
-    outside = [t.get_text()[:30] for t, extent in visible_texts(fig)
-               if extent.x0 < box.x0 - 1 or extent.x1 > box.x1 + 1
-               or extent.y0 < box.y0 - 1 or extent.y1 > box.y1 + 1]
+    outside = [
+        t.get_text()[:30]
+        for t, extent in visible_texts(fig)
+        if extent.x0 < box.x0 - 1
+        or extent.x1 > box.x1 + 1
+        or extent.y0 < box.y0 - 1
+        or extent.y1 > box.y1 + 1
+    ]
     assert not outside, f"{dashboard.title}: text cut off at the figure's edge: {outside}"
     renderer = fig.canvas.get_renderer()
     for legend in [*fig.legends, *(ax.get_legend() for ax in fig.axes)]:
@@ -85,9 +96,14 @@ def test_nothing_is_cut_off_the_figure(dashboard):
 def test_dashboard_fits_on_one_projector_screen(dashboard):
     advanced = {id(c) for c in dashboard.more.children[0].children}
     main = [c for c in dashboard.controls.values() if id(c) not in advanced]
-    shares = [DROPDOWN_SHARE if isinstance(c, widgets.Dropdown) else
-              BUTTON_SHARE if isinstance(c, widgets.Button) else CONTROL_SHARE
-              for c in [*main, *dashboard.buttons.values(), dashboard.reset_button]]
+    shares = [
+        DROPDOWN_SHARE
+        if isinstance(c, widgets.Dropdown)
+        else BUTTON_SHARE
+        if isinstance(c, widgets.Button)
+        else CONTROL_SHARE
+        for c in [*main, *dashboard.buttons.values(), dashboard.reset_button]
+    ]
     rows, used = 0, 1.0
     for share in shares:  # as the flex row wraps them
         if used + share > 1.0:
@@ -97,14 +113,16 @@ def test_dashboard_fits_on_one_projector_screen(dashboard):
     total = TITLE_ROW + rows * CONTROL_ROW + HEADLINE_ROW + figure_height
     assert total <= SCREEN_HEIGHT, (
         f"{dashboard.title}: {rows} rows of controls and a {figure_height:.0f} px figure "
-        f"need {total:.0f} px, more than {SCREEN_HEIGHT}")
+        f"need {total:.0f} px, more than {SCREEN_HEIGHT}"
+    )
 
 
 def test_headline_names_the_numbers_a_talk_track_cites(dashboard):
     assert 2 <= len(dashboard.headline) <= 4
     assert len(dashboard.headline_readouts()) == len(dashboard.headline), (
         f"{dashboard.title}: headline {dashboard.headline} against readouts "
-        f"{list(dashboard.readouts)}")
+        f"{list(dashboard.readouts)}"
+    )
     assert "rankviz-number" in dashboard.headline_html.value
 
 
@@ -129,8 +147,12 @@ def test_reset_button_brings_back_the_defaults_and_their_picture(name):
     dash.reset_button.click()
     assert dash.values == dash.defaults
     assert dash.readouts == readouts
-    assert np.array_equal(np.frombuffer(bytes(dash.image.value), np.uint8),
-                          np.frombuffer(picture, np.uint8)) or dash.error is None
+    assert (
+        np.array_equal(
+            np.frombuffer(bytes(dash.image.value), np.uint8), np.frombuffer(picture, np.uint8)
+        )
+        or dash.error is None
+    )
 
 
 @pytest.mark.parametrize("presentation", [True, False], ids=["presentation", "student"])
@@ -164,8 +186,9 @@ def test_one_click_swaps_the_student_layout_for_the_projector_one_and_back(name)
     wide = dash.wide
     assert wide is not None and wide.presentation and wide.values == before
     assert wide.root in dash.root.children and wide.figure.dpi > dash.figure.dpi
-    slider = next(c for c in wide.controls.values()
-                  if isinstance(c, (widgets.FloatSlider, widgets.IntSlider)))
+    slider = next(
+        c for c in wide.controls.values() if isinstance(c, (widgets.FloatSlider, widgets.IntSlider))
+    )
     slider.value = slider.max if slider.value != slider.max else slider.min
     moved = dict(wide.values)
     back = next(c for c in dash.root.children if isinstance(c, widgets.Button))

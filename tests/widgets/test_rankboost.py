@@ -35,13 +35,19 @@ def reference(data, seed):
     X_train = np.vstack([X_pos, X_neg])
     y_train = np.r_[np.ones(len(X_pos)), np.zeros(len(X_neg))]
     return SimpleNamespace(
-        model=model, X_pos=X_pos, X_neg=X_neg,
-        train_auc=[auc(y_train, model.decision_function(X_train, rounds=t))
-                   for t in range(1, MAX_ROUNDS + 1)],
-        test_auc=[auc(y_test, model.decision_function(X_test, rounds=t))
-                  for t in range(1, MAX_ROUNDS + 1)],
-        d_pos=[model.class_distributions(X_pos, X_neg, round=t)[0]
-               for t in range(1, MAX_ROUNDS + 1)],
+        model=model,
+        X_pos=X_pos,
+        X_neg=X_neg,
+        train_auc=[
+            auc(y_train, model.decision_function(X_train, rounds=t))
+            for t in range(1, MAX_ROUNDS + 1)
+        ],
+        test_auc=[
+            auc(y_test, model.decision_function(X_test, rounds=t)) for t in range(1, MAX_ROUNDS + 1)
+        ],
+        d_pos=[
+            model.class_distributions(X_pos, X_neg, round=t)[0] for t in range(1, MAX_ROUNDS + 1)
+        ],
     )
 
 
@@ -91,8 +97,11 @@ def test_the_round_slider_only_draws_and_follows_the_run(dash):
         assert dash.readouts["Z_t"] == pytest.approx(history.Z[t - 1])
         assert dash.readouts["∏ Z_s"] == pytest.approx(np.prod(history.Z[:t]))
         # Theorem 10.3 in the readouts
-        assert (dash.readouts["training pairwise error"] <= dash.readouts["∏ Z_s"]
-                <= dash.readouts["exp(−2 Σ γ_s²)"] + 1e-12)
+        assert (
+            dash.readouts["training pairwise error"]
+            <= dash.readouts["∏ Z_s"]
+            <= dash.readouts["exp(−2 Σ γ_s²)"] + 1e-12
+        )
         assert dash.readouts["training AUC"] == pytest.approx(run.train_auc[t - 1])
     assert bytes(dash.image.value) != picture
     assert dash.full_render_count == 1  # every round change is a blit
@@ -140,9 +149,12 @@ def test_the_bounds_panel_shows_the_product_of_z_shrinking(presentation):
     bounds = dash.figure.axes[-1 if presentation else 3]
     assert bounds.get_title().startswith("Theorem 10.3")
     assert bounds.get_yscale() == "symlog"
-    product = next(line for line in bounds.get_lines()
-                   if len(line.get_xdata()) == MAX_ROUNDS
-                   and line.get_ydata()[-1] == pytest.approx(dash.readouts["∏ Z_s"]))
+    product = next(
+        line
+        for line in bounds.get_lines()
+        if len(line.get_xdata()) == MAX_ROUNDS
+        and line.get_ydata()[-1] == pytest.approx(dash.readouts["∏ Z_s"])
+    )
     dash.figure.canvas.draw()
     y20, y40, y60 = _pixel_heights(bounds, product, (20, 40, MAX_ROUNDS))
     # 1.05e-3 -> 2.3e-5 -> 1.3e-6: each step clearly visible (a linear axis gives < 1 px)
@@ -159,12 +171,18 @@ def test_presentation_layout_is_one_row_of_three_panels():
     titles = [ax.get_title() for ax in dash.figure.axes]
     assert titles == ["weights $D_t$, stump $h_t$", "ROC of $f_t$", "Theorem 10.3"]
     dash.figure.canvas.draw()
-    centres = [(ax.get_position().x0, ax.get_position().y0 + ax.get_position().height / 2)
-               for ax in dash.figure.axes]
+    centres = [
+        (ax.get_position().x0, ax.get_position().y0 + ax.get_position().height / 2)
+        for ax in dash.figure.axes
+    ]
     assert sorted(centres) == centres  # left to right
     assert max(y for _, y in centres) - min(y for _, y in centres) < 0.05  # in one row
     assert list(dash.headline_readouts()) == [
-        "training pairwise error", "∏ Z_s", "training AUC", "test AUC"]
+        "training pairwise error",
+        "∏ Z_s",
+        "training AUC",
+        "test AUC",
+    ]
     assert dash.more.children[0].children == (dash.controls["seed"],)
     dash.controls["round"].value = 20
     assert dash.error is None and dash.full_render_count == 1  # still a blit
@@ -223,8 +241,9 @@ def test_plot_weighted_points_areas_follow_the_weights(ax):
 
 def test_plot_preference_pairs_draws_one_arrow_per_labelled_pair(ax):
     X = [[0, 0], [1, 0], [0, 1], [1, 1]]
-    plotting.plot_preference_pairs(ax, X, [[0, 1], [2, 3], [0, 3]], [1, -1, 0],
-                                   weights=[0.5, 0.25, 0.25])
+    plotting.plot_preference_pairs(
+        ax, X, [[0, 1], [2, 3], [0, 3]], [1, -1, 0], weights=[0.5, 0.25, 0.25]
+    )
     arrows = ax.patches
     assert len(arrows) == 2
     # label -1 reverses the arrow: it points from X[3] to X[2]

@@ -101,7 +101,8 @@ def test_ideal_and_worst_orders(dash):
     assert r["1 − AUC"] == 1.0 and r["Precision@5"] == 0.0
     y = grades_of(dash)
     assert r["pairwise disagreement (grade DAG)"] == sum(
-        y[i] - y[j] for i in range(8) for j in range(8) if y[i] > y[j])
+        y[i] - y[j] for i in range(8) for j in range(8) if y[i] > y[j]
+    )
 
 
 def test_scoring_rules(dash):
@@ -202,11 +203,21 @@ def test_preference_graph_layouts(ax):
 
 def test_position_and_cutoff_plots(ax):
     style_position_axes(ax, 4, ymax=10.0, ylabel="gain", title="t")
-    plot_position_bars(ax, [7, 3, 0, 1], labels="ABCD", colors=["r", "g", "b", "k"],
-                       ideal=[7, 3, 1, 0], cutoff=2, label="gains")
+    plot_position_bars(
+        ax,
+        [7, 3, 0, 1],
+        labels="ABCD",
+        colors=["r", "g", "b", "k"],
+        ideal=[7, 3, 1, 0],
+        cutoff=2,
+        label="gains",
+    )
     assert ax.get_ylim() == (0.0, 10.0) and ax.get_title() == "t"
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        "gains", "ideal ranking", "cut-off k = 2"]
+        "gains",
+        "ideal ranking",
+        "cut-off k = 2",
+    ]
     heights = [path.vertices[:, 1].max() for path in ax.collections[0].get_paths()]
     assert heights == [7, 3, 0, 1]
     ax.clear()
@@ -215,22 +226,28 @@ def test_position_and_cutoff_plots(ax):
     assert len(ax.get_lines()) == 3
 
 
-@pytest.mark.parametrize("call, error, message", [
-    (lambda ax: plot_preference_graph(ax, np.zeros((2, 2)), names="a"), ValueError, "names"),
-    (lambda ax: plot_preference_graph(ax, np.zeros((2, 2)), node_colors=["r"]), ValueError,
-     "node_colors"),
-    (lambda ax: plot_preference_graph(ax, np.zeros((2, 2)), levels=[1]), ValueError, "levels"),
-    (lambda ax: plot_preference_graph("ax", np.zeros((2, 2))), TypeError, "ax must be"),
-    (lambda ax: plot_position_bars(ax, [1, 2], labels="a"), ValueError, "labels"),
-    (lambda ax: plot_position_bars(ax, [1, 2], colors=["r"]), ValueError, "colors"),
-    (lambda ax: plot_position_bars(ax, [1, 2], ideal=[1]), ValueError, "ideal"),
-    (lambda ax: plot_position_bars(ax, [1, 2], cutoff=0), ValueError, "cutoff"),
-    (lambda ax: style_position_axes(ax, 0, ymax=1, ylabel="y"), ValueError, "n_positions"),
-    (lambda ax: style_position_axes(ax, 3, ymax=0, ylabel="y"), ValueError, "ymax"),
-    (lambda ax: plot_cutoff_curves(ax, {}), ValueError, "curves must not be empty"),
-    (lambda ax: plot_cutoff_curves(ax, {"a": [1, 0.5], "b": [1]}), ValueError, "same length"),
-    (lambda ax: plot_cutoff_curves(ax, {"a": []}), ValueError, "is empty"),
-])
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda ax: plot_preference_graph(ax, np.zeros((2, 2)), names="a"), ValueError, "names"),
+        (
+            lambda ax: plot_preference_graph(ax, np.zeros((2, 2)), node_colors=["r"]),
+            ValueError,
+            "node_colors",
+        ),
+        (lambda ax: plot_preference_graph(ax, np.zeros((2, 2)), levels=[1]), ValueError, "levels"),
+        (lambda ax: plot_preference_graph("ax", np.zeros((2, 2))), TypeError, "ax must be"),
+        (lambda ax: plot_position_bars(ax, [1, 2], labels="a"), ValueError, "labels"),
+        (lambda ax: plot_position_bars(ax, [1, 2], colors=["r"]), ValueError, "colors"),
+        (lambda ax: plot_position_bars(ax, [1, 2], ideal=[1]), ValueError, "ideal"),
+        (lambda ax: plot_position_bars(ax, [1, 2], cutoff=0), ValueError, "cutoff"),
+        (lambda ax: style_position_axes(ax, 0, ymax=1, ylabel="y"), ValueError, "n_positions"),
+        (lambda ax: style_position_axes(ax, 3, ymax=0, ylabel="y"), ValueError, "ymax"),
+        (lambda ax: plot_cutoff_curves(ax, {}), ValueError, "curves must not be empty"),
+        (lambda ax: plot_cutoff_curves(ax, {"a": [1, 0.5], "b": [1]}), ValueError, "same length"),
+        (lambda ax: plot_cutoff_curves(ax, {"a": []}), ValueError, "is empty"),
+    ],
+)
 def test_drawing_errors(ax, call, error, message):
     with pytest.raises(error, match=message):
         call(ax)
@@ -248,7 +265,8 @@ def test_the_ranking_box_shows_the_ranking_of_the_rule(presentation):
     def in_step():
         drawn = "".join(t.get_text() for t in ranking_axes.texts)  # the names above the bars
         return dash.values["order"] == dash.readouts["ranking (top first)"] and (
-            drawn == dash.readouts["ranking (top first)"].replace(" ", ""))
+            drawn == dash.readouts["ranking (top first)"].replace(" ", "")
+        )
 
     assert in_step()
     dash.controls["rule"].value = "noisy grade"
@@ -273,20 +291,28 @@ def test_the_noise_step_of_the_talk_track(dash):
     assert low["ranking (top first)"].startswith("F ") and high["ranking (top first)"][0] == "G"
     assert round(low["NDCG@5"], 3) == 0.994 and round(high["NDCG@5"], 3) == 0.674
     assert (round(low["ERR@5 (max grade 4)"], 3), round(high["ERR@5 (max grade 4)"], 3)) == (
-        0.954, 0.510)
+        0.954,
+        0.510,
+    )
     assert low["Precision@5"] == high["Precision@5"] == 0.6
 
 
 def test_presentation_layout():
     dash = ranking_playground(presentation=True)
     assert [ax.get_title() for ax in dash.figure.axes] == [
-        "DCG terms, gain G(y) = 2^y − 1", "every measure at every cut-off k"]
+        "DCG terms, gain G(y) = 2^y − 1",
+        "every measure at every cut-off k",
+    ]
     assert list(dash.buttons) == [UP, DOWN]  # the sort buttons are left out
     folded = {id(c) for c in dash.more.children[0].children}
     main = [name for name, c in dash.controls.items() if id(c) not in folded]
     assert main == ["k", "rule", "noise", "selected"]
     assert list(dash.headline_readouts()) == [
-        "Precision@5", "NDCG@5", "ERR@5 (max grade 4)", "ranking (top first)"]
+        "Precision@5",
+        "NDCG@5",
+        "ERR@5 (max grade 4)",
+        "ranking (top first)",
+    ]
     dash.controls["selected"].value = "F"
     for _ in range(5):
         dash.buttons[UP].click()

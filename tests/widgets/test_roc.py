@@ -65,12 +65,15 @@ def test_seed_and_sample_size_change_the_sample_only(dash):
 
 
 def test_all_extremes_together(dash):
-    dash.set(mu_pos=-3.0, sigma_pos=0.2, mu_neg=3.0, sigma_neg=3.0, prevalence=0.02, n=20,
-             threshold=5.0)
+    dash.set(
+        mu_pos=-3.0, sigma_pos=0.2, mu_neg=3.0, sigma_neg=3.0, prevalence=0.02, n=20, threshold=5.0
+    )
     assert dash.error is None
     assert dash.readouts["positives / negatives"] == "1 / 19"
-    assert np.isnan(dash.readouts["sample precision at θ"]) or dash.readouts[
-        "sample precision at θ"] >= 0
+    assert (
+        np.isnan(dash.readouts["sample precision at θ"])
+        or dash.readouts["sample precision at θ"] >= 0
+    )
     assert "undefined" in dash.readout.value or dash.readouts["sample precision at θ"] >= 0
 
 
@@ -93,8 +96,9 @@ def test_prevalence_keeps_the_exact_roc_but_redraws_the_sample(presentation):
         return " ".join(t.get_text().replace("\n", " ") for t in roc_axes.texts)
 
     def curves():
-        return [line.get_ydata().copy() for line in roc_axes.get_lines()
-                if len(line.get_ydata()) > 2]
+        return [
+            line.get_ydata().copy() for line in roc_axes.get_lines() if len(line.get_ydata()) > 2
+        ]
 
     before, (exact_before, sample_before) = dict(dash.readouts), curves()
     assert sample_text() == "sample: 60 pos, 140 neg"
@@ -114,7 +118,11 @@ def test_presentation_layout():
     titles = [ax.get_title() for ax in dash.figure.axes]
     assert titles == ["score densities", "ROC: exact curve fixed in π", "PR: moves with π"]
     assert list(dash.headline_readouts()) == [
-        "exact AUC", "sample AUC", "exact TPR at θ", "exact precision at θ"]
+        "exact AUC",
+        "sample AUC",
+        "exact TPR at θ",
+        "exact precision at θ",
+    ]
     folded = dash.more.children[0].children
     assert folded == (dash.controls["n"], dash.controls["seed"])
     assert list(dash.controls)[:2] == ["threshold", "prevalence"]  # the talk track's moves first

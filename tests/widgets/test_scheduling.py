@@ -43,8 +43,13 @@ def direct(values):
     w = random_task_weights(values["r"], values["density"], values["scale"], rng=values["seed"])
     c = schedule_costs(values["r"], values["c1"], values["slope"])
     order = np.arange(values["r"])
-    return (w, c, greedy_clustering(w, c, order), optimal_contiguous_clustering(w, c, order),
-            brute_force_schedule(w, c) if values["r"] <= 8 else None)
+    return (
+        w,
+        c,
+        greedy_clustering(w, c, order),
+        optimal_contiguous_clustering(w, c, order),
+        brute_force_schedule(w, c) if values["r"] <= 8 else None,
+    )
 
 
 def test_default_state(dash):
@@ -123,32 +128,52 @@ def test_presentation_labels_are_projector_size_and_the_student_ones_unchanged(w
             height = max(np.ptp(path.vertices[:, 1]) for path in labels.get_paths())
             assert height * pixels >= 0.7 * 16  # glyph height of a digit at >= 16 px
     student = schedule_explorer()
-    (tasks,) = [c for c in student.figure.axes[0].collections
-                if c.get_gid() == SCHEDULE_TASK_LABELS_GID]
-    np.testing.assert_array_equal(tasks.get_paths()[0].vertices,
-                                  _centred_text_path("0", 10).vertices)
+    (tasks,) = [
+        c for c in student.figure.axes[0].collections if c.get_gid() == SCHEDULE_TASK_LABELS_GID
+    ]
+    np.testing.assert_array_equal(
+        tasks.get_paths()[0].vertices, _centred_text_path("0", 10).vertices
+    )
     assert tuple(student.figure.get_size_inches()) == (13.0, 5.6)
 
 
 def test_presentation_headline_and_folded_controls(wide):
-    assert wide.headline_readouts() == {k: wide.readouts[k] for k in (
-        "Algorithm 1 loss", "DP loss", "optimal loss", "optimal rounds")}
+    assert wide.headline_readouts() == {
+        k: wide.readouts[k]
+        for k in ("Algorithm 1 loss", "DP loss", "optimal loss", "optimal rounds")
+    }
     folded = {id(c) for c in wide.more.children[0].children}
     assert {name for name, c in wide.controls.items() if id(c) in folded} == {
-        "density", "scale", "seed"}
-    assert [round(wide.readouts[k], 2) for k in ("Algorithm 1 loss", "DP loss",
-                                                 "optimal loss")] == [4.19, 3.76, 3.62]
+        "density",
+        "scale",
+        "seed",
+    }
+    assert [
+        round(wide.readouts[k], 2) for k in ("Algorithm 1 loss", "DP loss", "optimal loss")
+    ] == [4.19, 3.76, 3.62]
 
 
 def _deuteranope_lab(colour):
     """CIELAB of a colour as a deuteranope sees it (Machado et al. 2009, severity 1)."""
     rgb = np.asarray(to_rgba(colour)[:3])
     linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
-    simulated = np.clip(np.array([[0.367322, 0.860646, -0.227968],
-                                  [0.280085, 0.672501, 0.047413],
-                                  [-0.011820, 0.042940, 0.968881]]) @ linear, 0, 1)
-    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722],
-                    [0.0193, 0.1192, 0.9505]]) @ simulated / np.array([0.95047, 1.0, 1.08883])
+    simulated = np.clip(
+        np.array(
+            [
+                [0.367322, 0.860646, -0.227968],
+                [0.280085, 0.672501, 0.047413],
+                [-0.011820, 0.042940, 0.968881],
+            ]
+        )
+        @ linear,
+        0,
+        1,
+    )
+    xyz = (
+        np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+        @ simulated
+        / np.array([0.95047, 1.0, 1.08883])
+    )
     f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
     return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
 
@@ -193,8 +218,10 @@ def test_plot_schedule_colours_each_edge_by_what_it_costs():
     fig, ax = plt.subplots()
     plot_schedule(ax, rounds, w, legend=False)
     colours = edge_colours(ax)
-    ok, back = tuple(np.round(to_rgba(NEUTRAL_COLOR), 3)), tuple(
-        np.round(to_rgba(POSITIVE_COLOR), 3))
+    ok, back = (
+        tuple(np.round(to_rgba(NEUTRAL_COLOR), 3)),
+        tuple(np.round(to_rgba(POSITIVE_COLOR), 3)),
+    )
     assert colours == [ok, ok, back, back]
     plt.close(fig)
     fig, ax = plt.subplots()
@@ -227,12 +254,17 @@ def test_the_figure_writes_the_losses_as_the_readouts_print_them(presentation):
     dash = schedule_explorer(presentation=presentation)
     w, c, greedy, dp, best = direct(dash.values)
     size = 11 if not presentation else 17.0 / PRESENTATION_SCALE + 1  # task labels' size + 1
-    for ax, key, rounds in zip(dash.figure.axes, ("Algorithm 1 loss", "DP loss", "optimal loss"),
-                               (greedy.rounds, dp.rounds, best.schedules[0]), strict=True):
+    for ax, key, rounds in zip(
+        dash.figure.axes,
+        ("Algorithm 1 loss", "DP loss", "optimal loss"),
+        (greedy.rounds, dp.rounds, best.schedules[0]),
+        strict=True,
+    ):
         parts = schedule_loss_parts(rounds, w, c)
         total = f"{dash.readouts[key]:.3f}"  # as the headline and the table show it
-        expected = (f"{parts.disagreement:.3f} + {parts.clustering:.3f} + "
-                    f"{parts.round_cost:.3f} = {total}")
+        expected = (
+            f"{parts.disagreement:.3f} + {parts.clustering:.3f} + {parts.round_cost:.3f} = {total}"
+        )
         (line,) = labels_of(ax, SCHEDULE_PARTS_GID).get_paths()
         np.testing.assert_array_equal(line.vertices, _centred_text_path(expected, size).vertices)
     assert f"{dash.readouts['optimal loss']:.3f}" == "3.625"
@@ -257,8 +289,10 @@ def test_plot_schedule_places_boxes_by_round_and_writes_the_parts():
     numbers = labels_of(ax, SCHEDULE_ROUND_LABELS_GID)
     assert numbers.get_offsets()[:, 0].tolist() == [1, 2, 3]
     (line,) = labels_of(ax, SCHEDULE_PARTS_GID).get_paths()
-    expected = (f"{parts.disagreement:.3f} + {parts.clustering:.3f} + "
-                f"{parts.round_cost:.3f} = {parts.total:.3f}")
+    expected = (
+        f"{parts.disagreement:.3f} + {parts.clustering:.3f} + "
+        f"{parts.round_cost:.3f} = {parts.total:.3f}"
+    )
     np.testing.assert_array_equal(line.vertices, _centred_text_path(expected, 11).vertices)
     assert "clustering + depth" in ax.get_xlabel()
     assert ax.get_title() == "demo"

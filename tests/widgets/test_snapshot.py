@@ -35,7 +35,8 @@ def test_a_chapter_dashboard_snapshot_shows_its_picture_then_every_readout():
     assert len(snap.readouts) == len(explorer.readouts) >= 5
     for name in explorer.readouts:  # every readout of the live table, in words and numbers
         assert f"  {name}: " in text and f"<th scope='row'>{name}</th>" in table.replace(
-            "&#x27;", "'")
+            "&#x27;", "'"
+        )
     assert "exact AUC: 0.760" in text
     assert table.count("<tr>") == len(explorer.readouts) and "<caption>" in table
 

@@ -54,10 +54,18 @@ def decorator_name(node) -> str:
 @pytest.mark.parametrize("path", widget_modules(), ids=lambda p: p.name)
 def test_no_widget_module_defines_a_record_or_a_class(path):
     tree = ast.parse(path.read_text())
-    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                for alias in node.names}
-    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
-                 for alias in node.names}
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    imported |= {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
     assert not imported & {"dataclass", "dataclasses", "NamedTuple", "namedtuple"}, path.name
     if path.name not in MECHANISM:
         classes = [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
@@ -71,8 +79,11 @@ def test_every_cache_holds_a_compute_modules_own_result(path):
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef):
             continue
-        caches = [d for d in node.decorator_list
-                  if decorator_name(d).split(".")[-1] in ("lru_cache", "cache")]
+        caches = [
+            d
+            for d in node.decorator_list
+            if decorator_name(d).split(".")[-1] in ("lru_cache", "cache")
+        ]
         if not caches:
             continue
         assert node.name.startswith("_"), f"{path.name}: the cached {node.name} is public"
@@ -84,14 +95,19 @@ def test_every_cache_holds_a_compute_modules_own_result(path):
         origin = returned.__module__
         assert origin.startswith("rankviz.") and not origin.startswith(NOT_COMPUTE), (
             f"{path.name}: {node.name} caches a {returned.__name__} from {origin}, not a "
-            "compute module's result")
+            "compute module's result"
+        )
     # and no cache by hand: no mutable container handed to a namespace or kept at module level
     for node in ast.walk(tree):
         if isinstance(node, ast.keyword) and isinstance(node.value, (ast.Dict, ast.List, ast.Set)):
-            call_names = [ast.unparse(parent.func) for parent in ast.walk(tree)
-                          if isinstance(parent, ast.Call) and node in parent.keywords]
+            call_names = [
+                ast.unparse(parent.func)
+                for parent in ast.walk(tree)
+                if isinstance(parent, ast.Call) and node in parent.keywords
+            ]
             assert "SimpleNamespace" not in call_names, (
-                f"{path.name}: a namespace holds a mutable {node.arg}= (a cache by hand)")
+                f"{path.name}: a namespace holds a mutable {node.arg}= (a cache by hand)"
+            )
 
 
 def test_cached_arrays_are_read_only():
@@ -107,13 +123,17 @@ def test_cached_arrays_are_read_only():
 def test_setup_returns_panels_and_layout_flags_only(key):
     dash = getattr(rankviz.widgets, key)()
     handles = dash._handles
-    values = (vars(handles).items() if isinstance(handles, types.SimpleNamespace)
-              else [("handles", handles)])
+    values = (
+        vars(handles).items()
+        if isinstance(handles, types.SimpleNamespace)
+        else [("handles", handles)]
+    )
     for name, value in values:
         plain = value is None or isinstance(value, (bool, int, float, str))
         assert isinstance(value, Axes) or plain, (
             f"{key}: setup returned {name} = {type(value).__name__}; setup builds panels, "
-            "the draw function computes (or asks a cached compute result)")
+            "the draw function computes (or asks a cached compute result)"
+        )
 
 
 def test_the_margin_explorer_shows_rank_svms_own_margins(monkeypatch):
@@ -126,8 +146,11 @@ def test_the_margin_explorer_shows_rank_svms_own_margins(monkeypatch):
     assert dash.readouts["training pairwise error"] == np.mean(margins <= 0)
     # replace the model's method: the explorer follows it (it does not compute margins itself)
     original = RankSVMModel.pairwise_margins
-    monkeypatch.setattr(RankSVMModel, "pairwise_margins",
-                        lambda self, *args, **kwargs: original(self, *args, **kwargs) - 1e6)
+    monkeypatch.setattr(
+        RankSVMModel,
+        "pairwise_margins",
+        lambda self, *args, **kwargs: original(self, *args, **kwargs) - 1e6,
+    )
     dash.controls["rho"].value = 0.5
     assert dash.readouts["training pairwise error"] == 1.0
 
@@ -142,11 +165,15 @@ def test_the_rankboost_stepper_shows_the_models_own_scores(monkeypatch):
     assert dash.readouts["test AUC"] == auc(y_test, model.decision_function(X_test, rounds=5))
     # replace the model's scores by their negatives: the AUC the stepper shows follows
     original = RankBoostModel.decision_function
-    monkeypatch.setattr(RankBoostModel, "decision_function",
-                        lambda self, *args, **kwargs: -original(self, *args, **kwargs))
+    monkeypatch.setattr(
+        RankBoostModel,
+        "decision_function",
+        lambda self, *args, **kwargs: -original(self, *args, **kwargs),
+    )
     dash.controls["round"].value = 6
     assert dash.readouts["test AUC"] == pytest.approx(
-        1.0 - auc(y_test, original(model, X_test, rounds=6)))
+        1.0 - auc(y_test, original(model, X_test, rounds=6))
+    )
 
 
 def test_no_widget_module_keeps_a_removed_experiment_function():
