@@ -49,6 +49,7 @@ from rankviz._validation import (
     as_weight_matrix,
     check_array,
     check_int,
+    check_permutation_rows,
     check_real,
 )
 from rankviz.consistency import check_preference_distribution, mean_adjacency
@@ -166,8 +167,7 @@ def expected_disagreement(sigmas, Y):
     arr = np.atleast_2d(arr)
     if arr.ndim != 2 or arr.shape[1] != n:
         raise ValueError(f"sigmas must have {n} columns like Y, got shape {np.shape(sigmas)}")
-    if not np.all(np.sort(arr, axis=1) == np.arange(n)):
-        raise ValueError("every row of sigmas must be a permutation of 0..n-1")
+    check_permutation_rows(arr, "sigmas")
     below = arr[:, :, None] > arr[:, None, :]  # i placed below j
     risks = np.einsum("mij,ij->m", below, Y)
     return float(risks[0]) if single else risks

@@ -48,6 +48,7 @@ from rankviz._validation import (
     as_generator,
     as_item_ids,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_probability,
@@ -441,8 +442,7 @@ def random_preference(n, intransitivity, rng, *, soft=False) -> np.ndarray:
     """
     n = check_int(n, "n", minimum=2, maximum=MAX_MATRIX_ITEMS)
     intransitivity = check_probability(intransitivity, "intransitivity")
-    if not isinstance(soft, (bool, np.bool_)):
-        raise TypeError(f"soft must be a bool, got {type(soft).__name__}")
+    soft = check_bool(soft, "soft")
     gen = as_generator(rng)
     upper = np.triu(np.ones((n, n), dtype=bool), k=1)
     flipped = gen.random((n, n)) < intransitivity / 2

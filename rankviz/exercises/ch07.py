@@ -2,7 +2,7 @@
 
 Each checker rebuilds the chapter's instance and tests the property the exercise asks for with
 rankviz: a lower bound is checked to be valid and tight, a claimed counterexample is minimised
-and certified (:func:`rankviz.consistency.certify_counterexample`), a claimed distribution is
+and certified (:func:`rankviz.counterexamples.certify_counterexample`), a claimed distribution is
 screened with Definition 4.
 """
 
@@ -17,7 +17,6 @@ import numpy as np
 from rankviz._solvers import SolverError
 from rankviz.consistency import (
     LowNoiseCounterexample,
-    certify_counterexample,
     check_preference_distribution,
     difference_graph,
     is_low_noise,
@@ -25,6 +24,7 @@ from rankviz.consistency import (
     mean_adjacency,
     violated_edges,
 )
+from rankviz.counterexamples import certify_counterexample
 from rankviz.disagreement import bayes_orders
 from rankviz.exercises._registry import (
     Malformed,

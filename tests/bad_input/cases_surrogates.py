@@ -38,16 +38,15 @@ from rankviz.calibration import (
 )
 from rankviz.consistency import (
     LowNoiseCounterexample,
-    certify_counterexample,
     check_preference_distribution,
     difference_graph,
-    find_low_noise_counterexample,
     is_low_noise,
     low_noise_violations,
     mean_adjacency,
     random_preference_distribution,
     violated_edges,
 )
+from rankviz.counterexamples import certify_counterexample, find_low_noise_counterexample
 from rankviz.disagreement import (
     bayes_orders,
     conditional_pairwise_risk,
@@ -397,7 +396,7 @@ CASES = {
             "probs": {"sum 2": np.array([1.0, 1.0])},
         },
     ),
-    "rankviz.consistency.certify_counterexample": Case(
+    "rankviz.counterexamples.certify_counterexample": Case(
         lambda: Call(certify_counterexample, _cx()),
         extra={"counterexample": {"a distribution": MU}},
     ),
@@ -407,7 +406,7 @@ CASES = {
         extra={"mu": BAD_MU},
     ),
     "rankviz.consistency.difference_graph": Case(lambda: Call(difference_graph, Y_MEAN)),
-    "rankviz.consistency.find_low_noise_counterexample": Case(
+    "rankviz.counterexamples.find_low_noise_counterexample": Case(
         lambda: Call(
             find_low_noise_counterexample,
             "hinge",
@@ -506,7 +505,7 @@ RESULT_TYPES = {
     "rankviz.calibration.CalibrationCounterexample": "returned by find_calibration_counterexample",
     "rankviz.calibration.NdcgRegressionBound": "returned by ndcg_regression_bound",
     "rankviz.calibration.SimplexTriangulation": "returned by simplex_triangulation",
-    "rankviz.consistency.Certificate": "returned by certify_counterexample",
+    "rankviz.counterexamples.Certificate": "returned by certify_counterexample",
     "rankviz.disagreement.FeedbackArcSet": "returned by minimum_feedback_arc_set",
     "rankviz.surrogates.SurrogateMinimizer": "returned by surrogate_minimizer",
     "rankviz.surrogates.SurrogateSolution": "returned by graph_surrogate_minimizer and "
