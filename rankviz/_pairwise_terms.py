@@ -18,6 +18,7 @@ import numpy as np
 from scipy.optimize import linprog, nnls
 from scipy.special import expit
 
+from rankviz._graphs import digraph_from_edges
 from rankviz._solvers import SolverError, solve_quietly
 from rankviz._validation import check_array
 
@@ -174,9 +175,7 @@ def _components(n: int, src, dst) -> list[list[int]]:
 def _unattained(n: int, src, dst) -> list[int] | None:
     """Items that can be raised forever (a source component), if the support is not
     strongly connected within each of its weakly connected components."""
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from(zip(src, dst, strict=True))
+    graph = digraph_from_edges(n, zip(src, dst, strict=True))
     for component in nx.weakly_connected_components(graph):
         sub = graph.subgraph(component)
         if nx.is_strongly_connected(sub):

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._pairwise_terms import (
     FORMS,
     SURROGATES,
@@ -112,9 +113,7 @@ def _as_adjacency(values, name: str) -> np.ndarray:
 
 
 def _find_cycle(adjacency: np.ndarray) -> list[int] | None:
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(adjacency.shape[0]))
-    graph.add_edges_from(zip(*np.nonzero(adjacency > 0), strict=True))
+    graph = digraph_from_weights(adjacency, adjacency > 0)
     if nx.is_directed_acyclic_graph(graph):
         return None
     return [int(u) for u, _ in nx.find_cycle(graph)]

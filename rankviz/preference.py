@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._validation import (
     as_binary_labels,
     as_generator,
@@ -718,11 +719,7 @@ def majority_graph(H) -> nx.DiGraph:
     ([(0, 1), (1, 2), (2, 0)], False)
     """
     H = as_preference_matrix(H)
-    G = nx.DiGraph()
-    G.add_nodes_from(range(H.shape[0]))
-    for u, v in np.argwhere(H > 0.5):
-        G.add_edge(int(u), int(v), weight=float(H[u, v]))
-    return G
+    return digraph_from_weights(H, H > 0.5)
 
 
 def cyclic_triangles(H) -> int:

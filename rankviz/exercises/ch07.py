@@ -14,6 +14,7 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._solvers import SolverError
 from rankviz.consistency import (
     LowNoiseCounterexample,
@@ -251,9 +252,7 @@ def _acyclic_not_low_noise(answer):
             "your mean graph should have weights between 0 and 10^6 and a zero diagonal."
         )
     D = difference_graph(Y)
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from((int(i), int(j)) for i, j in zip(*np.nonzero(D > 0), strict=True))
+    graph = digraph_from_weights(D, D > 0)
     if not nx.is_directed_acyclic_graph(graph):
         return wrong(
             "its difference graph has a cycle, so it is not acyclic: the exercise asks "

@@ -27,7 +27,8 @@ from rankviz.consistency import (
     violated_edges,
 )
 from rankviz.counterexamples import certify_counterexample, find_low_noise_counterexample
-from rankviz.disagreement import bayes_orders, pairwise_loss
+from rankviz.disagreement import bayes_orders
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import format_order
 from rankviz.plotting import (
     EDGE_COLOR,
@@ -338,7 +339,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     violations = low_noise_violations(Y)
     orders = bayes_orders(mu)
     # the conditional risk (11) is the loss (10) on the mean graph
-    bayes_risk = pairwise_loss(-np.argsort(orders[0]).astype(float), Y)
+    bayes_risk = pairwise_disagreement(-np.argsort(orders[0]).astype(float), Y)
 
     try:
         solution = graph_surrogate_minimizer(mu, phi, form)
@@ -421,7 +422,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         ),
         "edges of G_μ it gets wrong": _edges_text(wrong, alpha) if alpha is not None else "—",
         "risk (11) at α minus Bayes risk": (
-            pairwise_loss(alpha, Y) - bayes_risk if alpha is not None else float("nan")
+            pairwise_disagreement(alpha, Y) - bayes_risk if alpha is not None else float("nan")
         ),
         "(23) order": _order_text(aggregated) if aggregated is not None else "no minimiser",
         "solver": solver_text,

@@ -52,7 +52,6 @@ from rankviz.disagreement import (
     conditional_pairwise_risk,
     difference_scores,
     expected_disagreement,
-    mean_preference_graph,
     minimum_feedback_arc_set,
     net_degree_scores,
     pred_all_orders,
@@ -446,10 +445,6 @@ CASES = {
         lambda: Call(expected_disagreement, [0, 1], [[0, 3], [1, 0]]),
         valid={"sigmas": {"extra dimension"}},  # a batch of permutations
         extra={"sigmas": {"not a permutation": [0, 0], "out of range": [0, 2]}},
-    ),
-    "rankviz.disagreement.mean_preference_graph": Case(
-        lambda: Call(mean_preference_graph, [[[0, 1], [0, 0]], [[0, 0], [1, 0]]], [0.5, 0.5]),
-        extra={"probs": BAD_PROBS},
     ),
     "rankviz.disagreement.minimum_feedback_arc_set": Case(
         lambda: Call(minimum_feedback_arc_set, CYCLIC)
