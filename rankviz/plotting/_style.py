@@ -58,7 +58,7 @@ __all__ = [
     "LIGHT_COLOR",
     "MAX_DRAWN",
     "MAX_FONTSIZE",
-    "MAX_ROUNDS",
+    "MAX_PLOTTED_ROUNDS",
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
@@ -96,7 +96,7 @@ _NO_SKILL_GID = "rankviz-no-skill-line"
 #: unreadable, and drawing it would take minutes.
 MAX_DRAWN = 10_000
 #: The most boosting rounds an axis is set up for.
-MAX_ROUNDS = 10**6
+MAX_PLOTTED_ROUNDS = 10**6
 #: The largest font size (points) accepted.
 MAX_FONTSIZE = 100.0
 #: Decimals to which drawn values are rounded before they are grouped (``np.unique``), compared
