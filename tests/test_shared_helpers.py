@@ -74,3 +74,33 @@ def test_each_pattern_finds_the_copy_it_guards_against(pattern):
     assert copies_in((PACKAGE / home).read_text(), pattern), (
         f"{pattern!r} matches nothing in rankviz/{home}: the pattern no longer describes the helper"
     )
+
+
+def test_is_bool_is_what_check_bool_accepts():
+    import numpy as np
+
+    from rankviz._validation import check_bool, is_bool
+
+    for value in (True, False, np.bool_(True)):
+        assert is_bool(value) and check_bool(value, "flag") is bool(value)
+    for value in (0, 1, 1.0, np.int64(1), "True", None):
+        assert not is_bool(value)
+        with pytest.raises(TypeError, match="flag must be True or False"):
+            check_bool(value, "flag")
+
+
+def test_the_one_permutation_check():
+    import numpy as np
+
+    from rankviz._validation import check_permutation_rows
+
+    good = np.array([[2, 0, 1], [0, 1, 2]])
+    assert check_permutation_rows(good, "sigmas") is good
+    row = good[0]
+    assert check_permutation_rows(row, "sigma") is row
+    with pytest.raises(ValueError, match=r"sigma must be a permutation of 0, \.\.\., 2"):
+        check_permutation_rows(np.array([1, 1, 0]), "sigma")
+    with pytest.raises(ValueError, match="one per row"):
+        check_permutation_rows(np.array([[0, 1, 2], [0, 3, 1]]), "sigmas")
+    with pytest.raises(ValueError, match=r"an array of shape \(30,\)"):  # long ones not printed
+        check_permutation_rows(np.zeros(30, dtype=int), "sigma")
