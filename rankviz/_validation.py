@@ -709,3 +709,29 @@ def check_step_smoothing(smoothing: object, n_units: int, name: str = "smoothing
             f"large that the weights under- or overflow), got {lam}"
         )
     return lam
+
+
+# --- the shared predicates and the one permutation check (used wherever they were written out)
+def is_bool(value: object) -> bool:
+    """Whether ``value`` is True or False (Python or NumPy): what :func:`check_bool` accepts.
+
+    For checks that take numbers and must refuse a bool (``bool`` is a subclass of ``int``).
+    """
+    return isinstance(value, (bool, np.bool_))
+
+
+def check_permutation_rows(positions: np.ndarray, name: str) -> np.ndarray:
+    """Check that an integer array is a permutation of ``0, ..., n-1`` (each row, if 2-D).
+
+    ``n`` is the length of the last axis; ``positions`` must already be an integer array
+    (e.g. from :func:`check_array` with ``dtype="int"``).  Returns it unchanged.
+    """
+    n = positions.shape[-1]
+    if not (np.sort(positions, axis=-1) == np.arange(n)).all():
+        rows = "; one per row" if positions.ndim > 1 else ""
+        shown = positions if positions.size <= 20 else f"an array of shape {positions.shape}"
+        raise ValueError(
+            f"{name} must be a permutation of 0, ..., {n - 1} (each position once){rows}; "
+            f"got {shown}"
+        )
+    return positions

@@ -34,6 +34,7 @@ from rankviz._validation import (
     as_float_vector,
     as_generator,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_kernel,
@@ -921,10 +922,7 @@ def ranking_margin_bound(
     """
     u = _as_margins(margins)
     delta = check_probability(delta, "delta", open_interval=True)
-    for flag, value in (("empirical", empirical), ("uniform", uniform)):
-        if not isinstance(value, (bool, np.bool_)):
-            raise TypeError(f"{flag} must be True or False, got {type(value).__name__}")
-    empirical, uniform = bool(empirical), bool(uniform)
+    empirical, uniform = check_bool(empirical, "empirical"), check_bool(uniform, "uniform")
     if empirical and uniform:
         raise ValueError(
             "uniform=True is available for (10.5) and (10.7), not for the "

@@ -22,12 +22,11 @@ perceptrons", 1962.
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from rankviz._solvers import check_solver, solve
+from rankviz._solvers import check_solver, solve_quietly
 from rankviz._validation import as_pair_sample, check_choice, check_int, check_real
 
 __all__ = [
@@ -40,14 +39,6 @@ __all__ = [
 
 #: Largest number of passes :func:`rank_perceptron` makes over the pairs.
 MAX_EPOCHS = 100_000
-
-
-def _solve(problem, solver: str, what: str) -> str:
-    """Solve a cvxpy problem quietly through rankviz._solvers; return its status."""
-    with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
-        warnings.simplefilter("ignore", UserWarning)
-        solve(problem, solver, what)
-    return str(problem.status)
 
 
 # --------------------------------------------------------------------------- #
@@ -318,7 +309,7 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
     rho = cp.Variable()
     budget = cp.norm1(w) <= 1 if norm == "l1" else cp.norm(w, 2) <= 1
     problem = cp.Problem(cp.Maximize(rho), [Z @ w >= rho, budget])
-    status = _solve(problem, solver, f"the {norm} margin maximization")
+    status = solve_quietly(problem, solver, f"the {norm} margin maximization")
     w_value = np.asarray(w.value, dtype=float)
     margin = max(float(np.min(Z @ w_value)), 0.0) if Z.size else 0.0
     return MaxMarginRanker(w_value, margin, norm, status)

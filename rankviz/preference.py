@@ -43,11 +43,13 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._validation import (
     as_binary_labels,
     as_generator,
     as_item_ids,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_probability,
@@ -441,8 +443,7 @@ def random_preference(n, intransitivity, rng, *, soft=False) -> np.ndarray:
     """
     n = check_int(n, "n", minimum=2, maximum=MAX_MATRIX_ITEMS)
     intransitivity = check_probability(intransitivity, "intransitivity")
-    if not isinstance(soft, (bool, np.bool_)):
-        raise TypeError(f"soft must be a bool, got {type(soft).__name__}")
+    soft = check_bool(soft, "soft")
     gen = as_generator(rng)
     upper = np.triu(np.ones((n, n), dtype=bool), k=1)
     flipped = gen.random((n, n)) < intransitivity / 2
@@ -718,11 +719,7 @@ def majority_graph(H) -> nx.DiGraph:
     ([(0, 1), (1, 2), (2, 0)], False)
     """
     H = as_preference_matrix(H)
-    G = nx.DiGraph()
-    G.add_nodes_from(range(H.shape[0]))
-    for u, v in np.argwhere(H > 0.5):
-        G.add_edge(int(u), int(v), weight=float(H[u, v]))
-    return G
+    return digraph_from_weights(H, H > 0.5)
 
 
 def cyclic_triangles(H) -> int:

@@ -56,7 +56,7 @@ import numpy as np
 
 from rankviz._kernels import gram as _gram
 from rankviz._kernels import pair_kernel as _pair_kernel
-from rankviz._solvers import check_solver, solve
+from rankviz._solvers import check_solver, solve_quietly
 from rankviz._validation import (
     KERNELS,
     SIGMA_RANGE,
@@ -159,14 +159,6 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     a, b = as_pairs(pairs, X.shape[0])
     kernel, sigma = check_kernel(kernel, sigma)
     return _pair_kernel(X[a], X[b], kernel, sigma)
-
-
-def _solve(problem, solver: str, what: str) -> str:
-    """Solve a cvxpy problem quietly through rankviz._solvers; return its status."""
-    with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
-        warnings.simplefilter("ignore", UserWarning)
-        solve(problem, solver, what)
-    return str(problem.status)
 
 
 # --------------------------------------------------------------------------- #
@@ -467,7 +459,7 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
         regularizer = 0.5 * cp.quad_form(beta, cp.psd_wrap(K))
     margin_constraint = margin_expr >= 1 - xi
     problem = cp.Problem(cp.Minimize(regularizer + C * cp.sum(xi)), [margin_constraint, xi >= 0])
-    status = _solve(problem, solver, "the ranking SVM primal (10.9)")
+    status = solve_quietly(problem, solver, "the ranking SVM primal (10.9)")
     alphas = np.clip(np.asarray(margin_constraint.dual_value, dtype=float), 0.0, C)
     if kernel == "linear":
         w = np.asarray(w_var.value, dtype=float)
@@ -581,7 +573,7 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
         K = _pair_kernel(first, second, kernel, sigma)
         quadratic = cp.quad_form(cp.multiply(alpha, y), cp.psd_wrap(K))
     problem = cp.Problem(cp.Maximize(cp.sum(alpha) - 0.5 * quadratic), [alpha >= 0, alpha <= C])
-    status = _solve(problem, solver, "the ranking SVM dual")
+    status = solve_quietly(problem, solver, "the ranking SVM dual")
     alphas = np.clip(np.asarray(alpha.value, dtype=float), 0.0, C)
     coef = alphas * y
     w = (second - first).T @ coef if kernel == "linear" else None

@@ -35,7 +35,7 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 
 from rankviz._validation import as_pair_labels, as_pairs, check_array, check_int, check_real
-from rankviz.rankboost import MAX_ROUNDS
+from rankviz.rankboost import MAX_BOOSTING_ROUNDS
 
 __all__ = ["MAX_ALPHA", "RealRankBoostResult", "real_rankboost"]
 
@@ -165,7 +165,7 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     labels : array_like of shape (P,)
         In {-1, 0, +1}: +1 prefers point b; pairs labelled 0 are dropped.
     n_rounds : int
-        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_ROUNDS`.
+        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_BOOSTING_ROUNDS`.
     alpha_max : float, default 20
         Bound on ``|alpha_t|``, in (0, :data:`MAX_ALPHA`]; a round whose minimizer
         reaches it is flagged in ``capped`` (Z has no minimizer there: the ranker
@@ -200,7 +200,7 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     """
     H = _as_values(base_values)
     a, b, y = _as_pairs_and_labels(pairs, labels, H.shape[0])
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_BOOSTING_ROUNDS)
     alpha_max = check_real(alpha_max, "alpha_max", positive=True, maximum=MAX_ALPHA)
     with np.errstate(over="ignore", invalid="ignore"):
         U = y[:, None] * (H[b] - H[a])  # (P, K) outcomes

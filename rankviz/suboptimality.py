@@ -23,7 +23,13 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_array, check_int, check_real
+from rankviz._validation import (
+    as_float_vector,
+    check_array,
+    check_int,
+    check_permutation_rows,
+    check_real,
+)
 from rankviz.permutations import all_permutations
 from rankviz.surrogates import pred_sort
 
@@ -163,9 +169,7 @@ def _as_permutation(sigma, n: int) -> np.ndarray:
         raise TypeError(f"sigma must be an integer array (positions), got dtype {arr.dtype}")
     if arr.shape != (n,):
         raise ValueError(f"sigma must have shape ({n},) like target, got {arr.shape}")
-    if not np.array_equal(np.sort(arr), np.arange(n)):
-        raise ValueError(f"sigma must be a permutation of 0..{n - 1}, got {arr.tolist()}")
-    return arr.astype(np.int64)
+    return check_permutation_rows(arr.astype(np.int64), "sigma")
 
 
 def simplex_grid(k, steps):

@@ -60,6 +60,7 @@ from rankviz._validation import (
     as_probability_rows,
     as_weight_matrix,
     check_array,
+    check_bool,
     check_choice,
     check_instance,
     check_label_set,
@@ -299,10 +300,7 @@ class Surrogate:
             if value is not None and not callable(value):
                 raise TypeError(f"{attribute} must be callable or None, got {type(value).__name__}")
         check_choice(self.pred_kind, "pred_kind", ("sort", "argmax"))
-        if not isinstance(self.shift_invariant, (bool, np.bool_)):
-            raise TypeError(
-                f"shift_invariant must be True or False, got {type(self.shift_invariant).__name__}"
-            )
+        check_bool(self.shift_invariant, "shift_invariant")
         sign = check_real(self.divergence_sign, "divergence_sign")
         if sign not in (-1.0, 1.0):
             raise ValueError(f"divergence_sign must be -1 or +1, got {sign}")
@@ -539,8 +537,7 @@ def pairwise_surrogate(
     gain = check_choice(gain, "gain", GAINS)
     if max_grade is not None:
         check_real(max_grade, "max_grade", positive=True, maximum=MAX_GRADE)
-    if not isinstance(reverse, (bool, np.bool_)):
-        raise TypeError(f"reverse must be True or False, got {type(reverse).__name__}")
+    reverse = check_bool(reverse, "reverse")
     function = _target_function(target, gain, max_grade)
     sign = -1.0 if reverse else 1.0
 

@@ -44,6 +44,7 @@ from rankviz._validation import (
     check_int,
     check_real,
     check_text,
+    is_bool,
 )
 
 __all__ = [
@@ -57,7 +58,7 @@ __all__ = [
     "LIGHT_COLOR",
     "MAX_DRAWN",
     "MAX_FONTSIZE",
-    "MAX_ROUNDS",
+    "MAX_PLOTTED_ROUNDS",
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
@@ -95,7 +96,7 @@ _NO_SKILL_GID = "rankviz-no-skill-line"
 #: unreadable, and drawing it would take minutes.
 MAX_DRAWN = 10_000
 #: The most boosting rounds an axis is set up for.
-MAX_ROUNDS = 10**6
+MAX_PLOTTED_ROUNDS = 10**6
 #: The largest font size (points) accepted.
 MAX_FONTSIZE = 100.0
 #: Decimals to which drawn values are rounded before they are grouped (``np.unique``), compared
@@ -113,7 +114,7 @@ def _check_axes(ax, name: str = "ax") -> None:
 
 
 def _check_color(value, name: str):
-    if isinstance(value, (str, tuple, list, np.ndarray)) and not isinstance(value, bool):
+    if isinstance(value, (str, tuple, list, np.ndarray)):
         if is_color_like(value if not isinstance(value, (list, np.ndarray)) else tuple(value)):
             return value
         raise ValueError(f"{name} must be a Matplotlib colour, got {value!r}")
@@ -169,10 +170,7 @@ def _check_labels(
     for value in values:
         if isinstance(value, np.ndarray) and value.ndim == 0:
             value = value.item()
-        if not (
-            isinstance(value, str)
-            or (isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)))
-        ):
+        if not (isinstance(value, str) or (isinstance(value, numbers.Real) and not is_bool(value))):
             raise TypeError(f"{name} must hold strings or numbers, got {type(value).__name__}")
         labels.append(str(value))
         if len(labels) > MAX_DRAWN:

@@ -25,7 +25,7 @@ from rankviz.plotting._style import (
     EXACT_COLOR,
     HIGHLIGHT_COLOR,
     LIGHT_COLOR,
-    MAX_ROUNDS,
+    MAX_PLOTTED_ROUNDS,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     REFERENCE_COLOR,
@@ -465,7 +465,7 @@ def style_boosting_axes(ax, n_rounds, *, log=False):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_PLOTTED_ROUNDS)
     log = check_bool(log, "log")
     ax.set_xlim(0, n_rounds + 1)
     if log:

@@ -199,6 +199,19 @@ def plot_score_densities(
 # --------------------------------------------------------------------------- #
 # ROC
 # --------------------------------------------------------------------------- #
+def _draw_curve(ax, curve, label, color, point, legend_loc, line_kwargs):
+    """Draw a validated curve (ROC or precision-recall) with its operating point and legend."""
+    line_kwargs.setdefault("lw", 2)
+    (line,) = ax.plot(*curve, color=color, label=label, **line_kwargs)
+    if point is not None:
+        ax.plot(
+            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
+        )
+    if legend_loc is not None:
+        ax.legend(loc=legend_loc, fontsize="small")
+    return ax
+
+
 def style_roc_axes(ax, *, chance=True):
     """Prepare an Axes for ROC curves: unit square, equal aspect, labels, chance diagonal.
 
@@ -305,21 +318,14 @@ def plot_roc(
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    x, y = _curve(fpr, tpr, "fpr", "tpr", bounds=(0.0, 1.0))
+    curve = _curve(fpr, tpr, "fpr", "tpr", bounds=(0.0, 1.0))
     label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
     legend = check_bool(legend, "legend")
     style_roc_axes(ax, chance=chance)
-    line_kwargs.setdefault("lw", 2)
-    (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
-    if point is not None:
-        ax.plot(
-            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
-        )
-    if legend:
-        ax.legend(loc="lower right", fontsize="small")
-    return ax
+    legend_loc = "lower right" if legend else None
+    return _draw_curve(ax, curve, label, color, point, legend_loc, line_kwargs)
 
 
 # --------------------------------------------------------------------------- #
@@ -433,21 +439,14 @@ def plot_precision_recall(
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    x, y = _curve(recall, precision, "recall", "precision", bounds=(0.0, 1.0))
+    curve = _curve(recall, precision, "recall", "precision", bounds=(0.0, 1.0))
     label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
     legend = check_bool(legend, "legend")
     style_precision_recall_axes(ax, prevalence=prevalence)
-    line_kwargs.setdefault("lw", 2)
-    (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
-    if point is not None:
-        ax.plot(
-            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
-        )
-    if legend:
-        ax.legend(loc="lower left", fontsize="small")
-    return ax
+    legend_loc = "lower left" if legend else None
+    return _draw_curve(ax, curve, label, color, point, legend_loc, line_kwargs)
 
 
 # --------------------------------------------------------------------------- #

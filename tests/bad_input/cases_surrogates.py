@@ -38,22 +38,20 @@ from rankviz.calibration import (
 )
 from rankviz.consistency import (
     LowNoiseCounterexample,
-    certify_counterexample,
     check_preference_distribution,
     difference_graph,
-    find_low_noise_counterexample,
     is_low_noise,
     low_noise_violations,
     mean_adjacency,
     random_preference_distribution,
     violated_edges,
 )
+from rankviz.counterexamples import certify_counterexample, find_low_noise_counterexample
 from rankviz.disagreement import (
     bayes_orders,
     conditional_pairwise_risk,
     difference_scores,
     expected_disagreement,
-    mean_preference_graph,
     minimum_feedback_arc_set,
     net_degree_scores,
     pred_all_orders,
@@ -397,7 +395,7 @@ CASES = {
             "probs": {"sum 2": np.array([1.0, 1.0])},
         },
     ),
-    "rankviz.consistency.certify_counterexample": Case(
+    "rankviz.counterexamples.certify_counterexample": Case(
         lambda: Call(certify_counterexample, _cx()),
         extra={"counterexample": {"a distribution": MU}},
     ),
@@ -407,7 +405,7 @@ CASES = {
         extra={"mu": BAD_MU},
     ),
     "rankviz.consistency.difference_graph": Case(lambda: Call(difference_graph, Y_MEAN)),
-    "rankviz.consistency.find_low_noise_counterexample": Case(
+    "rankviz.counterexamples.find_low_noise_counterexample": Case(
         lambda: Call(
             find_low_noise_counterexample,
             "hinge",
@@ -447,10 +445,6 @@ CASES = {
         lambda: Call(expected_disagreement, [0, 1], [[0, 3], [1, 0]]),
         valid={"sigmas": {"extra dimension"}},  # a batch of permutations
         extra={"sigmas": {"not a permutation": [0, 0], "out of range": [0, 2]}},
-    ),
-    "rankviz.disagreement.mean_preference_graph": Case(
-        lambda: Call(mean_preference_graph, [[[0, 1], [0, 0]], [[0, 0], [1, 0]]], [0.5, 0.5]),
-        extra={"probs": BAD_PROBS},
     ),
     "rankviz.disagreement.minimum_feedback_arc_set": Case(
         lambda: Call(minimum_feedback_arc_set, CYCLIC)
@@ -506,7 +500,7 @@ RESULT_TYPES = {
     "rankviz.calibration.CalibrationCounterexample": "returned by find_calibration_counterexample",
     "rankviz.calibration.NdcgRegressionBound": "returned by ndcg_regression_bound",
     "rankviz.calibration.SimplexTriangulation": "returned by simplex_triangulation",
-    "rankviz.consistency.Certificate": "returned by certify_counterexample",
+    "rankviz.counterexamples.Certificate": "returned by certify_counterexample",
     "rankviz.disagreement.FeedbackArcSet": "returned by minimum_feedback_arc_set",
     "rankviz.surrogates.SurrogateMinimizer": "returned by surrogate_minimizer",
     "rankviz.surrogates.SurrogateSolution": "returned by graph_surrogate_minimizer and "
