@@ -437,6 +437,9 @@ CASES = {
         ),
         # margins of any shape are flattened (a bipartite (m, n) table, say); a single rho is
         # a scalar
+        refused_forms={
+            "margins": {"float32": "the margin 0.1 sits on rho = 0.1; float32's 0.1 is above it"}
+        },
         valid={
             "margins": {"extra dimension", "one entry fewer"},
             "rho": {"scalar", "one entry fewer"},

@@ -85,6 +85,7 @@ CASES = {
     # --- _style -------------------------------------------------------------------------
     "rankviz.plotting._style.plot_legend": Case(
         lambda: Call(_style.plot_legend, _ax(), [("a", {"color": "k"}), ("b", {"patch": True})]),
+        valid={"target": {"3-D axes"}},  # a legend is drawn flat over a 3-D Axes too
         extra={
             "entries": {
                 "no style": [("a",)],

@@ -238,12 +238,10 @@ def _small_integer_dtype(arr: np.ndarray) -> np.dtype:
 
 def _ragged(arr: np.ndarray) -> list:
     """A nested list like ``arr``'s but with rows of two lengths (``[[1, 2], [3]]``)."""
-    if arr.ndim == 1:
-        row = arr.tolist()
-        return [row, row[:-1]]
     rows = arr.tolist()
-    rows[-1] = np.asarray(rows[-1])[..., :-1].tolist() if arr.ndim > 2 else rows[-1][:-1]
-    return rows
+    if arr.ndim == 1:
+        return [rows, rows[:-1]]
+    return [*rows, rows[-1][:-1]]
 
 
 def _array_forms(arr: np.ndarray) -> dict[str, object]:
@@ -387,6 +385,11 @@ def same_answer(got, want, rtol: float, atol: float, depth: int = 0) -> str:
         return ""
     if isinstance(want, (bool, np.bool_, str, type(None))):
         return "" if got == want else f"{got!r} instead of {want!r}"
+    if isinstance(want, numbers.Real) and not isinstance(want, (float, int, np.generic)):
+        try:  # an exact number (a sympy Rational): compared by value
+            got, want = float(got), float(want)
+        except (TypeError, ValueError):
+            return f"{got!r} instead of {want!r}"
     if isinstance(want, numbers.Number) or isinstance(want, np.ndarray):
         try:
             a, b = np.asarray(got), np.asarray(want)
