@@ -413,7 +413,9 @@ CASES = {
         valid={"xlabel": TEXT, "label": TEXT, "values": {"one entry fewer"}},  # any run count
         extra={"references": {"nan": {"a": np.nan}, "name not text": {1: 0.2}}},
         # 10**6 distinct values: one bar each (12 s), 10**7: 7.8 GB
-        large=lambda: Call(preference.plot_run_histogram, _ax(), np.arange(10**6) / 10**6),
+        large=lambda: Call(
+            preference.plot_run_histogram, _ax(), np.arange(10**6) / 10**6, xlabel="loss"
+        ),
     ),
     "rankviz.plotting.preference.plot_call_counts": Case(
         lambda: Call(

@@ -548,6 +548,35 @@ def _verdict(
     return "returned silently"
 
 
+def _run_large(case: Case, infinite_ok: bool) -> tuple[str, str]:
+    """Run ``case.large()`` in a process of its own, under a CPU-time limit.
+
+    A call stuck in compiled code (a numpy loop over a huge array) never sees ``SIGALRM``; the
+    CPU limit ends it all the same, and the outcome is then "hang".
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the grandchild
+        os.close(read_end)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        seconds = int(used.ru_utime + used.ru_stime + TIME_LIMIT) + 1
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+        try:
+            outcome, detail, _ = _run_one(case.large(), None, _Sentinel.SAME, infinite_ok)
+        except BaseException as exc:  # a failing setup
+            outcome, detail = "raw", f"the call could not be built: {type(exc).__name__}: {exc}"
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(pickle.dumps((outcome, detail)))
+        os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    if not data:
+        return "hang", f"no answer within {TIME_LIMIT:g} s of CPU time (status {status})"
+    return pickle.loads(data)
+
+
 def check_callable(key: str, case: Case) -> list[str]:
     """Run every mutation of ``case`` in this process; return the failures as sentences."""
     limit = _virtual_memory() + MEMORY_LIMIT
@@ -597,7 +626,7 @@ def check_callable(key: str, case: Case) -> list[str]:
             if why:
                 failures.append(f"{arg}={label}: {why}")
     if case.large is not None:
-        outcome, detail, _ = _run_one(case.large(), None, _Sentinel.SAME, infinite_ok)
+        outcome, detail = _run_large(case, infinite_ok)
         if outcome == "clear" and not re.search(r"\d", detail):
             failures.append(f"past a laptop's size: the message names no limit: {detail}")
         elif outcome not in ("clear", "returned"):
