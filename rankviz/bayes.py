@@ -52,6 +52,7 @@ from fractions import Fraction
 import numpy as np
 
 from rankviz._validation import (
+    as_numpy,
     as_probability_rows,
     as_weight_matrix,
     check_array,
@@ -851,7 +852,7 @@ def rank_mod_prime(matrix, prime=2**31 - 1):
     >>> rank_mod_prime([[3, 0], [0, 1]], prime=3)     # 3 vanishes modulo 3
     1
     """
-    arr = np.asarray(matrix) if not isinstance(matrix, np.ndarray) else matrix
+    arr = as_numpy(matrix, "matrix")
     if arr.dtype == object or arr.dtype.kind not in "iu":
         raise TypeError(f"matrix must hold integers, got dtype {arr.dtype}")
     if arr.ndim != 2:

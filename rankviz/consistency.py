@@ -410,7 +410,7 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
     """
     n = check_int(n_items, "n_items", minimum=2, maximum=MAX_RANDOM_ITEMS)
     k = check_int(n_graphs, "n_graphs", minimum=1, maximum=MAX_RANDOM_GRAPHS)
-    top = check_int(max_weight, "max_weight", minimum=1)
+    top = check_int(max_weight, "max_weight", minimum=1, maximum=2**53)  # exact in float64
     low_noise = check_bool(low_noise, "low_noise")
     gen = as_generator(rng)
     if low_noise:

@@ -46,6 +46,7 @@ import numpy as np
 from rankviz._graphs import digraph_from_weights
 from rankviz._pairwise_terms import WEIGHT_TOL, _check_scores, _weight_scale
 from rankviz._validation import (
+    as_numpy,
     as_weight_matrix,
     check_array,
     check_int,
@@ -117,7 +118,7 @@ def expected_disagreement(sigmas, Y):
     """
     Y = _mean_graph(Y)
     n = Y.shape[0]
-    arr = np.asarray(sigmas)
+    arr = as_numpy(sigmas, "sigmas")
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"sigmas must be integer positions, got dtype {arr.dtype}")
     single = arr.ndim == 1

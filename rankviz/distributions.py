@@ -354,14 +354,16 @@ class Binormal:
     def pdf_pos(self, x):
         """Density of the positive scores at ``x`` (1-D array_like of finite reals)."""
         x = as_float_vector(x, "x")
-        z = (x - self.mu_pos) / self.sigma_pos
-        return np.exp(-0.5 * z**2) / (self.sigma_pos * _SQRT_2PI)
+        with np.errstate(over="ignore"):  # far out, z**2 overflows and the density is 0
+            z = (x - self.mu_pos) / self.sigma_pos
+            return np.exp(-0.5 * z**2) / (self.sigma_pos * _SQRT_2PI)
 
     def pdf_neg(self, x):
         """Density of the negative scores at ``x`` (1-D array_like of finite reals)."""
         x = as_float_vector(x, "x")
-        z = (x - self.mu_neg) / self.sigma_neg
-        return np.exp(-0.5 * z**2) / (self.sigma_neg * _SQRT_2PI)
+        with np.errstate(over="ignore"):  # far out, z**2 overflows and the density is 0
+            z = (x - self.mu_neg) / self.sigma_neg
+            return np.exp(-0.5 * z**2) / (self.sigma_neg * _SQRT_2PI)
 
     # -- sampling -------------------------------------------------------------
     def sample(self, n, rng, *, stratified=False):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rankviz._solvers import check_solver, solve_quietly
-from rankviz._validation import as_pair_sample, check_choice, check_int, check_real
+from rankviz._validation import MAX_MAGNITUDE, as_pair_sample, check_choice, check_int, check_real
 
 __all__ = [
     "MAX_EPOCHS",
@@ -186,7 +186,9 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100, tol=0.0):
     >>> exact.n_updates, tolerant.n_updates
     (2, 3)
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1, maximum=MAX_EPOCHS)
     tol = check_real(tol, "tol", nonnegative=True)
     if tol >= 1.0:
@@ -298,7 +300,9 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
     >>> round(max_margin_ranker(X, [[0, 1], [0, 2]], [1, 1], norm="l2").margin, 4)
     1.4142
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     norm = check_choice(norm, "norm", ("l1", "l2"))
     solver = check_solver(solver)
 

@@ -53,6 +53,8 @@ from rankviz._validation import (
     check_choice,
     check_int,
     check_probability,
+    exact,
+    rounding_tolerance,
 )
 from rankviz.pairwise import (
     emphasis_bipartite,
@@ -104,8 +106,9 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
     ----------
     H : array_like of shape (n, n)
         ``H[u, v] = h(u, v)`` in [0, 1], with ``H[u, v] + H[v, u] = 1`` for
-        ``u != v`` (up to :data:`CONSISTENCY_TOLERANCE`).  The diagonal is not
-        part of the preference: any finite value is accepted and replaced by 1/2.
+        ``u != v`` (up to :data:`CONSISTENCY_TOLERANCE`, or the rounding of ``H``'s
+        dtype: float32 input is held to float32's).  The diagonal is not part of the
+        preference: any finite value is accepted and replaced by 1/2.
     name : str, default "H"
         Argument name used in error messages.
 
@@ -151,11 +154,12 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
             f"{name} must have entries in [0, 1], got {name}[{u}, {v}] = {arr[u, v]:g}"
         )
     gap = np.abs(arr + arr.T - 1.0) * off
-    if gap.max() > CONSISTENCY_TOLERANCE:
-        u, v = np.argwhere(gap > CONSISTENCY_TOLERANCE)[0]
+    tolerance = rounding_tolerance(H, 2, floor=CONSISTENCY_TOLERANCE)
+    if gap.max() > tolerance:
+        u, v = np.argwhere(gap > tolerance)[0]
         raise ValueError(
             f"{name} must be pairwise consistent: "
-            f"{name}[{u}, {v}] + {name}[{v}, {u}] = {arr[u, v] + arr[v, u]:.6g}, not 1"
+            f"{name}[{u}, {v}] + {name}[{v}, {u}] = {exact(arr[u, v] + arr[v, u], 1.0)}, not 1"
         )
     np.fill_diagonal(arr, 0.5)
     return arr

@@ -59,9 +59,9 @@ from rankviz._kernels import pair_kernel as _pair_kernel
 from rankviz._solvers import check_solver, solve_quietly
 from rankviz._validation import (
     KERNELS,
+    MAX_MAGNITUDE,
     SIGMA_RANGE,
     as_feature_matrix,
-    as_float_vector,
     as_generator,
     as_pair_labels,
     as_pair_sample,
@@ -415,7 +415,9 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     >>> model.slacks.round(4)
     array([0., 0.])
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
     method = check_choice(method, "method", _PRIMAL_METHODS)
@@ -557,7 +559,9 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     >>> dual.alphas.round(4), round(dual.objective, 4), dual.w.round(4)
     (array([1., 0.]), 0.5, array([1.]))
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
     solver = check_solver(solver)
@@ -644,7 +648,11 @@ class LinearUtilityModel:
             raise ValueError(
                 f"noise must be < 1/2 (at 1/2 the labels carry no information), got {noise}"
             )
-        u = np.ones(d) if self.utility is None else as_float_vector(self.utility, "utility")
+        u = (
+            np.ones(d)
+            if self.utility is None
+            else check_array(self.utility, "utility", ndim=1, max_abs=MAX_MAGNITUDE)
+        )
         if u.size != d:
             raise ValueError(f"utility must have d = {d} entries, got {u.size}")
         length = float(np.linalg.norm(u))
@@ -708,7 +716,7 @@ class LinearUtilityModel:
         ValueError, TypeError
             If ``w`` is not finite or has the wrong number of columns.
         """
-        arr = check_array(w, "w", ndim=(1, 2))
+        arr = check_array(w, "w", ndim=(1, 2), max_abs=MAX_MAGNITUDE)
         if arr.shape[-1] != self.d:
             raise ValueError(f"w must have shape (d,) or (k, d) with d = {self.d}, got {arr.shape}")
         batch = np.atleast_2d(arr)
@@ -845,7 +853,9 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     >>> bool(abs(run.w[0] - 1.0) < 0.05), bool(abs(run.final_objective - 0.5) < 0.05)
     (True, True)
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     C = _check_C(C)
     n_steps = check_int(n_steps, "n_steps", minimum=2, maximum=10**7)
     n_records = check_int(n_records, "n_records", minimum=1, maximum=1000)

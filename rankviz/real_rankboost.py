@@ -34,7 +34,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-from rankviz._validation import as_pair_labels, as_pairs, check_array, check_int, check_real
+from rankviz._validation import (
+    MAX_MAGNITUDE,
+    as_pair_labels,
+    as_pairs,
+    check_array,
+    check_int,
+    check_real,
+)
 from rankviz.rankboost import MAX_BOOSTING_ROUNDS
 
 __all__ = ["MAX_ALPHA", "RealRankBoostResult", "real_rankboost"]
@@ -112,7 +119,7 @@ class RealRankBoostResult:
 
 
 def _as_values(values) -> np.ndarray:
-    arr = check_array(values, "base_values", allow_empty=True)
+    arr = check_array(values, "base_values", allow_empty=True, max_abs=MAX_MAGNITUDE)
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(
             f"base_values must be 2-D (points x base rankers) and non-empty, got shape {arr.shape}"

@@ -173,7 +173,10 @@ def read_choice(
 def _as_array(answer: object, what: str) -> np.ndarray:
     if isinstance(answer, (str, bytes, dict, set, frozenset)) or answer is None:
         raise Malformed(f"{what} should be a list of numbers, got {_describe(answer)}.")
-    if not isinstance(answer, (list, tuple, np.ndarray, range)):
+    if not isinstance(answer, (list, tuple, np.ndarray, range)) and not hasattr(
+        answer,
+        "__array__",  # a pandas Series or DataFrame, read by position
+    ):
         raise Malformed(f"{what} should be a list, tuple or array, got {_describe(answer)}.")
     try:
         size = np.size(answer)

@@ -45,6 +45,7 @@ from rankviz._validation import (
     check_real,
     check_text,
     is_bool,
+    round_finite,
 )
 
 __all__ = [
@@ -111,6 +112,11 @@ GROUPING_DECIMALS = 9
 def _check_axes(ax, name: str = "ax") -> None:
     if not isinstance(ax, Axes):
         raise TypeError(f"{name} must be a matplotlib Axes, got {type(ax).__name__}")
+    if ax.name != "rectilinear":  # a 3-D or polar Axes reads x and y otherwise
+        raise ValueError(
+            f"{name} must be a 2-D Axes (fig.add_subplot() with no projection), "
+            f"got a {ax.name!r} Axes"
+        )
 
 
 def _check_color(value, name: str):
@@ -236,7 +242,7 @@ def _distinct(values: np.ndarray, decimals: int = GROUPING_DECIMALS):
     Values equal up to float noise (e.g. a loss summed in two orders) fall in one group, so that
     widths computed from the gaps between groups are never noise-sized.
     """
-    return np.unique(np.round(values, decimals) + 0.0, return_counts=True)
+    return np.unique(round_finite(values, decimals) + 0.0, return_counts=True)
 
 
 def _has_gid(ax, gid: str) -> bool:

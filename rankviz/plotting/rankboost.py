@@ -15,6 +15,7 @@ from matplotlib.patches import FancyArrowPatch
 from matplotlib.ticker import NullLocator
 
 from rankviz._validation import (
+    MAX_MAGNITUDE,
     check_array,
     check_bool,
     check_int,
@@ -69,7 +70,7 @@ def _check_features(features) -> tuple[int, int]:
 
 
 def _points_2d(X, name: str, features: tuple[int, int]) -> np.ndarray:
-    arr = check_array(X, name, ndim=2, max_size=10**7)
+    arr = check_array(X, name, ndim=2, max_size=10**7, max_abs=MAX_MAGNITUDE)
     if max(features) >= arr.shape[1]:
         raise ValueError(f"{name} has {arr.shape[1]} features; cannot show features {features}")
     return arr[:, list(features)]

@@ -16,6 +16,7 @@ from matplotlib.colors import to_rgba
 from rankviz._validation import (
     as_binary_labels,
     as_float_vector,
+    as_numpy,
     check_array,
     check_bool,
     check_real,
@@ -521,8 +522,10 @@ def plot_confusion_matrix(ax, matrix, *, title=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    if np.shape(matrix) != (2, 2) and not isinstance(matrix, (str, bytes)) and matrix is not None:
-        raise ValueError(f"matrix must be a 2 x 2 array of counts, got shape {np.shape(matrix)}")
+    if not isinstance(matrix, (str, bytes)) and matrix is not None:
+        shape = as_numpy(matrix, "matrix").shape
+        if shape != (2, 2):
+            raise ValueError(f"matrix must be a 2 x 2 array of counts, got shape {shape}")
     cm = check_array(matrix, "matrix", shape=(2, 2), nonnegative=True)
     title = check_text(title, "title", optional=True)
     style_confusion_axes(ax)
