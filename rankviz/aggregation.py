@@ -957,8 +957,9 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
     strengths : array_like of shape (n,)
         Strengths ``r``, at least 2 items.
     n_per_pair : int
-        Comparisons per compared pair, >= 0; all pairs together at most
-        :data:`MAX_COMPARISONS`.
+        Comparisons per compared pair, >= 0; all compared pairs together at
+        most :data:`MAX_COMPARISONS` (checked once the compared pairs are drawn,
+        before any comparison is).
     rng : int or numpy.random.Generator, default 0
         Seed or generator.
     observed : float, default 1.0
@@ -990,12 +991,18 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
         raise ValueError(
             f"strengths must give at least 2 items (and at most MAX_ITEMS = {MAX_ITEMS}), got {n}"
         )
-    n_pairs = n * (n - 1) // 2
-    k = check_int(n_per_pair, "n_per_pair", minimum=0, maximum=MAX_COMPARISONS // n_pairs)
+    k = check_int(n_per_pair, "n_per_pair", minimum=0, maximum=MAX_COMPARISONS)
     share = check_probability(observed, "observed")
     gen = as_generator(rng)
     first, second = np.triu_indices(n, 1)
     compared = gen.random(first.size) < share
+    n_compared = int(compared.sum())
+    if k * n_compared > MAX_COMPARISONS:  # refused before the rows are built
+        raise ValueError(
+            f"n_per_pair must be <= {MAX_COMPARISONS // n_compared} for the {n_compared:,} "
+            f"compared pairs ({n} items, observed = {share:g}): {k:,} comparisons each "
+            f"make {k * n_compared:,}, above MAX_COMPARISONS = {MAX_COMPARISONS:,}"
+        )
     with np.errstate(over="ignore"):  # r_i - r_j = +-inf gives probability 1 or 0
         p_first = expit(r[first] - r[second])
     wins = gen.binomial(k, p_first) * compared

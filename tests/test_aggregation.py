@@ -636,3 +636,18 @@ def test_penalised_btl_on_random_data_and_ridges_is_certified_or_refused_for_cau
             if W.sum() <= 200:
                 np.testing.assert_allclose(theta, _direct_penalised_btl(W, alpha), atol=1e-5)
     assert refused <= 40  # refusals are rare, and only for cause
+
+
+def test_simulated_comparisons_limit_counts_the_compared_pairs():
+    # issue 31, item 5: 4,473 items (10,001,628 pairs) with 1% of them compared is allowed
+    rows = simulate_btl_comparisons(np.zeros(4473), 1, 0, observed=0.01)
+    assert 0.008 * 10_001_628 < len(rows) < 0.012 * 10_001_628
+    # the same draws as before the fix for inputs within the limit
+    np.testing.assert_array_equal(
+        simulate_btl_comparisons([1.0, 0.0, -0.5], 7, 3, observed=0.5),
+        simulate_btl_comparisons([1.0, 0.0, -0.5], 7, np.random.default_rng(3), observed=0.5),
+    )
+    with pytest.raises(ValueError, match=r"n_per_pair must be <= 0 for the 10,001,628 compared"):
+        simulate_btl_comparisons(np.zeros(4473), 1, 0)
+    with pytest.raises(ValueError, match=r"n_per_pair must be <= \d+ for the .* MAX_COMPARISONS"):
+        simulate_btl_comparisons(np.zeros(4473), 1000, 0, observed=0.01)
