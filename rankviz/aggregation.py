@@ -106,6 +106,14 @@ MAX_ITERATIONS = 1_000_000
 #: Largest win count accepted (2**53: every count up to it is exact in floating point).
 MAX_WIN_COUNT = 2**53
 
+# The penalised BTL fit (btl_maximum_likelihood): Newton steps at most, the relative step
+# it stops at, the step it accepts when rounding stops the progress, and the alpha per
+# comparison above which that rounding floor is never reached (eps * comparisons / alpha).
+_BTL_MAX_NEWTON_STEPS = 200
+_BTL_STEP_TOL = 1e-10
+_BTL_ROUNDING_TOL = 1e-6
+_BTL_SAFE_ALPHA_PER_COMPARISON = 1e-9
+
 # Relative tolerance for skew-symmetry and reciprocity of an input matrix.
 _MATRIX_TOL = 1e-9
 
@@ -647,9 +655,13 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
     strictly concave objective (gradient ``wins_i - sum_j N_ij sigma(theta_i -
     theta_j) - alpha theta_i`` with ``N = W + W^T``, Hessian ``-(L_theta + alpha
     I)`` with ``L_theta`` the Laplacian of the weights ``N_ij sigma(1 - sigma)``),
-    with a backtracking line search, to a gradient below ``1e-10`` times the
-    number of comparisons.  (``choix``'s own ``alpha`` is a different
-    regularisation and is not used.)
+    with a backtracking line search whose gains are computed as differences
+    (exact to rounding, not lost in the rounding of the objective's value), until
+    the Newton step, the distance to the maximiser to first order, is below
+    ``1e-10 max(1, max|theta|)``; where double-precision rounding of the gradient
+    stops the progress first (a tiny ``alpha`` with items that almost never
+    lose), below ``1e-6 max(1, max|theta|)``.  (``choix``'s own ``alpha`` is a
+    different regularisation and is not used.)
 
     Parameters
     ----------
@@ -662,9 +674,11 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
         connected (Ford, 1957): otherwise either the comparison graph is
         disconnected (nothing fixes how its groups compare) or some group of
         items never lost to the items outside it, and its strengths would run
-        off to infinity.  With ``alpha > 0`` it always exists and is unique
-        (an ``alpha`` so small, e.g. 1e-300, that Newton's method fails numerically
-        on such data raises ``ValueError`` naming ``alpha``).
+        off to infinity.  With ``alpha > 0`` it always exists and is unique,
+        and it is always found when ``alpha >= 1e-9`` times the number of
+        comparisons; a smaller ``alpha`` (e.g. 1e-12 on 3 comparisons) is solved
+        when rounding allows, and otherwise (e.g. 1e-300) raises ``ValueError``
+        naming ``alpha`` and the value that is always solved.
 
     Returns
     -------
@@ -711,10 +725,14 @@ def btl_maximum_likelihood(wins, *, alpha=0.0):
         try:
             return _penalised_btl(W.astype(float), alpha)
         except (np.linalg.LinAlgError, ArithmeticError):
+            safe = _BTL_SAFE_ALPHA_PER_COMPARISON * W.sum()
             raise ValueError(
-                f"alpha = {alpha:g} is too small for these data: the penalised "
-                f"estimate runs off towards infinity (some items never lost) and "
-                f"Newton's method fails; pass a larger alpha"
+                f"alpha = {alpha:g} is too small for these data: the penalised maximum "
+                f"exists, but items that (almost) never lose sit about log(1/alpha) "
+                f"apart along a direction of curvature about alpha, and double-precision "
+                f"rounding hides it (Newton's method cannot locate it to "
+                f"{_BTL_ROUNDING_TOL:g}); alpha >= {safe:.2g} ({_BTL_SAFE_ALPHA_PER_COMPARISON:g} "
+                f"times the {W.sum():,} comparisons) is always solved"
             ) from None
     winners, losers = np.nonzero(W)
     data = [
@@ -757,35 +775,80 @@ def _btl_objective(theta: np.ndarray, W: np.ndarray, alpha: float) -> float:
     return float(np.sum(W * log_expit(diff)) - 0.5 * alpha * theta @ theta)
 
 
-def _penalised_btl(W: np.ndarray, alpha: float, max_iter: int = 200) -> np.ndarray:
-    """Newton's method with backtracking for the ridge-penalised BTL maximum likelihood."""
+def _btl_gradient(theta: np.ndarray, W: np.ndarray, alpha: float) -> tuple[np.ndarray, np.ndarray]:
+    """The penalised BTL log-likelihood's centred gradient, and ``P = sigma(theta_i - theta_j)``.
+
+    Written as ``sum_j W_ij sigma(theta_j - theta_i) - W_ji sigma(theta_i - theta_j)``, never
+    as ``wins_i - sum_j N_ij sigma(.)``: no ``1 - sigma`` cancels, so a gradient near 0 is
+    computed to a precision relative to the comparisons' probabilities, not to the counts.
+    """
+    P = expit(theta[:, None] - theta[None, :])
+    flow = W * P.T
+    gradient = (flow - flow.T).sum(axis=1) - alpha * theta
+    return gradient - gradient.mean(), P
+
+
+def _btl_gain(theta: np.ndarray, step: np.ndarray, t: float, W: np.ndarray, alpha: float) -> float:
+    """``objective(theta + t step) - objective(theta)``, computed as a difference of terms.
+
+    Near the maximum the gain is far below the rounding of the objective's value (a sum
+    over all comparisons); each term ``log sigma(d + h) - log sigma(d)`` is computed as
+    ``log1p(2 sinh(h/2) / (exp(d + h/2) + exp(-h/2)))``, exact to rounding for small ``h``.
+    """
+    d = theta[:, None] - theta[None, :]
+    h = t * (step[:, None] - step[None, :])
+    small = np.abs(h) <= 1.0
+    hs = np.where(small, h, 0.0)
+    with np.errstate(over="ignore"):  # exp(d + h/2) = inf gives a ratio 0, the right limit
+        ratio = 2.0 * np.sinh(hs / 2.0) / (np.exp(d + hs / 2.0) + np.exp(-hs / 2.0))
+    change = np.where(small, np.log1p(ratio), log_expit(d + h) - log_expit(d))
+    return float(np.sum(W * change) - alpha * t * (step @ (theta + 0.5 * t * step)))
+
+
+def _penalised_btl(W: np.ndarray, alpha: float) -> np.ndarray:
+    """Newton's method for the ridge-penalised BTL maximum likelihood (see btl_maximum_likelihood).
+
+    Stops when the Newton step is below ``_BTL_STEP_TOL`` (relative to ``max(1, |theta|)``),
+    or, when rounding stops the progress (no step gains, or the step stops halving), once it
+    is below ``_BTL_ROUNDING_TOL``; raises ArithmeticError otherwise.
+    """
     n = W.shape[0]
     N = W + W.T
-    wins = W.sum(axis=1)
-    tol = 1e-10 * max(1.0, float(W.sum()))
     theta = np.zeros(n)
-    value = _btl_objective(theta, W, alpha)
-    for _ in range(max_iter):
-        P = expit(theta[:, None] - theta[None, :])
-        gradient = wins - (N * P).sum(axis=1) - alpha * theta
-        if np.abs(gradient).max() <= tol:
-            return theta - theta.mean()
-        weights = N * P * (1.0 - P)
-        hessian = np.diag(weights.sum(axis=1)) - weights + alpha * np.eye(n)  # minus the Hessian
+    previous = np.inf
+    for _ in range(_BTL_MAX_NEWTON_STEPS):
+        gradient, P = _btl_gradient(theta, W, alpha)
+        weights = N * P * P.T
+        # minus the Hessian, plus 11^T / n: the same on centred vectors, and not near-singular
+        # along 1 (the maximiser is centred) when alpha is tiny
+        hessian = np.diag(weights.sum(axis=1)) - weights + alpha * np.eye(n) + 1.0 / n
         step = np.linalg.solve(hessian, gradient)
+        step -= step.mean()
+        size = np.abs(step).max() / max(1.0, np.abs(theta).max())
+        if not np.isfinite(size):
+            break
+        if size <= _BTL_STEP_TOL:
+            return theta + step - (theta + step).mean()
+        slope = gradient @ step
         t = 1.0
-        while True:
-            candidate = theta + t * step
-            new_value = _btl_objective(candidate, W, alpha)
-            if new_value >= value + 1e-4 * t * (gradient @ step) or t < 1e-12:
-                break
+        gain = _btl_gain(theta, step, t, W, alpha)
+        while not gain >= 1e-4 * t * slope and t > 1e-6:
             t /= 2.0
-        theta, value = candidate, new_value
-    raise ArithmeticError(
-        f"btl_maximum_likelihood: Newton's method did not converge in "
-        f"{max_iter} iterations (largest gradient "
-        f"{np.abs(gradient).max():.3g})"
-    )
+            gain = _btl_gain(theta, step, t, W, alpha)
+        progress = gain >= 1e-4 * t * slope
+        if size <= _BTL_ROUNDING_TOL and (not progress or size > 0.5 * previous):
+            return theta  # the rounding floor: the step is below it, and noise
+        if not progress:
+            break
+        expand = t == 1.0  # items far out (tiny alpha): go on along the full step while it gains
+        while expand and t < 2.0**40:
+            more = _btl_gain(theta, step, 2.0 * t, W, alpha)
+            if not more > gain:
+                break
+            t, gain = 2.0 * t, more
+        theta = theta + t * step
+        previous = size
+    raise ArithmeticError(f"Newton's method stalled at a relative step of {size:.2g}")
 
 
 def aggregate_scores(wins, method, *, c=0.5):
@@ -893,8 +956,9 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
     strengths : array_like of shape (n,)
         Strengths ``r``, at least 2 items.
     n_per_pair : int
-        Comparisons per compared pair, >= 0; all pairs together at most
-        :data:`MAX_COMPARISONS`.
+        Comparisons per compared pair, >= 0; all compared pairs together at
+        most :data:`MAX_COMPARISONS` (checked once the compared pairs are drawn,
+        before any comparison is).
     rng : int or numpy.random.Generator, default 0
         Seed or generator.
     observed : float, default 1.0
@@ -926,12 +990,18 @@ def simulate_btl_comparisons(strengths, n_per_pair, rng=0, *, observed=1.0):
         raise ValueError(
             f"strengths must give at least 2 items (and at most MAX_ITEMS = {MAX_ITEMS}), got {n}"
         )
-    n_pairs = n * (n - 1) // 2
-    k = check_int(n_per_pair, "n_per_pair", minimum=0, maximum=MAX_COMPARISONS // n_pairs)
+    k = check_int(n_per_pair, "n_per_pair", minimum=0, maximum=MAX_COMPARISONS)
     share = check_probability(observed, "observed")
     gen = as_generator(rng)
     first, second = np.triu_indices(n, 1)
     compared = gen.random(first.size) < share
+    n_compared = int(compared.sum())
+    if k * n_compared > MAX_COMPARISONS:  # refused before the rows are built
+        raise ValueError(
+            f"n_per_pair must be <= {MAX_COMPARISONS // n_compared} for the {n_compared:,} "
+            f"compared pairs ({n} items, observed = {share:g}): {k:,} comparisons each "
+            f"make {k * n_compared:,}, above MAX_COMPARISONS = {MAX_COMPARISONS:,}"
+        )
     with np.errstate(over="ignore"):  # r_i - r_j = +-inf gives probability 1 or 0
         p_first = expit(r[first] - r[second])
     wins = gen.binomial(k, p_first) * compared

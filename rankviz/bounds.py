@@ -53,6 +53,7 @@ __all__ = [
     "MARGIN_LOSS_KINDS",
     "MAX_AUC_CONFIGURATIONS",
     "MAX_DRAWS",
+    "MAX_KERNEL_POINTS",
     "AUCLaw",
     "BipartiteMarginBound",
     "MarginBound",
@@ -355,6 +356,11 @@ _SIGN_CHUNK = 4_000_000
 #: docstrings use thousands; a million already takes seconds).
 MAX_DRAWS = 1_000_000
 
+#: Largest sample :func:`empirical_rademacher_linear` accepts when it needs the m x m kernel
+#: matrix (the Gaussian kernel, or a linear kernel with at least as many features as points):
+#: 200 MB of float64, and the products with the signs take seconds.
+MAX_KERNEL_POINTS = 5_000
+
 
 def _as_margins(margins) -> np.ndarray:
     """Margins of any shape as one finite 1-D array.
@@ -564,7 +570,9 @@ def empirical_rademacher_linear(
     Parameters
     ----------
     X : array_like of shape (m, d)
-        The sample (S_1 or S_2 of section 10.2: one point of each pair).
+        The sample (S_1 or S_2 of section 10.2: one point of each pair).  With
+        the Gaussian kernel, or ``d >= m``, at most :data:`MAX_KERNEL_POINTS`
+        (5,000) points: the m x m kernel matrix is built.
     Lambda : float
         Radius of the weight ball, >= 0.
     n_draws : int, default 1000
@@ -586,8 +594,10 @@ def empirical_rademacher_linear(
     Raises
     ------
     ValueError, TypeError
-        If X is not a finite 2-D array, ``Lambda < 0``, ``n_draws < 1``, the
-        kernel is unknown, ``sigma <= 0`` or ``confidence`` is not in (0, 1).
+        If X is not a finite 2-D array (or has more than
+        :data:`MAX_KERNEL_POINTS` points when K is built), ``Lambda < 0``,
+        ``n_draws < 1``, the kernel is unknown, ``sigma <= 0`` or
+        ``confidence`` is not in (0, 1).
 
     References
     ----------
@@ -617,11 +627,22 @@ def empirical_rademacher_linear(
         largest = float(np.abs(X).max())
         if largest > 1e100:
             scale, X = largest, X / largest
-    K = gram(X, X, kernel, width)
-    diagonal = np.clip(np.diag(K), 0.0, None)
+    # a linear kernel on fewer features than points never needs the m x m matrix K
+    by_features = kernel == "linear" and X.shape[1] < m
+    if not by_features and m > MAX_KERNEL_POINTS:
+        raise ValueError(
+            f"X has {m} points; the {kernel} kernel needs their {m} x {m} kernel matrix, "
+            f"at most MAX_KERNEL_POINTS = {MAX_KERNEL_POINTS} points"
+        )
+    if by_features:
+        K = None
+        diagonal = np.einsum("ij,ij->i", X, X)
+    else:
+        K = gram(X, X, kernel, width)
+        diagonal = np.clip(np.diag(K), 0.0, None)
     total = 0.0
     for signs in _sign_chunks(gen, n_draws, m):
-        if kernel == "linear" and X.shape[1] < m:
+        if by_features:
             values = np.linalg.norm(signs @ X, axis=1)
         else:
             values = np.sqrt(np.clip(((signs @ K) * signs).sum(axis=1), 0.0, None))

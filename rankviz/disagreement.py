@@ -401,7 +401,8 @@ def minimum_feedback_arc_set(weights):
     violated weight over all orders.  This programme finds that order in
     ``O(2^n n)`` steps (Held-Karp style): fill the positions from the top,
     paying, for each newly placed item, the weight of its arcs into the items
-    already above it.
+    already above it; a second sweep, from the top, picks the smallest item an
+    optimal completion can place next.
 
     Parameters
     ----------
@@ -412,8 +413,10 @@ def minimum_feedback_arc_set(weights):
     Returns
     -------
     FeedbackArcSet
-        Its weight, arcs and an order realising it (ties broken towards the
-        smaller item index placed first).
+        Its weight, arcs and an order realising it: of all the orders of least
+        violated weight, the lexicographically smallest (the smallest item that
+        can open an optimal order is placed first, then the smallest that can
+        follow it, and so on).
 
     Raises
     ------
@@ -445,25 +448,26 @@ def minimum_feedback_arc_set(weights):
     for subset in range(1, size):
         low = (subset & -subset).bit_length() - 1
         into[:, subset] = into[:, subset & (subset - 1)] + W[:, low]
-    best = np.full(size, np.inf)
-    best[0] = 0.0
-    choice = np.zeros(size, dtype=np.int64)
-    for subset in range(size):
-        if not np.isfinite(best[subset]):
-            continue
-        for v in range(n):
-            if subset >> v & 1:
-                continue
-            grown = subset | (1 << v)
-            cost = best[subset] + into[v, subset]
-            if cost < best[grown] - 1e-12 * _weight_scale(W):
-                best[grown], choice[grown] = cost, v
-    order, subset = [], size - 1
-    while subset:
-        v = int(choice[subset])
+    # rest[S]: least weight the items outside S still violate once S fills the top |S| positions
+    tol = 1e-12 * _weight_scale(W)
+    rest = np.zeros(size)
+    for subset in range(size - 2, -1, -1):
+        rest[subset] = min(
+            into[v, subset] + rest[subset | (1 << v)] for v in range(n) if not subset >> v & 1
+        )
+    # from the top, the smallest item that an optimal completion can place next: the
+    # lexicographically smallest optimal order
+    order, subset = [], 0
+    for _ in range(n):
+        v = next(
+            v
+            for v in range(n)
+            if not subset >> v & 1
+            and into[v, subset] + rest[subset | (1 << v)] <= rest[subset] + tol
+        )
         order.append(v)
-        subset &= ~(1 << v)
-    order = np.array(order[::-1], dtype=np.int64)
+        subset |= 1 << v
+    order = np.array(order, dtype=np.int64)
     position = np.empty(n, dtype=np.int64)
     position[order] = np.arange(n)
     arcs = tuple(

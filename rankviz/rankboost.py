@@ -98,6 +98,7 @@ from rankviz.stumps import TIE_TOLERANCE, StumpSearch, stump_candidates, stump_v
 
 __all__ = [
     "MAX_BOOSTING_ROUNDS",
+    "MAX_MARGIN_PAIRS",
     "BoostingHistory",
     "RankBoostModel",
     "adaboost",
@@ -109,6 +110,9 @@ __all__ = [
 #: Largest number of boosting rounds a run accepts (its history is allocated up front,
 #: and each round costs O(d N)): far above the hundreds of rounds the chapter runs.
 MAX_BOOSTING_ROUNDS = 100_000
+
+#: Largest m x n table :meth:`RankBoostModel.bipartite_margins` returns (200 MB).
+MAX_MARGIN_PAIRS = 25_000_000
 
 #: Largest pairs x stumps matrix :func:`coordinate_descent_rankboost` builds.
 _MAX_REFEREE_CELLS = 20_000_000
@@ -543,7 +547,8 @@ class RankBoostModel:
         Raises
         ------
         ValueError, TypeError
-            On invalid input or ``||alpha||_1 = 0``.
+            On invalid input, ``||alpha||_1 = 0``, or more than
+            :data:`MAX_MARGIN_PAIRS` pairs.
 
         References
         ----------
@@ -560,6 +565,11 @@ class RankBoostModel:
         """
         X_pos = as_feature_matrix(X_pos, "X_pos", n_features=self.n_features)
         X_neg = as_feature_matrix(X_neg, "X_neg", n_features=self.n_features)
+        if len(X_pos) * len(X_neg) > MAX_MARGIN_PAIRS:
+            raise ValueError(
+                f"X_pos and X_neg make {len(X_pos)} x {len(X_neg)} pairs; at most "
+                f"MAX_MARGIN_PAIRS = {MAX_MARGIN_PAIRS:,}"
+            )
         rounds = self._rounds(rounds)
         norm = self._l1_or_raise(rounds)
         f_pos = self._base_values(X_pos, rounds) @ self.alphas[:rounds]

@@ -78,6 +78,7 @@ __all__ = [
     "C_RANGE",
     "KERNELS",
     "MAX_DIMENSION",
+    "MAX_KERNEL_PAIRS",
     "MAX_SAMPLE_ENTRIES",
     "SIGMA_RANGE",
     "LinearUtilityModel",
@@ -100,6 +101,20 @@ MAX_DIMENSION = 10_000
 
 #: Largest number of coordinates (2 m d) :meth:`LinearUtilityModel.sample` draws at once.
 MAX_SAMPLE_ENTRIES = 10**8
+
+#: Largest number of pairs whose P x P pair kernel matrix K' (eq. 10.10) is built: by
+#: :func:`pair_kernel_matrix`, and by :func:`rank_svm` and :func:`rank_svm_dual` with the
+#: Gaussian kernel (200 MB of float64; the quadratic programme on it already takes minutes).
+MAX_KERNEL_PAIRS = 5_000
+
+
+def _check_kernel_pairs(n_pairs: int, kernel: str) -> None:
+    if n_pairs > MAX_KERNEL_PAIRS:
+        raise ValueError(
+            f"pairs has {n_pairs} rows; the {kernel} pair kernel matrix K' is {n_pairs} x "
+            f"{n_pairs}, at most MAX_KERNEL_PAIRS = {MAX_KERNEL_PAIRS} pairs"
+        )
+
 
 #: Methods of :func:`rank_svm`.
 _PRIMAL_METHODS = ("cvxpy", "liblinear")
@@ -125,7 +140,8 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     X : array_like of shape (N, d)
         The points.
     pairs : array_like of int, shape (P, 2)
-        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b].
+        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b]; at most
+        :data:`MAX_KERNEL_PAIRS` (5,000) rows.
     kernel : {"linear", "gaussian"}, default "linear"
         ``K(x, z) = x . z`` or ``exp(-||x - z||^2 / (2 sigma^2))``.
     sigma : float, default 1.0
@@ -158,6 +174,7 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     X = as_feature_matrix(X, "X")
     a, b = as_pairs(pairs, X.shape[0])
     kernel, sigma = check_kernel(kernel, sigma)
+    _check_kernel_pairs(a.size, kernel)
     return _pair_kernel(X[a], X[b], kernel, sigma)
 
 
@@ -370,7 +387,8 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     X : array_like of shape (N, d)
         The points.
     pairs : array_like of int, shape (P, 2)
-        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b].
+        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b]; with the Gaussian
+        kernel at most :data:`MAX_KERNEL_PAIRS` (5,000) rows.
     labels : array_like of shape (P,)
         In {-1, +1}: +1 when x'_i is preferred to x_i (section 10.2).
     C : float, default 1.0
@@ -420,6 +438,8 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     )
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
+    if kernel != "linear":
+        _check_kernel_pairs(a.size, kernel)
     method = check_choice(method, "method", _PRIMAL_METHODS)
     solver = check_solver(solver)
     first, second = X[a], X[b]
@@ -564,6 +584,8 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     )
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
+    if kernel != "linear":
+        _check_kernel_pairs(a.size, kernel)
     solver = check_solver(solver)
     first, second = X[a], X[b]
 
@@ -807,7 +829,8 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     X : array_like of shape (N, d)
         The points (linear kernel).
     pairs : array_like of int, shape (P, 2)
-        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b].
+        ``pairs[i] = (a, b)``: x_i = X[a], x'_i = X[b]; with the Gaussian
+        kernel at most :data:`MAX_KERNEL_PAIRS` (5,000) rows.
     labels : array_like of shape (P,)
         In {-1, +1}: +1 when x'_i is preferred to x_i.
     C : float, default 1.0

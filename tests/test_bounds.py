@@ -670,3 +670,26 @@ def test_empirical_auc_law_refuses_too_many_configurations():
         empirical_auc_law(3, 2, [0, 2], [0.2, 0.5], [1, 3], [0.6, 0.4])
     with pytest.raises(ValueError, match="negative_scores"):
         empirical_auc_law(3, 2, [0, 2], [0.5, 0.5], [1, 1], [0.6, 0.4])
+
+
+def test_rademacher_kernel_matrix_size_is_refused_up_front_and_features_need_none():
+    # issue 31, item 3: 1e5 points asked numpy for a 74.5 GiB kernel matrix
+    from rankviz.bounds import MAX_KERNEL_POINTS
+
+    big = np.zeros((MAX_KERNEL_POINTS + 1, 1))
+    with pytest.raises(ValueError, match=r"X has 5001 points; .* MAX_KERNEL_POINTS = 5000"):
+        empirical_rademacher_linear(big, 1.0, n_draws=2, kernel="gaussian")
+    with pytest.raises(ValueError, match="MAX_KERNEL_POINTS"):  # d >= m: K is built
+        empirical_rademacher_linear(np.zeros((5001, 5001), dtype=np.float32), 1.0, n_draws=2)
+    # a linear kernel on fewer features than points never builds K: 1e5 points are fine
+    X = np.random.default_rng(0).normal(size=(10**5, 2))
+    est = empirical_rademacher_linear(X, 1.0, n_draws=5)
+    assert est.m == 10**5 and est.bound == pytest.approx(np.sqrt((X**2).sum(1).max() / 10**5))
+    # and gives what the kernel route gives on a sample small enough for both
+    Y = X[:50]
+    by_features = empirical_rademacher_linear(Y, 2.0, n_draws=40, rng=3)
+    by_kernel = empirical_rademacher_linear(
+        np.hstack([Y, np.zeros((50, 60))]), 2.0, n_draws=40, rng=3
+    )
+    assert by_features.estimate == pytest.approx(by_kernel.estimate, rel=1e-12)
+    assert by_features.half_width == pytest.approx(by_kernel.half_width, rel=1e-12)

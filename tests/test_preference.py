@@ -475,3 +475,26 @@ def test_preference_function_validation():
     with pytest.raises(ValueError, match="too large"):
         PreferenceFunction(5000, lambda u, v: u).matrix()
     assert repr(PreferenceFunction(3, lambda u, v: u, "toy")) == "PreferenceFunction(n=3, 'toy')"
+
+
+def test_matrix_sizes_are_refused_up_front_and_cyclic_triangles_is_fast_at_the_limit(rng):
+    # issue 31, item 3: preference_from_sigma(np.arange(10**5)) asked for 9.3 GiB, and
+    # cyclic_triangles took more than 150 s at its documented maximum
+    from rankviz.preference import MAX_MATRIX_ITEMS
+
+    for n in (MAX_MATRIX_ITEMS + 1, 10**5):
+        with pytest.raises(ValueError, match=f"sigma ranks {n} items; .* MAX_MATRIX_ITEMS"):
+            preference_from_sigma(np.arange(n))
+    with pytest.raises(ValueError, match=r"H has 4097 items; .* MAX_MATRIX_ITEMS = 4096"):
+        cyclic_triangles(np.full((MAX_MATRIX_ITEMS + 1,) * 2, 0.5))
+    # at the limit, a tournament: the out-degree count, checked on a regular tournament
+    n = MAX_MATRIX_ITEMS - 1  # odd: the cyclic tournament, every item beats the next (n-1)/2
+    assert cyclic_triangles(cyclic_preference(n)) == n * (n * n - 1) // 24
+    # preferences with ties (not tournaments) take the matrix product: against networkx
+    for _ in range(30):
+        n = int(rng.integers(3, 12))
+        H = random_preference(n, float(rng.random()), rng)
+        tied = np.triu(rng.random((n, n)) < 0.3, 1)
+        H[tied | tied.T] = 0.5
+        by_networkx = sum(1 for _ in nx.simple_cycles(majority_graph(H), length_bound=3))
+        assert cyclic_triangles(H) == by_networkx

@@ -682,3 +682,15 @@ def test_staged_pairwise_error_recounts_every_round_by_brute_force():
     assert np.allclose(staged, model.history.error)
     with pytest.raises(ValueError, match="labels"):
         model.staged_pairwise_error(X, pairs, np.zeros(40, dtype=int))
+
+
+def test_bipartite_margins_refuses_a_table_too_large_up_front():
+    # issue 31, item 3: an m x n table built from two samples, refused before it is allocated
+    from rankviz.rankboost import MAX_MARGIN_PAIRS
+
+    model = bipartite_rankboost([[2.0], [3.0], [0.5]], [[1.0], [2.5]], n_rounds=3)
+    big = np.zeros((10**5, 1))
+    assert len(big) * len(big) > MAX_MARGIN_PAIRS
+    with pytest.raises(ValueError, match=r"100000 x 100000 pairs; at most MAX_MARGIN_PAIRS"):
+        model.bipartite_margins(big, big)
+    assert model.bipartite_margins(big[:5000], big[:5000]).shape == (5000, 5000)

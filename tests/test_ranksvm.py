@@ -418,3 +418,23 @@ def test_sizes_a_laptop_cannot_serve_are_refused():
         LinearUtilityModel(d=10**12)
     with pytest.raises(ValueError, match="m must be <="):
         LinearUtilityModel(d=2).sample(10**12)
+
+
+def test_pair_kernel_sizes_are_refused_up_front():
+    # issue 31, item 3: 1e5 pairs asked numpy for a 74.5 GiB pair kernel matrix
+    from rankviz.ranksvm import MAX_KERNEL_PAIRS
+
+    X = np.zeros((2, 1))
+    too_many = np.tile([[0, 1]], (MAX_KERNEL_PAIRS + 1, 1))
+    labels = np.ones(MAX_KERNEL_PAIRS + 1)
+    message = r"pairs has 5001 rows; the .* K' is 5001 x 5001, at most MAX_KERNEL_PAIRS"
+    with pytest.raises(ValueError, match=message):
+        pair_kernel_matrix(X, too_many)
+    with pytest.raises(ValueError, match=message):
+        rank_svm(X, too_many, labels, kernel="gaussian")
+    with pytest.raises(ValueError, match=message):
+        rank_svm_dual(X, too_many, labels, kernel="gaussian")
+    huge = np.tile([[0, 1]], (10**5, 1))
+    with pytest.raises(ValueError, match="MAX_KERNEL_PAIRS"):
+        rank_svm(X, huge, np.ones(10**5), kernel="gaussian")
+    assert pair_kernel_matrix(X, too_many[:MAX_KERNEL_PAIRS]).shape == (5000, 5000)

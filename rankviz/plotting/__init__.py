@@ -88,6 +88,8 @@ from rankviz.plotting.margins import (
 )
 from rankviz.plotting.preference import (
     ARROW_STYLES,
+    MAX_RUN_HISTOGRAM_BARS,
+    MAX_RUN_HISTOGRAM_VALUES,
     NODE_STYLES,
     REFERENCE_STYLES,
     plot_call_counts,
@@ -161,6 +163,8 @@ __all__ = [
     "MAX_DRAWN",
     "MAX_FONTSIZE",
     "MAX_PLOTTED_ROUNDS",
+    "MAX_RUN_HISTOGRAM_BARS",
+    "MAX_RUN_HISTOGRAM_VALUES",
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",

@@ -46,6 +46,8 @@ from rankviz.plotting._style import (
 
 __all__ = [
     "ARROW_STYLES",
+    "MAX_RUN_HISTOGRAM_BARS",
+    "MAX_RUN_HISTOGRAM_VALUES",
     "NODE_STYLES",
     "REFERENCE_STYLES",
     "plot_call_counts",
@@ -55,6 +57,14 @@ __all__ = [
     "style_run_histogram_axes",
 ]
 
+
+#: Most bars :func:`plot_run_histogram` draws: with more distinct values it bins them into
+#: this many equal bins (one bar per distinct value would be millions of polygons).
+MAX_RUN_HISTOGRAM_BARS = 200
+
+#: Most values :func:`plot_run_histogram` reads (sorting them to group the distinct ones
+#: takes about a second at this size).
+MAX_RUN_HISTOGRAM_VALUES = 10**7
 
 #: Styles of the reference lines of :func:`plot_run_histogram`, used in order.
 REFERENCE_STYLES = (
@@ -523,14 +533,16 @@ def plot_run_histogram(
     """Share of runs at each value, as bars, with reference values as vertical lines.
 
     Meant for the per-run losses or call counts of a randomized algorithm,
-    which take few distinct values: one bar per distinct value.
+    which take few distinct values: one bar per distinct value, up to
+    :data:`MAX_RUN_HISTOGRAM_BARS`; with more, the values are binned into that
+    many equal bins, and the legend says so ("R runs, 200 bins").
 
     Parameters
     ----------
     ax : matplotlib.axes.Axes
         Where to draw.
     values : array_like of shape (R,)
-        One number per run.
+        One number per run; at most :data:`MAX_RUN_HISTOGRAM_VALUES` (10**7).
     xlabel : str
         Horizontal axis label.
     references : mapping of str to float, optional
@@ -567,7 +579,7 @@ def plot_run_histogram(
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    values = check_array(values, "values", ndim=1, max_size=10**7)
+    values = check_array(values, "values", ndim=1, max_size=MAX_RUN_HISTOGRAM_VALUES)
     references = _check_mapping(
         {} if references is None else references, "references", allow_empty=True
     )
@@ -587,6 +599,11 @@ def plot_run_histogram(
     # one bar per value: values equal up to float noise are one value (a width from a gap
     # of 5e-17 would make every bar invisible)
     distinct, counts = _distinct(values)
+    binned = distinct.size > MAX_RUN_HISTOGRAM_BARS
+    if binned:  # too many values for one bar each: equal bins, each drawn at its centre
+        edges = np.linspace(distinct[0], distinct[-1], MAX_RUN_HISTOGRAM_BARS + 1)
+        counts, _ = np.histogram(distinct, bins=edges, weights=counts)
+        distinct = (edges[:-1] + edges[1:]) / 2
     if xlim is None:
         lo = min(distinct.min(), *ref_values) if ref_values else distinct.min()
         hi = max(distinct.max(), *ref_values) if ref_values else distinct.max()
@@ -600,6 +617,8 @@ def plot_run_histogram(
     width = (
         float(np.clip(0.8 * gaps.min(), 0.006 * span, 0.04 * span)) if gaps.size else 0.02 * span
     )
+    if binned:  # adjacent bins touch, as in any histogram
+        width = float(gaps[0])
     # one collection of rectangles: ``Axes.bar`` (one patch per bar) is ten times slower,
     # which matters in a dashboard that redraws the histogram at every change
     heights = counts / values.size
@@ -613,7 +632,8 @@ def plot_run_histogram(
             facecolors=color,
             alpha=0.75,
             edgecolors="none",
-            label=label or f"{values.size} runs",
+            label=label
+            or f"{values.size} runs" + (f", {MAX_RUN_HISTOGRAM_BARS} bins" if binned else ""),
         ),
         autolim=False,
     )

@@ -284,6 +284,11 @@ def plot_preference_pairs(ax, X, pairs, labels, weights=None, *, features=(0, 1)
 def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR, legend=True):
     """Draw a threshold stump on a 2-D scatter: its threshold line and the side where h = 1.
 
+    A constant stump (threshold ``-inf``, as :func:`rankviz.rankboost.adaboost`'s
+    ``h_0``) has no line: with polarity +1 the whole view is shaded, with the legend
+    entry "constant: every point scores 1"; with polarity -1 (the constant 0)
+    nothing is shaded and the view is outlined, "constant: every point scores 0".
+
     Parameters
     ----------
     ax : matplotlib.axes.Axes
@@ -294,7 +299,8 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     features : (int, int), default (0, 1)
         The two features the Axes shows.
     label : str, optional
-        Legend entry; ``str(stump)`` by default.
+        Legend entry; ``str(stump)`` by default (for a constant stump, the sentence
+        above).
     color : str, optional
         Colour of the line and the shading.
     legend : bool, default True
@@ -331,7 +337,8 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     if not isinstance(stump, Stump):
         raise TypeError(f"stump must be a rankviz.stumps.Stump, got {type(stump).__name__}")
     features = _check_features(features)
-    if stump.feature not in features:
+    constant = stump.threshold == -np.inf  # reads no feature: 1 everywhere, or 0 (polarity -1)
+    if not constant and stump.feature not in features:
         raise ValueError(
             f"the stump reads feature {stump.feature}, the axes show features {features}"
         )
@@ -340,13 +347,27 @@ def plot_stump(ax, stump, *, features=(0, 1), label=None, color=HIGHLIGHT_COLOR,
     legend = check_bool(legend, "legend")
     horizontal = stump.feature == features[1]
     (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
-    label = str(stump) if label is None else label
     theta = stump.threshold
-    if horizontal:
+    if constant:
+        value = 1 if stump.polarity > 0 else 0
+        label = f"constant: every point scores {value}" if label is None else label
+        # the whole view is the side where h = 1 (shaded), or none of it (an empty outline)
+        ax.axvspan(
+            x0,
+            x1,
+            facecolor=color if value else "none",
+            edgecolor=color,
+            alpha=0.12 if value else 1.0,
+            lw=0 if value else 2.5,
+            label=label,
+        )
+    elif horizontal:
+        label = str(stump) if label is None else label
         lo, hi = (theta, y1) if stump.polarity > 0 else (y0, theta)
         ax.axhspan(lo, hi, color=color, alpha=0.12, lw=0)
         ax.axhline(theta, color=color, lw=2.5, label=label)
     else:
+        label = str(stump) if label is None else label
         lo, hi = (theta, x1) if stump.polarity > 0 else (x0, theta)
         ax.axvspan(lo, hi, color=color, alpha=0.12, lw=0)
         ax.axvline(theta, color=color, lw=2.5, label=label)

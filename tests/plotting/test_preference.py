@@ -128,6 +128,29 @@ def test_run_histogram_single_value_styles_and_errors(ax):
         plotting.style_run_histogram_axes(ax, xlabel="x", xlim=(1, 0))
 
 
+def test_run_histogram_bins_many_distinct_values(ax):
+    # issue 31, item 3: one bar per distinct value had no cap (1e7 values: 7.8 GB)
+    values = np.random.default_rng(0).random(10**5)
+    plotting.plot_run_histogram(ax, values, xlabel="loss")
+    bars = ax.collections[0].get_paths()
+    assert len(bars) == plotting.MAX_RUN_HISTOGRAM_BARS == 200
+    heights = [float(b.vertices[:, 1].max()) for b in bars]
+    assert sum(heights) == pytest.approx(1.0)
+    edges = np.linspace(values.min(), values.max(), 201)
+    np.testing.assert_allclose(heights, np.histogram(values, bins=edges)[0] / values.size)
+    lefts = [float(b.vertices[:, 0].min()) for b in bars]
+    rights = [float(b.vertices[:, 0].max()) for b in bars]
+    np.testing.assert_allclose(lefts[1:], rights[:-1])  # adjacent bins touch
+    assert ax.get_legend().get_texts()[0].get_text() == "100000 runs, 200 bins"
+    ax.clear()
+    # up to the cap, still one bar per distinct value
+    plotting.plot_run_histogram(ax, np.arange(200.0).repeat(2), xlabel="calls")
+    assert len(ax.collections[0].get_paths()) == 200
+    assert ax.get_legend().get_texts()[0].get_text() == "400 runs"
+    with pytest.raises(ValueError, match="values"):
+        plotting.plot_run_histogram(ax, np.zeros(plotting.MAX_RUN_HISTOGRAM_VALUES + 1), xlabel="x")
+
+
 def test_call_counts_on_log_axes_and_errors(ax):
     plotting.plot_call_counts(
         ax, [10, 100, 1000], {"QuickSort": [30, 700, 11000]}, {"2 n ln n": [46, 921, 13816]}

@@ -6,7 +6,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.patches import FancyArrowPatch
 
 from rankviz.plotting import BOOSTING_BOUND_STYLES, HIGHLIGHT_COLOR, rankboost
-from rankviz.rankboost import bipartite_rankboost
+from rankviz.rankboost import adaboost, bipartite_rankboost
 from rankviz.stumps import Stump
 
 
@@ -55,6 +55,29 @@ def test_stump_shades_the_side_where_it_is_one(ax):
         rankboost.plot_stump(ax, (1, 2.5, -1))
     with pytest.raises(ValueError, match="stump reads feature 2"):
         rankboost.plot_stump(ax, Stump(2, 0.5, 1))
+
+
+def test_constant_stump_shades_the_whole_view_and_says_so(ax):
+    # issue 31, item 7: adaboost's h_0 is the constant stump (threshold -inf); main drew nothing
+    m = adaboost([[2.0], [3.0], [0.5]], [[1.0], [2.5]], 3)
+    assert m.rankers[0].is_constant
+    ax.set(xlim=(-1, 4), ylim=(0, 2))
+    rankboost.plot_stump(ax, m.rankers[0])
+    (span,) = ax.patches
+    extents = span.get_path().transformed(span.get_patch_transform()).get_extents()
+    assert (extents.x0, extents.x1) == pytest.approx((-1, 4))
+    assert span.get_transform().contains_branch(ax.get_xaxis_transform())  # full height
+    assert span.get_facecolor()[3] > 0 and not ax.get_lines()  # shaded, no threshold line
+    assert ax.get_legend().get_texts()[0].get_text() == "constant: every point scores 1"
+    assert ax.get_xlim() == (-1, 4) and ax.get_ylim() == (0, 2)
+
+
+def test_constant_zero_stump_is_outlined_not_shaded(ax):
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    rankboost.plot_stump(ax, Stump(5, -np.inf, -1), features=(0, 1))  # reads no feature
+    (span,) = ax.patches
+    assert span.get_facecolor()[3] == 0 and span.get_edgecolor()[3] > 0
+    assert ax.get_legend().get_texts()[0].get_text() == "constant: every point scores 0"
 
 
 def test_score_surface_is_an_image_over_the_extent(ax):
