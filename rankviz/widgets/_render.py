@@ -65,6 +65,11 @@ class BlitRenderer:
         self.full_render_count = 0
         self.relayout()
 
+    @property
+    def handles(self) -> object:
+        """What ``setup`` returned at the last render (None before it, or without ``setup``)."""
+        return self._handles
+
     def fresh(self) -> BlitRenderer:
         """A renderer of the same size, ``setup`` and ``draw``, with nothing cached."""
         return BlitRenderer(

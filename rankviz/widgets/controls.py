@@ -466,7 +466,7 @@ of 0.5 (the slider 'slope'), got 3
         unknown = [name for name in values if name not in self._declarations]
         if unknown:
             raise TypeError(
-                f"{self.dashboard} has no controls {sorted(map(str, unknown))}; "
+                f"{self.dashboard} got unknown controls {sorted(map(str, unknown))}; "
                 f"known: {sorted(self._declarations)}"
             )
         return {
