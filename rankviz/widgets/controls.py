@@ -111,8 +111,8 @@ class Slider:
     >>> spec.check(10**9, "n")
     Traceback (most recent call last):
     ...
-    rankviz.widgets.controls.ControlValueError: n must be an integer from 20 to 5000 \
-(the slider 'sample size n'), got 1000000000
+    rankviz.widgets.controls.ControlValueError: n must be an integer from 20 to 5000 in steps \
+of 10 (the slider 'sample size n'), got 1000000000
     """
 
     def __init__(
