@@ -39,6 +39,7 @@ import numpy as np
 from traitlets import TraitError, validate
 
 from rankviz._validation import check_bool, check_text
+from rankviz.widgets._shell import check_names
 
 __all__ = [
     "MAX_SLIDER_POSITIONS",
@@ -132,7 +133,7 @@ of 10 (the slider 'sample size n'), got 1000000000
         check = _check_int if self.integer else _check_real
         numbers_ = {
             name: _check_labelled(check, label, value, name)
-            for name, value in (("default", default), ("min", min), ("max", max), ("step", step))
+            for name, value in (("min", min), ("max", max), ("step", step), ("default", default))
         }
         low, high, step = numbers_["min"], numbers_["max"], numbers_["step"]
         if not low < high:
@@ -147,11 +148,11 @@ of 10 (the slider 'sample size n'), got 1000000000
         if step > high - low:
             raise ValueError(f"{label!r}: step must be <= max - min, got {step}")
         if not low <= numbers_["default"] <= high:
-            raise ValueError(f"{label!r}: value {numbers_['default']} is outside [{low}, {high}]")
+            raise ValueError(f"{label!r}: default {numbers_['default']} is outside [{low}, {high}]")
         self.label, self.min, self.max, self.step = label, low, high, step
         self.readout_format = check_text(readout_format, "readout_format")
         self.continuous_update = check_bool(continuous_update, "continuous_update")
-        self.default = self.snap(numbers_["default"])
+        self.default = self._snap(numbers_["default"])
 
     def allowed(self) -> str:
         """What the slider allows, in words."""
@@ -165,6 +166,7 @@ of 10 (the slider 'sample size n'), got 1000000000
         Raises ``TypeError`` for a value of the wrong type and :class:`ControlValueError`
         for NaN, infinity or a value outside the range, naming ``name`` and the range.
         """
+        name, snap = check_text(name, "name"), check_bool(snap, "snap")
         where = f"(the slider {self.label!r})"
         if isinstance(value, (bool, np.bool_)) or not isinstance(
             value, numbers.Integral if self.integer else numbers.Real
@@ -177,9 +179,9 @@ of 10 (the slider 'sample size n'), got 1000000000
             raise ControlValueError(
                 f"{name} must be {self.allowed()} {where}, got {_shown(number)}"
             )
-        return self.snap(number) if snap else number
+        return self._snap(number) if snap else number
 
-    def snap(self, number):
+    def _snap(self, number):
         """The grid value ``min + k * step`` nearest to ``number`` (inside the range)."""
         steps = round((number - self.min) / self.step)
         snapped = min(max(self.min + steps * self.step, self.min), self.max)
@@ -189,6 +191,7 @@ of 10 (the slider 'sample size n'), got 1000000000
 
     def widget(self, value=None, name: str | None = None):
         """The ipywidgets slider, at ``value`` (checked for keyword ``name``) or the default."""
+        name = check_text(name, "name", optional=True)
         value = self.default if value is None else self.check(value, name or self.label)
         cls = _SteppedIntSlider if self.integer else _SteppedFloatSlider
         options = {} if self.integer else {"readout_format": self.readout_format}
@@ -262,7 +265,7 @@ class Choice:
             default = self.values[0]
         if not _among(default, self.values):
             raise ValueError(
-                f"value of {label!r} must be one of {list(self.values)}, got {default!r}"
+                f"default of {label!r} must be one of {list(self.values)}, got {default!r}"
             )
         self.default = default
 
@@ -272,6 +275,7 @@ class Choice:
 
     def check(self, value, name: str, *, snap: bool = True):
         """``value`` if it is one of the options, else an error naming ``name`` and them."""
+        name, snap = check_text(name, "name"), check_bool(snap, "snap")
         if not _among(value, self.values):
             error = TypeError if not isinstance(value, type(self.default)) else ControlValueError
             raise error(
@@ -281,6 +285,7 @@ class Choice:
 
     def widget(self, value=None, name: str | None = None):
         """The ipywidgets dropdown, at ``value`` (checked for keyword ``name``) or the default."""
+        name = check_text(name, "name", optional=True)
         value = self.default if value is None else self.check(value, name or self.label)
         dropdown_ = widgets.Dropdown(
             options=self.options,
@@ -343,6 +348,7 @@ class Text:
 
     def check(self, value, name: str, *, snap: bool = True) -> str:
         """``value`` if it is a string the box's check accepts, else an error naming ``name``."""
+        name, snap = check_text(name, "name"), check_bool(snap, "snap")
         if not isinstance(value, str):
             raise TypeError(
                 f"{name} must be {self.allowed()} (the box {self.label!r}), "
@@ -354,6 +360,7 @@ class Text:
 
     def widget(self, value=None, name: str | None = None):
         """The ipywidgets text box (updated on Enter), at ``value`` or the default."""
+        name = check_text(name, "name", optional=True)
         value = self.default if value is None else self.check(value, name or self.label)
         box = widgets.Text(
             value=value,
@@ -489,8 +496,15 @@ of 0.5 (the slider 'slope'), got 3
 
         ``order`` lists the keywords in the order the dashboard shows them (all by default).
         """
+        if values is not None and not isinstance(values, Mapping):
+            raise TypeError(
+                f"values must be a mapping of control values, got {type(values).__name__}"
+            )
         values = self.initial(**(values or {}))
-        names = list(self._declarations) if order is None else list(order)
+        names = list(self._declarations) if order is None else list(check_names(order, "order"))
+        unknown = sorted(set(names) - set(self._declarations))
+        if unknown:
+            raise ValueError(f"order names unknown controls {unknown}")
         return {name: self._declarations[name].widget(values[name], name) for name in names}
 
     def describe(self) -> str:
@@ -660,17 +674,16 @@ def float_slider(
     0.3
     """
     description = check_text(description, "description")
-    _check_labelled(_check_real, description, value, "value")
     spec = Slider(
         description,
-        value,
+        min,
         min,
         max,
         step,
         readout_format=readout_format,
         continuous_update=continuous_update,
     )
-    return spec.widget()
+    return spec.widget(_check_labelled(spec.check, description, value, "value"))
 
 
 def int_slider(description, value, min, max, step=1, *, continuous_update=True):
@@ -701,11 +714,10 @@ def int_slider(description, value, min, max, step=1, *, continuous_update=True):
         :data:`MAX_SLIDER_POSITIONS` positions or ``value`` is outside the range.
     """
     description = check_text(description, "description")
-    _check_labelled(_check_int, description, value, "value")
     spec = Slider(
-        description, value, min, max, step, integer=True, continuous_update=continuous_update
+        description, min, min, max, step, integer=True, continuous_update=continuous_update
     )
-    return spec.widget()
+    return spec.widget(_check_labelled(spec.check, description, value, "value"))
 
 
 def dropdown(description, options, value=None):
@@ -733,7 +745,10 @@ def dropdown(description, options, value=None):
         If ``options`` is empty or ``value`` is not among them.
     """
     description = check_text(description, "description")
-    return Choice(description, options, value).widget()
+    spec = Choice(description, options)
+    if value is not None:
+        spec.check(value, "value")
+    return spec.widget(value)
 
 
 def initial_values(
