@@ -3,8 +3,10 @@
 ``from rankviz.widgets import roc_explorer`` imports only that chapter's
 module (and its dependencies): each name below is loaded on first use.
 :mod:`rankviz.widgets.dashboard` holds the shared :class:`Dashboard` class and
-the control factories every chapter builds on, and :func:`presentation_mode`,
-the one switch that lays out every dashboard built afterwards for a projector;
+:func:`presentation_mode`, the one switch that lays out every dashboard built afterwards for
+a projector; :mod:`rankviz.widgets.controls` the declaration of a dashboard's controls
+(``<NAME>_CONTROLS`` in each chapter's module), from which its widgets and the checks of
+every value set from code come;
 :mod:`rankviz.widgets.slides` what a deck presented as slides needs from the page.
 """
 

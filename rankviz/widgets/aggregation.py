@@ -41,24 +41,17 @@ from rankviz.plotting import (
     plot_rank_links,
     style_item_scores_axes,
 )
-from rankviz.widgets._shell import (
-    MAX_SEED,
-    check_controls,
-    check_figure,
-    check_handles,
-)
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Choice, Controls, Slider, document_controls
 from rankviz.widgets.dashboard import (
     PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
-    dropdown,
-    float_slider,
-    initial_values,
-    int_slider,
     presentation_enabled,
 )
 
 __all__ = [
+    "AGGREGATION_EXPLORER_CONTROLS",
     "AGGREGATION_EXPLORER_DEFAULTS",
     "METHOD_LABELS",
     "aggregation_explorer",
@@ -66,18 +59,6 @@ __all__ = [
     "explorer_strengths",
     "setup_aggregation_explorer",
 ]
-
-#: Default control values of :func:`aggregation_explorer`.
-AGGREGATION_EXPLORER_DEFAULTS = {
-    "n_items": 6,
-    "n_per_pair": 3,
-    "observed": 0.6,
-    "noise": 1.0,
-    "c": 0.5,
-    "method": "thurstone_mosteller",
-    "draws": 0,
-    "seed": 0,
-}
 
 #: Dropdown labels of the aggregation methods: at most 24 characters, so a dropdown shows them
 #: whole (least squares is eq. (22) on the BTL log-odds; the eigenvector is Saaty's).
@@ -99,17 +80,25 @@ _MAX_DRAWS = 5
 
 #: Most items the explorer shows (its slider's maximum).
 MAX_ITEMS = 8
-#: What each control of the explorer allows (the draw function checks its values against it).
-_RANGES = {
-    "n_items": ("int", 3, MAX_ITEMS),
-    "n_per_pair": ("int", 0, 50),
-    "observed": ("real", 0.0, 1.0),
-    "noise": ("real", 0.1, 3.0),
-    "c": ("real", 0.01, 2.0),
-    "method": ("choice", tuple(METHOD_LABELS)),
-    "seed": ("int", 0, MAX_SEED),
-    "draws": ("int", 0, _MAX_DRAWS),
-}
+#: The controls of :func:`aggregation_explorer`, declared once: the widgets, and the checks of the
+#: factory's keywords, of ``Dashboard.set`` and of the draw function.
+AGGREGATION_EXPLORER_CONTROLS = Controls(
+    "aggregation_explorer",
+    n_items=Slider("items", 6, 3, MAX_ITEMS, integer=True),
+    n_per_pair=Slider("comparisons/pair", 3, 0, 50, integer=True),
+    observed=Slider("P(pair compared)", 0.6, 0.0, 1.0, 0.05),
+    noise=Slider("BTL noise τ", 1.0, 0.1, 3.0, 0.05),
+    c=Slider("smoothing c", 0.5, 0.01, 2.0, 0.01),
+    method=Choice(
+        "method",
+        [(label, key) for key, label in METHOD_LABELS.items()],
+        "thurstone_mosteller",
+    ),
+    draws=Slider("BTL virtual draws", 0, 0, _MAX_DRAWS, integer=True),
+    seed=Slider("random seed", 0, 0, 99, integer=True),
+)
+#: Default control values of :func:`aggregation_explorer`.
+AGGREGATION_EXPLORER_DEFAULTS = AGGREGATION_EXPLORER_CONTROLS.defaults
 
 
 def _btl_with_virtual_draws(W, draws):
@@ -222,7 +211,7 @@ def setup_aggregation_explorer(fig, *, n_items, wide=False, **_values):
     """
     fig = check_figure(fig)
     wide = check_bool(wide, "wide")
-    n_items = check_int(n_items, "n_items", minimum=3, maximum=MAX_ITEMS)
+    n_items = AGGREGATION_EXPLORER_CONTROLS.check({"n_items": n_items})["n_items"]
     if wide:
         return _setup_wide(fig, n_items)
     graph, scores = fig.subplots(1, 2, width_ratios=[1, 1.1])
@@ -323,7 +312,7 @@ def draw_aggregation_explorer(
         an error: the score panel says why.
     """
     axes = check_handles(axes, "axes", "graph", "scores")
-    checked = check_controls(
+    checked = AGGREGATION_EXPLORER_CONTROLS.check(
         {
             "n_items": n_items,
             "n_per_pair": n_per_pair,
@@ -333,8 +322,7 @@ def draw_aggregation_explorer(
             "method": method,
             "seed": seed,
             "draws": draws,
-        },
-        _RANGES,
+        }
     )
     n_items, n_per_pair, observed, noise, c, method, seed, draws = checked.values()
     if getattr(axes, "n_items", n_items) != n_items:
@@ -421,6 +409,7 @@ def draw_aggregation_explorer(
     return readouts
 
 
+@document_controls(AGGREGATION_EXPLORER_CONTROLS)
 def aggregation_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: aggregate simulated BTL comparisons and compare with the true order.
 
@@ -452,7 +441,11 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
         Use the presentation layout (True) or the student layout (False); by
         default, :func:`~rankviz.widgets.dashboard.presentation_mode` decides.
     **initial
-        Initial control values overriding :data:`AGGREGATION_EXPLORER_DEFAULTS`
+        Initial control values overriding :data:`AGGREGATION_EXPLORER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
         (``n_items``, ``n_per_pair``, ``observed``, ``noise``, ``c``, ``method``,
         ``draws``, ``seed``).
 
@@ -463,9 +456,10 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its control's range.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows).
 
     References
     ----------
@@ -488,19 +482,7 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
     >>> dash.error is None
     True
     """
-    v = initial_values("aggregation_explorer", AGGREGATION_EXPLORER_DEFAULTS, initial)
-    controls = {
-        "n_items": int_slider("items", v["n_items"], 3, 8),
-        "n_per_pair": int_slider("comparisons/pair", v["n_per_pair"], 0, 50),
-        "observed": float_slider("P(pair compared)", v["observed"], 0.0, 1.0, 0.05),
-        "noise": float_slider("BTL noise τ", v["noise"], 0.1, 3.0, 0.05),
-        "c": float_slider("smoothing c", v["c"], 0.01, 2.0, 0.01),
-        "method": dropdown(
-            "method", [(label, key) for key, label in METHOD_LABELS.items()], v["method"]
-        ),
-        "draws": int_slider("BTL virtual draws", v["draws"], 0, _MAX_DRAWS),
-        "seed": int_slider("random seed", v["seed"], 0, 99),
-    }
+    controls = AGGREGATION_EXPLORER_CONTROLS.build(initial)
     wide = presentation_enabled(presentation)
     return Dashboard(
         "Aggregation explorer",

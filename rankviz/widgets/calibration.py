@@ -23,7 +23,6 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from types import SimpleNamespace
 
-import ipywidgets as widgets
 import numpy as np
 
 from rankviz._validation import check_bool, check_text
@@ -54,17 +53,12 @@ from rankviz.surrogates import (
     surrogate_minimizer,
 )
 from rankviz.widgets._shell import check_figure, check_handles
-from rankviz.widgets.dashboard import (
-    PRESENTATION_WIDTH,
-    Dashboard,
-    dropdown,
-    float_slider,
-    initial_values,
-    presentation_enabled,
-)
+from rankviz.widgets.controls import Choice, Controls, Slider, Text, document_controls
+from rankviz.widgets.dashboard import PRESENTATION_WIDTH, Dashboard, presentation_enabled
 
 __all__ = [
     "ADVANCED",
+    "CALIBRATION_EXPLORER_CONTROLS",
     "CALIBRATION_EXPLORER_DEFAULTS",
     "HEADLINE",
     "LOSSES",
@@ -107,18 +101,6 @@ MAP_RESOLUTION = 36
 
 #: Regret of the darkest shade of the map (larger regrets are clipped to it).
 REGRET_SCALE = 0.1
-
-#: Default control values of :func:`calibration_explorer`.
-CALIBRATION_EXPLORER_DEFAULTS = {
-    "loss": "map",
-    "surrogate": "ls_relevance",
-    "label_a": "0 0 1 0",
-    "label_b": "1 1 0 0",
-    "label_c": "0 1 0 1",
-    "weight_a": 0.4,
-    "weight_b": 0.55,
-    "weight_c": 0.05,
-}
 
 #: The readouts the deck's talk track cites, shown large in the presentation layout.
 HEADLINE = ("regret", "calibrated here", "pred(u*) (top first)", "Bayes set (top first)")
@@ -169,6 +151,33 @@ def parse_label(text, name="label"):
     if not np.isfinite(values).all() or (values < 0).any():
         raise ValueError(f"{name} must hold non-negative grades, got {text!r}")
     return values
+
+
+def _label_box(letter: str, default: str) -> Text:
+    return Text(
+        f"label {letter}",
+        default,
+        parse_label,
+        allowed=f"2 to {MAX_ITEMS} non-negative grades separated by spaces",
+    )
+
+
+#: The controls of :func:`calibration_explorer`, declared once: the widgets, and the checks of
+#: the factory's keywords, of ``Dashboard.set`` and of :func:`draw_calibration_explorer`.
+#: All three weights at 0 is allowed: the distribution is then uniform.
+CALIBRATION_EXPLORER_CONTROLS = Controls(
+    "calibration_explorer",
+    loss=Choice("target loss", list(LOSSES.items()), "map"),
+    surrogate=Choice("surrogate", list(SURROGATES.items()), "ls_relevance"),
+    label_a=_label_box("a", "0 0 1 0"),
+    label_b=_label_box("b", "1 1 0 0"),
+    label_c=_label_box("c", "0 1 0 1"),
+    weight_a=Slider("weight of a", 0.4, 0.0, 1.0, 0.01),
+    weight_b=Slider("weight of b", 0.55, 0.0, 1.0, 0.01),
+    weight_c=Slider("weight of c", 0.05, 0.0, 1.0, 0.01),
+)
+#: Default control values of :func:`calibration_explorer`.
+CALIBRATION_EXPLORER_DEFAULTS = CALIBRATION_EXPLORER_CONTROLS.defaults
 
 
 def _parse_labels(label_a, label_b, label_c) -> list[np.ndarray]:
@@ -384,10 +393,18 @@ def draw_calibration_explorer(handles, **values):
 
     Raises
     ------
+    TypeError
+        If a keyword is not a control, or a value has the wrong type.
     ValueError
-        As :func:`explorer_case` (e.g. grades typed for a binary loss).
+        If a value is one its control (:data:`CALIBRATION_EXPLORER_CONTROLS`) cannot take
+        (a weight outside [0, 1], NaN), or as :func:`explorer_case` (e.g. grades typed for
+        a binary loss).
     """
     handles = check_handles(handles, "handles", "risks", "simplex")
+    values = CALIBRATION_EXPLORER_CONTROLS.check(values)
+    missing = [name for name in CALIBRATION_EXPLORER_CONTROLS if name not in values]
+    if missing:
+        raise TypeError(f"draw_calibration_explorer is missing the controls {missing}")
     key = tuple(values[name] for name in ("loss", "surrogate", "label_a", "label_b", "label_c"))
     case = explorer_case(*key)
     map_regret = _regret_map(*key)
@@ -457,6 +474,7 @@ def _diagonal(case) -> np.ndarray:
     return np.flatnonzero(i == j)
 
 
+@document_controls(CALIBRATION_EXPLORER_CONTROLS)
 def calibration_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: a loss, a surrogate and a mixture of three labels; is pred Bayes-optimal?
 
@@ -478,7 +496,11 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
         regret, the verdict, pred(u*) and the Bayes set are the headline
         (:data:`HEADLINE`); the three label vectors are folded (:data:`ADVANCED`).
     **initial
-        Initial control values overriding :data:`CALIBRATION_EXPLORER_DEFAULTS`.
+        Initial control values overriding :data:`CALIBRATION_EXPLORER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
 
     Returns
     -------
@@ -487,10 +509,11 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its control's range or options, or the
-        initial labels cannot be read.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows), or the initial labels cannot
+        be read.
 
     References
     ----------
@@ -505,28 +528,10 @@ def calibration_explorer(*, presentation: bool | None = None, **initial):
     >>> dash.readouts["calibrated here"]
     'yes'
     """
-    v = initial_values("calibration_explorer", CALIBRATION_EXPLORER_DEFAULTS, initial)
+    v = CALIBRATION_EXPLORER_CONTROLS.initial(**initial)
     explorer_case(v["loss"], v["surrogate"], v["label_a"], v["label_b"], v["label_c"])
+    controls = CALIBRATION_EXPLORER_CONTROLS.build(v)
 
-    def label_box(name):
-        return widgets.Text(
-            value=v[name],
-            description=f"label {name[-1]}",
-            continuous_update=False,
-            style={"description_width": "11em"},
-            layout={"width": "100%"},
-        )
-
-    controls = {
-        "loss": dropdown("target loss", list(LOSSES.items()), v["loss"]),
-        "surrogate": dropdown("surrogate", list(SURROGATES.items()), v["surrogate"]),
-        "label_a": label_box("label_a"),
-        "label_b": label_box("label_b"),
-        "label_c": label_box("label_c"),
-        "weight_a": float_slider("weight of a", v["weight_a"], 0.0, 1.0, 0.01),
-        "weight_b": float_slider("weight of b", v["weight_b"], 0.0, 1.0, 0.01),
-        "weight_c": float_slider("weight of c", v["weight_c"], 0.0, 1.0, 0.01),
-    }
     wide = presentation_enabled(presentation)
     return Dashboard(
         "Calibration explorer",

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import numpy as np
 import sympy as sp
 
-from rankviz._validation import check_bool, check_text
+from rankviz._validation import check_bool, check_probability, check_real, check_text
 from rankviz.consistency import (
     LowNoiseCounterexample,
     check_preference_distribution,
@@ -44,42 +44,23 @@ from rankviz.surrogates import (
     aggregated_surrogate_minimizer,
     graph_surrogate_minimizer,
 )
-from rankviz.widgets._shell import (
-    check_controls,
-    check_figure,
-    check_handles,
-)
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Choice, Controls, Slider, document_controls
 from rankviz.widgets.dashboard import (
     PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
-    dropdown,
-    float_slider,
-    initial_values,
     presentation_enabled,
 )
 
 __all__ = [
+    "LOW_NOISE_EXPLORER_CONTROLS",
     "LOW_NOISE_EXPLORER_DEFAULTS",
     "draw_low_noise_explorer",
     "explorer_distribution",
     "low_noise_explorer",
     "setup_low_noise_explorer",
 ]
-
-#: Default control values of :func:`low_noise_explorer`: a low-noise distribution on
-#: which all four pairwise surrogates (12) get the edge 0 -> 1 wrong.
-LOW_NOISE_EXPLORER_DEFAULTS = {
-    "p": 0.5,
-    "w01": 1.0,
-    "w02": 10.0,
-    "w12": 4.0,
-    "w10": 0.0,
-    "w20": 4.0,
-    "w21": 0.0,
-    "phi": "squared_hinge",
-    "form": "pairwise",
-}
 
 #: The edge of each weight control: (DAG, i, j).
 _EDGES = {
@@ -109,18 +90,32 @@ _SEARCH_SEEDS = 5
 _WIDE_HEIGHT = 6.0
 
 
-#: What the distribution's arguments allow: a probability and non-negative weights.
-_DISTRIBUTION_RANGES = {
-    "p": ("real", 0.0, 1.0),
-    **{name: ("real", 0.0, _MAX_WEIGHT) for name in _EDGES},
+_WEIGHT_LABELS = {
+    "w01": "DAG 1: 0 → 1",
+    "w02": "DAG 1: 0 → 2",
+    "w12": "DAG 1: 1 → 2",
+    "w10": "DAG 2: 1 → 0",
+    "w20": "DAG 2: 2 → 0",
+    "w21": "DAG 2: 2 → 1",
 }
-#: What each control of the explorer allows (the draw function checks its values against it).
-_RANGES = {
-    **_DISTRIBUTION_RANGES,
-    "p": ("real", 0.05, 0.95),
-    "phi": ("choice", tuple(SURROGATES)),
-    "form": ("choice", tuple(_FORM_LABELS)),
-}
+_DEFAULT_WEIGHTS = {"w01": 1.0, "w02": 10.0, "w12": 4.0, "w10": 0.0, "w20": 4.0, "w21": 0.0}
+
+#: The controls of :func:`low_noise_explorer`, declared once: the widgets, and the checks of
+#: the factory's keywords, of ``Dashboard.set`` and of :func:`draw_low_noise_explorer`.  The
+#: defaults are a low-noise distribution on which all four pairwise surrogates (12) get the
+#: edge 0 -> 1 wrong.
+LOW_NOISE_EXPLORER_CONTROLS = Controls(
+    "low_noise_explorer",
+    p=Slider("P(DAG 1) = p", 0.5, 0.05, 0.95, 0.05),
+    **{
+        name: Slider(label, _DEFAULT_WEIGHTS[name], 0.0, _MAX_WEIGHT, 0.5, readout_format=".1f")
+        for name, label in _WEIGHT_LABELS.items()
+    },
+    phi=Choice("loss φ", [(_LOSS_LABELS[key], key) for key in SURROGATES], "squared_hinge"),
+    form=Choice("form", [(label, key) for key, label in _FORM_LABELS.items()], "pairwise"),
+)
+#: Default control values of :func:`low_noise_explorer`.
+LOW_NOISE_EXPLORER_DEFAULTS = LOW_NOISE_EXPLORER_CONTROLS.defaults
 
 
 def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
@@ -157,12 +152,11 @@ def explorer_distribution(p, w01, w02, w12, w10, w20, w21):
     >>> mu[1][1].tolist()
     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [4.0, 0.0, 0.0]]
     """
-    checked = check_controls(
-        {"p": p, "w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20, "w21": w21},
-        _DISTRIBUTION_RANGES,
-    )
-    p, w01, w02, w12, w10, w20, w21 = checked.values()
-    values = {"w01": w01, "w02": w02, "w12": w12, "w10": w10, "w20": w20, "w21": w21}
+    p = check_probability(p, "p")
+    values = {
+        name: check_real(weight, name, minimum=0.0, maximum=_MAX_WEIGHT)
+        for name, weight in zip(_EDGES, (w01, w02, w12, w10, w20, w21), strict=True)
+    }
     graphs = np.zeros((2, 3, 3))
     for name, (k, i, j) in _EDGES.items():
         graphs[k, i, j] = values[name]
@@ -312,11 +306,11 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     Raises
     ------
     ValueError, TypeError
-        If a parameter is invalid.  A surrogate without a minimiser is not an
-        error: the panel says so.
+        If a value is one its control (:data:`LOW_NOISE_EXPLORER_CONTROLS`) cannot
+        take.  A surrogate without a minimiser is not an error: the panel says so.
     """
     axes = check_handles(axes, "axes", "dag1", "dag2", "diff", "scores")
-    checked = check_controls(
+    checked = LOW_NOISE_EXPLORER_CONTROLS.check(
         {
             "p": p,
             "w01": w01,
@@ -327,8 +321,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
             "w21": w21,
             "phi": phi,
             "form": form,
-        },
-        _RANGES,
+        }
     )
     p, w01, w02, w12, w10, w20, w21, phi, form = checked.values()
     search_note = check_text(search_note, "search_note", optional=True)
@@ -466,6 +459,7 @@ def _proof_text(certificate) -> str:
     return f"every minimiser {what} it, {how}"
 
 
+@document_controls(LOW_NOISE_EXPLORER_CONTROLS)
 def low_noise_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: edit two preference DAGs and watch a pairwise surrogate misorder an edge.
 
@@ -501,9 +495,11 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
         Use the presentation layout (True) or the student layout (False); by
         default, :func:`~rankviz.widgets.dashboard.presentation_mode` decides.
     **initial
-        Initial control values overriding :data:`LOW_NOISE_EXPLORER_DEFAULTS`
-        (``p``, ``w01``, ``w02``, ``w12``, ``w10``, ``w20``, ``w21``, ``phi``,
-        ``form``).
+        Initial control values overriding :data:`LOW_NOISE_EXPLORER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
 
     Returns
     -------
@@ -512,9 +508,10 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its control's range.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows).
 
     References
     ----------
@@ -535,22 +532,7 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     >>> dash.readouts["(23) order"]
     'no minimiser'
     """
-    v = initial_values("low_noise_explorer", LOW_NOISE_EXPLORER_DEFAULTS, initial)
-    labels = {
-        "w01": "DAG 1: 0 → 1",
-        "w02": "DAG 1: 0 → 2",
-        "w12": "DAG 1: 1 → 2",
-        "w10": "DAG 2: 1 → 0",
-        "w20": "DAG 2: 2 → 0",
-        "w21": "DAG 2: 2 → 1",
-    }
-    controls = {"p": float_slider("P(DAG 1) = p", v["p"], 0.05, 0.95, 0.05)}
-    for name, label in labels.items():
-        controls[name] = float_slider(label, v[name], 0.0, _MAX_WEIGHT, 0.5, readout_format=".1f")
-    controls["phi"] = dropdown("loss φ", [(_LOSS_LABELS[key], key) for key in SURROGATES], v["phi"])
-    controls["form"] = dropdown(
-        "form", [(label, key) for key, label in _FORM_LABELS.items()], v["form"]
-    )
+    controls = LOW_NOISE_EXPLORER_CONTROLS.build(initial)
     state = {"clicks": 0, "note": None}
 
     def draw(handles, **values):

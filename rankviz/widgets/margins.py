@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from rankviz._validation import check_bool, check_choice, check_int, check_probability, check_real
+from rankviz._validation import check_bool
 from rankviz.bounds import margin_loss, ranking_margin_bound
 from rankviz.plotting import (
     MARGIN_ZONE_COLORS,
@@ -32,37 +32,20 @@ from rankviz.plotting import (
     style_margin_histogram_axes,
 )
 from rankviz.ranksvm import LinearUtilityModel, RankSVMModel, rank_svm
-from rankviz.widgets._shell import MAX_SEED, check_figure, check_handles
-from rankviz.widgets.dashboard import (
-    PRESENTATION_WIDTH,
-    Dashboard,
-    dropdown,
-    float_slider,
-    initial_values,
-    int_slider,
-    presentation_enabled,
-)
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Choice, Controls, Slider, document_controls
+from rankviz.widgets.dashboard import PRESENTATION_WIDTH, Dashboard, presentation_enabled
 
 __all__ = [
     "ADVANCED",
     "BOUND_FORMS",
     "HEADLINE",
+    "MARGIN_BOUND_EXPLORER_CONTROLS",
     "MARGIN_BOUND_EXPLORER_DEFAULTS",
     "draw_margin_bound_explorer",
     "margin_bound_explorer",
     "setup_margin_bound_explorer",
 ]
-
-#: Default control values of :func:`margin_bound_explorer`.
-MARGIN_BOUND_EXPLORER_DEFAULTS = {
-    "m": 1000,
-    "noise": 0.1,
-    "log10_C": 0.0,
-    "seed": 0,
-    "rho": 0.3,
-    "delta": 0.05,
-    "form": "fixed",
-}
 
 #: The bound's two forms: (10.7) at a rho fixed before the sample, or uniform over rho.
 BOUND_FORMS = {
@@ -97,6 +80,22 @@ HEADLINE = (
 )
 #: Controls the talk track does not move, folded under "more" in the presentation layout.
 ADVANCED = ("log10_C", "seed", "delta", "form")
+
+
+#: The controls of :func:`margin_bound_explorer`, declared once: the widgets, and the checks of the
+#: factory's keywords, of ``Dashboard.set`` and of the draw function.
+MARGIN_BOUND_EXPLORER_CONTROLS = Controls(
+    "margin_bound_explorer",
+    m=Slider("training pairs m", 1000, 50, 5000, 50, integer=True),
+    noise=Slider("label noise", 0.1, 0.0, 0.45, 0.01),
+    log10_C=Slider("SVM log₁₀ C", 0.0, -LOG10_C_LIMIT, LOG10_C_LIMIT, 0.1, readout_format=".1f"),
+    seed=Slider("sample seed", 0, 0, 9, integer=True),
+    rho=Slider("margin ρ", 0.3, 0.01, 1.0, 0.01),
+    delta=Slider("failure probability δ", 0.05, 0.01, 0.5, 0.01),
+    form=Choice("bound", [(label, key) for key, label in BOUND_FORMS.items()], "fixed"),
+)
+#: Default control values of :func:`margin_bound_explorer`.
+MARGIN_BOUND_EXPLORER_DEFAULTS = MARGIN_BOUND_EXPLORER_CONTROLS.defaults
 
 
 @lru_cache(maxsize=64)
@@ -199,19 +198,21 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     axes : types.SimpleNamespace
         As returned by :func:`setup_margin_bound_explorer`.
     m : int
-        Number of training pairs, 2 <= m <= :data:`MAX_PAIRS`.
+        Number of training pairs.
     noise : float
-        Label flip probability of the :class:`~rankviz.ranksvm.LinearUtilityModel`, in [0, 0.5].
+        Label flip probability of the :class:`~rankviz.ranksvm.LinearUtilityModel`.
     log10_C : float
-        log10 of the SVM's C, with ``|log10_C| <=`` :data:`LOG10_C_LIMIT`.
+        log10 of the SVM's C.
     seed : int
-        Seed of the sample (>= 0).
+        Seed of the sample.
     rho : float
-        The margin, in (0, 1].
+        The margin.
     delta : float
-        The failure probability, in (0, 1).
+        The failure probability.
     form : str
         One of :data:`BOUND_FORMS`.
+
+    Each value must be one its control allows (:data:`MARGIN_BOUND_EXPLORER_CONTROLS`).
 
     Returns
     -------
@@ -221,17 +222,21 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
 
     Raises
     ------
-    ValueError
-        If a value is out of range.
+    TypeError, ValueError
+        If a value is one its control (:data:`MARGIN_BOUND_EXPLORER_CONTROLS`) cannot take.
     """
     axes = check_handles(axes, "axes", "curve", "bars", "histogram")
-    form = check_choice(form, "form", BOUND_FORMS)
-    m = check_int(m, "m", minimum=2, maximum=MAX_PAIRS)
-    noise = check_real(noise, "noise", minimum=0.0, maximum=0.5)
-    log10_C = check_real(log10_C, "log10_C", minimum=-LOG10_C_LIMIT, maximum=LOG10_C_LIMIT)
-    seed = check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
-    rho = check_real(rho, "rho", positive=True, maximum=1.0)
-    delta = check_probability(delta, "delta", open_interval=True)
+    m, noise, log10_C, seed, rho, delta, form = MARGIN_BOUND_EXPLORER_CONTROLS.check(
+        {
+            "m": m,
+            "noise": noise,
+            "log10_C": log10_C,
+            "seed": seed,
+            "rho": rho,
+            "delta": delta,
+            "form": form,
+        }
+    ).values()
     data = LinearUtilityModel(d=DIMENSION, noise=noise)
     X, pairs, labels = data.sample(m, rng=seed)
     svm = _fitted(m, noise, log10_C, seed)
@@ -290,6 +295,7 @@ def draw_margin_bound_explorer(axes, *, m, noise, log10_C, seed, rho, delta, for
     return readouts
 
 
+@document_controls(MARGIN_BOUND_EXPLORER_CONTROLS)
 def margin_bound_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: the margin bound (10.7) of a trained ranking SVM, term by term.
 
@@ -312,7 +318,11 @@ def margin_bound_explorer(*, presentation: bool | None = None, **initial):
         histogram side by side, without the bars (their numbers are the
         headline: :data:`HEADLINE`); the controls in :data:`ADVANCED` are folded.
     **initial
-        Initial control values overriding :data:`MARGIN_BOUND_EXPLORER_DEFAULTS`
+        Initial control values overriding :data:`MARGIN_BOUND_EXPLORER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
         (``m``, ``noise``, ``log10_C``, ``seed``, ``rho``, ``delta``, ``form``).
 
     Returns
@@ -322,9 +332,10 @@ def margin_bound_explorer(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its control's range.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows).
 
     References
     ----------
@@ -339,16 +350,7 @@ def margin_bound_explorer(*, presentation: bool | None = None, **initial):
     >>> round(dash.readouts["complexity term"], 4)     # 4 / (0.3 sqrt(5000))
     0.1886
     """
-    v = initial_values("margin_bound_explorer", MARGIN_BOUND_EXPLORER_DEFAULTS, initial)
-    controls = {
-        "m": int_slider("training pairs m", v["m"], 50, 5000, 50),
-        "noise": float_slider("label noise", v["noise"], 0.0, 0.45, 0.01),
-        "log10_C": float_slider("SVM log₁₀ C", v["log10_C"], -2.0, 2.0, 0.1, readout_format=".1f"),
-        "seed": int_slider("sample seed", v["seed"], 0, 9),
-        "rho": float_slider("margin ρ", v["rho"], 0.01, 1.0, 0.01),
-        "delta": float_slider("failure probability δ", v["delta"], 0.01, 0.5, 0.01),
-        "form": dropdown("bound", [(label, key) for key, label in BOUND_FORMS.items()], v["form"]),
-    }
+    controls = MARGIN_BOUND_EXPLORER_CONTROLS.build(initial)
     wide = presentation_enabled(presentation)
     return Dashboard(
         "Margin bound explorer",

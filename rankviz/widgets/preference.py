@@ -34,37 +34,22 @@ from rankviz.quicksort import (
     quicksort_loss_monte_carlo,
     sort_by_degree,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
-from rankviz.widgets.dashboard import (
-    PRESENTATION_WIDTH,
-    Dashboard,
-    dropdown,
-    float_slider,
-    initial_values,
-    int_slider,
-    presentation_enabled,
-)
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Choice, Controls, Slider, document_controls
+from rankviz.widgets.dashboard import PRESENTATION_WIDTH, Dashboard, presentation_enabled
 
 __all__ = [
     "ADVANCED",
     "CALLS_READOUT",
     "HEADLINE",
     "QUICKSORT_RUNS",
+    "TOURNAMENT_EXPLORER_CONTROLS",
     "TOURNAMENT_EXPLORER_DEFAULTS",
     "draw_tournament_explorer",
     "setup_tournament_explorer",
     "tournament_explorer",
     "tournament_instance",
 ]
-
-#: Default control values of :func:`tournament_explorer`.
-TOURNAMENT_EXPLORER_DEFAULTS = {
-    "n": 6,
-    "intransitivity": 0.5,
-    "seed": 0,
-    "target": "order",
-    "flip": "none",
-}
 
 #: QuickSort runs behind each histogram (enough for a 95% interval of about +-0.01).
 QUICKSORT_RUNS = 400
@@ -94,14 +79,18 @@ _LOSS_STYLES = REFERENCE_STYLES[:4]  # L(h), exact E[L(QuickSort)], 2 L(h), sort
 _CALL_STYLES = (REFERENCE_STYLES[3], REFERENCE_STYLES[4])  # sort-by-degree, classical mean
 
 
-#: What each control of the explorer allows (the functions check their values against it).
-_RANGES = {
-    "n": ("int", 4, 9),
-    "intransitivity": ("real", 0.0, 1.0),
-    "seed": ("int", 0, MAX_SEED),
-    "target": ("choice", tuple(key for _, key in _TARGETS)),
-    "flip": ("choice", tuple(key for _, key in _FLIPS)),
-}
+#: The controls of :func:`tournament_explorer`, declared once: the widgets, and the checks of the
+#: factory's keywords, of ``Dashboard.set`` and of the draw function.
+TOURNAMENT_EXPLORER_CONTROLS = Controls(
+    "tournament_explorer",
+    n=Slider("items n", 6, 4, 9, integer=True),
+    intransitivity=Slider("intransitivity", 0.5, 0.0, 1.0, 0.05),
+    seed=Slider("random seed", 0, 0, 99, integer=True),
+    target=Choice("target σ*", _TARGETS, "order"),
+    flip=Choice("flip a preference", _FLIPS, "none"),
+)
+#: Default control values of :func:`tournament_explorer`.
+TOURNAMENT_EXPLORER_DEFAULTS = TOURNAMENT_EXPLORER_CONTROLS.defaults
 
 
 def tournament_instance(n, intransitivity, seed, target, flip):
@@ -133,9 +122,8 @@ def tournament_instance(n, intransitivity, seed, target, flip):
         If a value is invalid for :func:`rankviz.preference.random_preference`
         or ``target``/``flip`` is unknown.
     """
-    checked = check_controls(
-        {"n": n, "intransitivity": intransitivity, "seed": seed, "target": target, "flip": flip},
-        _RANGES,
+    checked = TOURNAMENT_EXPLORER_CONTROLS.check(
+        {"n": n, "intransitivity": intransitivity, "seed": seed, "target": target, "flip": flip}
     )
     n, intransitivity, seed, target, flip = checked.values()
     H = random_preference(n, intransitivity, seed)
@@ -304,9 +292,8 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
         As :func:`tournament_instance`.
     """
     axes = check_handles(axes, "axes", "graph", "losses", "calls")
-    checked = check_controls(
-        {"n": n, "intransitivity": intransitivity, "seed": seed, "target": target, "flip": flip},
-        _RANGES,
+    checked = TOURNAMENT_EXPLORER_CONTROLS.check(
+        {"n": n, "intransitivity": intransitivity, "seed": seed, "target": target, "flip": flip}
     )
     n, intransitivity, seed, target, flip = checked.values()
     inst = tournament_instance(n, intransitivity, seed, target, flip)
@@ -366,6 +353,7 @@ def draw_tournament_explorer(axes, *, n, intransitivity, seed, target, flip):
     }
 
 
+@document_controls(TOURNAMENT_EXPLORER_CONTROLS)
 def tournament_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: a random tournament, sort-by-degree and many runs of randomized QuickSort.
 
@@ -390,7 +378,11 @@ def tournament_explorer(*, presentation: bool | None = None, **initial):
         without the calls histogram (the exact expected calls are a headline
         number, :data:`HEADLINE`); the seed is folded (:data:`ADVANCED`).
     **initial
-        Initial control values overriding :data:`TOURNAMENT_EXPLORER_DEFAULTS`
+        Initial control values overriding :data:`TOURNAMENT_EXPLORER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
         (``n``, ``intransitivity``, ``seed``, ``target``, ``flip``).
 
     Returns
@@ -400,9 +392,10 @@ def tournament_explorer(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its control's range.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows).
 
     References
     ----------
@@ -418,14 +411,7 @@ def tournament_explorer(*, presentation: bool | None = None, **initial):
     >>> abs(dash.readouts["E[L(QuickSort)] exact"] - dash.readouts["L(h, σ*)"]) < 1e-12
     True
     """
-    v = initial_values("tournament_explorer", TOURNAMENT_EXPLORER_DEFAULTS, initial)
-    controls = {
-        "n": int_slider("items n", v["n"], 4, 9),
-        "intransitivity": float_slider("intransitivity", v["intransitivity"], 0.0, 1.0, 0.05),
-        "seed": int_slider("random seed", v["seed"], 0, 99),
-        "target": dropdown("target σ*", _TARGETS, v["target"]),
-        "flip": dropdown("flip a preference", _FLIPS, v["flip"]),
-    }
+    controls = TOURNAMENT_EXPLORER_CONTROLS.build(initial)
     wide = presentation_enabled(presentation)
     return Dashboard(
         "Tournament explorer: sort-by-degree and randomized QuickSort",

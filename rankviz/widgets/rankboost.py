@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import numpy as np
 from sklearn.datasets import make_gaussian_quantiles, make_moons
 
-from rankviz._validation import check_bool, check_choice, check_int
+from rankviz._validation import check_bool
 from rankviz.metrics import auc, roc_curve
 from rankviz.plotting import (
     BOOSTING_BOUND_STYLES,
@@ -35,26 +35,18 @@ from rankviz.plotting import (
     style_roc_axes,
 )
 from rankviz.rankboost import RankBoostModel, bipartite_rankboost
-from rankviz.widgets._shell import MAX_SEED, check_figure, check_handles
-from rankviz.widgets.dashboard import (
-    PRESENTATION_WIDTH,
-    Dashboard,
-    dropdown,
-    initial_values,
-    int_slider,
-    presentation_enabled,
-)
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Choice, Controls, Slider, document_controls
+from rankviz.widgets.dashboard import PRESENTATION_WIDTH, Dashboard, presentation_enabled
 
 __all__ = [
+    "RANKBOOST_STEPPER_CONTROLS",
     "RANKBOOST_STEPPER_DEFAULTS",
     "STEPPER_DATA",
     "draw_rankboost_stepper",
     "rankboost_stepper",
     "setup_rankboost_stepper",
 ]
-
-#: Default control values of :func:`rankboost_stepper`.
-RANKBOOST_STEPPER_DEFAULTS = {"data": "ring", "seed": 0, "round": 1}
 
 #: The toy samples the stepper offers (label -> description).
 STEPPER_DATA = {
@@ -72,6 +64,18 @@ SAMPLE_SIZE = 160
 WINDOW = (-3.2, 3.2)
 _GRID = np.linspace(*WINDOW, 90)
 _GRID_POINTS = np.column_stack([a.ravel() for a in np.meshgrid(_GRID, _GRID)])
+
+
+#: The controls of :func:`rankboost_stepper`, declared once: the widgets, and the checks of the
+#: factory's keywords, of ``Dashboard.set`` and of the draw function.
+RANKBOOST_STEPPER_CONTROLS = Controls(
+    "rankboost_stepper",
+    data=Choice("toy sample", list(STEPPER_DATA), "ring"),
+    seed=Slider("sample seed", 0, 0, 9, integer=True, continuous_update=False),
+    round=Slider("round t", 1, 1, MAX_ROUNDS, integer=True),
+)
+#: Default control values of :func:`rankboost_stepper`.
+RANKBOOST_STEPPER_DEFAULTS = RANKBOOST_STEPPER_CONTROLS.defaults
 
 
 def _toy_points(data: str, seed: int, size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -225,13 +229,13 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
 
     Raises
     ------
-    ValueError
-        If ``data`` is unknown or ``round`` is out of range.
+    TypeError, ValueError
+        If a value is one its control (:data:`RANKBOOST_STEPPER_CONTROLS`) cannot take.
     """
     axes = check_handles(axes, "axes", "weights", "surface", "roc", "bounds")
-    data = check_choice(data, "data", STEPPER_DATA)
-    seed = check_int(seed, "seed", minimum=0, maximum=MAX_SEED)
-    round = check_int(round, "round", minimum=1, maximum=MAX_ROUNDS)
+    data, seed, round = RANKBOOST_STEPPER_CONTROLS.check(
+        {"data": data, "seed": seed, "round": round}
+    ).values()
     t = round - 1
     X_pos, X_neg, X_test, y_test = _toy_sample(data, seed)
     model = _fitted(data, seed)
@@ -270,6 +274,7 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     }
 
 
+@document_controls(RANKBOOST_STEPPER_CONTROLS)
 def rankboost_stepper(*, presentation: bool | None = None, **initial):
     """Dashboard: step through a bipartite RankBoost run, one round per slider position.
 
@@ -290,8 +295,11 @@ def rankboost_stepper(*, presentation: bool | None = None, **initial):
         and test AUC shown large; the sample seed folded under "more".  By
         default, whatever :func:`~rankviz.widgets.dashboard.presentation_mode` says.
     **initial
-        Initial control values overriding :data:`RANKBOOST_STEPPER_DEFAULTS`
-        (``data``, ``seed``, ``round``).
+        Initial control values overriding :data:`RANKBOOST_STEPPER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
 
     Returns
     -------
@@ -300,9 +308,10 @@ def rankboost_stepper(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its control's range.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows).
 
     References
     ----------
@@ -317,12 +326,7 @@ def rankboost_stepper(*, presentation: bool | None = None, **initial):
     >>> dash.readouts["training pairwise error"] <= dash.readouts["∏ Z_s"]
     True
     """
-    v = initial_values("rankboost_stepper", RANKBOOST_STEPPER_DEFAULTS, initial)
-    controls = {
-        "data": dropdown("toy sample", list(STEPPER_DATA), v["data"]),
-        "seed": int_slider("sample seed", v["seed"], 0, 9, continuous_update=False),
-        "round": int_slider("round t", v["round"], 1, MAX_ROUNDS),
-    }
+    controls = RANKBOOST_STEPPER_CONTROLS.build(initial)
     wide = presentation_enabled(presentation)
     return Dashboard(
         "RankBoost, round by round",

@@ -16,11 +16,10 @@ from collections.abc import Mapping
 from functools import partial
 from types import SimpleNamespace
 
-import ipywidgets as widgets
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from rankviz._validation import as_generator, check_bool, check_choice
+from rankviz._validation import as_generator, check_bool
 from rankviz.measures import (
     average_precision,
     dcg,
@@ -53,14 +52,11 @@ from rankviz.plotting import (
     style_position_axes,
 )
 from rankviz.samples import preference_graph_from_grades
-from rankviz.widgets._shell import check_controls, check_figure, check_handles
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Choice, Controls, Slider, Text, document_controls
 from rankviz.widgets.dashboard import (
     PRESENTATION_WIDTH,
     Dashboard,
-    dropdown,
-    float_slider,
-    initial_values,
-    int_slider,
     presentation_enabled,
     serialized,
 )
@@ -68,6 +64,7 @@ from rankviz.widgets.dashboard import (
 __all__ = [
     "DOCUMENTS",
     "MAX_GRADE",
+    "RANKING_PLAYGROUND_CONTROLS",
     "RANKING_PLAYGROUND_DEFAULTS",
     "RULES",
     "draw_ranking_playground",
@@ -89,43 +86,53 @@ RULES = {
     "score = -grade (worst)": "reversed grade",
 }
 
-#: Default control values of :func:`ranking_playground`.
-RANKING_PLAYGROUND_DEFAULTS = {
-    **{f"grade_{d}": g for d, g in zip(DOCUMENTS, (1, 3, 0, 2, 0, 4, 1, 0), strict=True)},
-    "rule": "manual",
-    "order": " ".join(DOCUMENTS),
-    "noise": 1.0,
-    "seed": 0,
-    "selected": "F",
-    "k": 5,
-    "relevant_from": 2,
-    "gain": "exponential",
-}
-
 _MEASURE_CURVES = ("NDCG@k", "Prec@k", "AP@k", "ERR@k")
 
 
-_GAINS = ("exponential", "linear")
-#: What the controls the draw function takes by name allow.
-_RANGES = {
-    "gain": ("choice", _GAINS),
-    "k": ("int", 1, len(DOCUMENTS)),
-    "relevant_from": ("int", 1, MAX_GRADE),
-}
+def _check_order(text: str, name: str = "order") -> np.ndarray:
+    """The documents of a typed ranking, top first, as indices; a message names ``name``."""
+    tokens = text.replace(",", " ").replace(">", " ").upper().split()
+    if sorted(tokens) != sorted(DOCUMENTS):
+        raise ValueError(
+            f"{name}: the ranking must list each of the documents {', '.join(DOCUMENTS)} "
+            f"exactly once (top first), got {text!r}"
+        )
+    return np.array([DOCUMENTS.index(t) for t in tokens])
+
+
+#: The controls of :func:`ranking_playground`, declared once: the widgets, and the checks of
+#: the factory's keywords, of ``Dashboard.set`` and of :func:`draw_ranking_playground`.
+RANKING_PLAYGROUND_CONTROLS = Controls(
+    "ranking_playground",
+    **{
+        f"grade_{d}": Slider(f"grade of {d}", g, 0, MAX_GRADE, integer=True)
+        for d, g in zip(DOCUMENTS, (1, 3, 0, 2, 0, 4, 1, 0), strict=True)
+    },
+    rule=Choice("ranking rule", list(RULES.items()), "manual"),
+    order=Text(
+        "ranking (top first)",
+        " ".join(DOCUMENTS),
+        _check_order,
+        allowed=f"the documents {', '.join(DOCUMENTS)}, each once, top first",
+        description_width="9em",
+    ),
+    noise=Slider("noise level", 1.0, 0.0, 4.0, 0.1),
+    seed=Slider("noise seed", 0, 0, 99, integer=True),
+    selected=Choice("document to move", list(DOCUMENTS), "F"),
+    k=Slider("cut-off k", 5, 1, len(DOCUMENTS), integer=True),
+    relevant_from=Slider("relevant if grade ≥", 2, 1, MAX_GRADE, integer=True),
+    gain=Choice(
+        "gain G(y)",
+        [("2^y − 1 (exponential)", "exponential"), ("y (linear)", "linear")],
+        "exponential",
+    ),
+)
+#: Default control values of :func:`ranking_playground`.
+RANKING_PLAYGROUND_DEFAULTS = RANKING_PLAYGROUND_CONTROLS.defaults
 
 
 def _grades(values) -> np.ndarray:
     return np.array([values[f"grade_{d}"] for d in DOCUMENTS], dtype=float)
-
-
-def _parse_order(text: str) -> np.ndarray:
-    tokens = text.replace(",", " ").replace(">", " ").upper().split()
-    if sorted(tokens) != sorted(DOCUMENTS):
-        raise ValueError(
-            f"the ranking must list each of the documents {', '.join(DOCUMENTS)} "
-            f"exactly once (top first), got {text!r}"
-        )
-    return np.array([DOCUMENTS.index(t) for t in tokens])
 
 
 def ranking_of(values) -> np.ndarray:
@@ -167,7 +174,7 @@ def ranking_of(values) -> np.ndarray:
         raise ValueError(f"values must hold the controls {missing}")
     rule = values["rule"]
     if rule == "manual":
-        return sigma_from_order(_parse_order(values["order"]))
+        return sigma_from_order(_check_order(values["order"]))
     grades = _grades(values)
     if rule == "reversed grade":
         return sigma_from_scores(-grades)
@@ -216,7 +223,7 @@ def setup_ranking_playground(fig, *, gain, wide=False, **_values):
     """
     fig = check_figure(fig)
     wide = check_bool(wide, "wide")
-    gain = check_choice(gain, "gain", _GAINS)
+    gain = RANKING_PLAYGROUND_CONTROLS.check({"gain": gain})["gain"]
     n = len(DOCUMENTS)
     top_gain = float(dcg_gains([MAX_GRADE], gain=gain)[0])
     label = "2^y − 1" if gain == "exponential" else "y"
@@ -329,12 +336,18 @@ def draw_ranking_playground(axes, *, gain, k, relevant_from, **values):
 
     Raises
     ------
+    TypeError
+        If a keyword is not a control, or a value has the wrong type.
     ValueError
-        If the typed ranking is not a permutation of the documents.
+        If a value is one its control (:data:`RANKING_PLAYGROUND_CONTROLS`) cannot take
+        (a grade outside 0-4, a typed ranking that is not a permutation of the documents).
     """
     axes = check_handles(axes, "axes", "gain", "discount", "term", "curves")
-    checked = check_controls({"gain": gain, "k": k, "relevant_from": relevant_from}, _RANGES)
-    gain, k, relevant_from = checked.values()
+    checked = RANKING_PLAYGROUND_CONTROLS.check(
+        {"gain": gain, "k": k, "relevant_from": relevant_from, **values}
+    )
+    gain, k, relevant_from = checked.pop("gain"), checked.pop("k"), checked.pop("relevant_from")
+    values = checked
     grades = _grades(values)
     sigma = ranking_of(values)
     order = order_from_sigma(sigma)
@@ -454,6 +467,7 @@ def _keep_the_ranking_box_in_step(controls) -> None:
     follow_the_rule()
 
 
+@document_controls(RANKING_PLAYGROUND_CONTROLS)
 def ranking_playground(*, presentation: bool | None = None, **initial):
     """Dashboard: grade eight documents, rank them, and watch every measure respond.
 
@@ -480,9 +494,11 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
         rule "grade + noise" at noise 0 gives the ideal one).  By default,
         whatever :func:`~rankviz.widgets.dashboard.presentation_mode` says.
     **initial
-        Initial control values overriding :data:`RANKING_PLAYGROUND_DEFAULTS`
-        (``grade_A``, ..., ``grade_H``, ``rule``, ``order``, ``noise``, ``seed``,
-        ``selected``, ``k``, ``relevant_from``, ``gain``).
+        Initial control values overriding :data:`RANKING_PLAYGROUND_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
 
     Returns
     -------
@@ -491,9 +507,10 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its control's range or options.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows).
 
     References
     ----------
@@ -509,35 +526,7 @@ def ranking_playground(*, presentation: bool | None = None, **initial):
     >>> dash.readouts["ranking (top first)"], dash.readouts["NDCG@5"]
     ('F B D A G C E H', 1.0)
     """
-    v = initial_values("ranking_playground", RANKING_PLAYGROUND_DEFAULTS, initial)
-    n = len(DOCUMENTS)
-    controls = {
-        f"grade_{d}": int_slider(f"grade of {d}", v[f"grade_{d}"], 0, MAX_GRADE) for d in DOCUMENTS
-    }
-    order = widgets.Text(
-        value=v["order"],
-        description="ranking (top first)",
-        continuous_update=False,
-        style={"description_width": "9em"},
-        layout={"width": "100%"},
-    )
-    _parse_order(order.value)  # a bad initial ranking fails here, not in the first redraw
-    controls.update(
-        {
-            "rule": dropdown("ranking rule", list(RULES.items()), v["rule"]),
-            "order": order,
-            "noise": float_slider("noise level", v["noise"], 0.0, 4.0, 0.1),
-            "seed": int_slider("noise seed", v["seed"], 0, 99),
-            "selected": dropdown("document to move", list(DOCUMENTS), v["selected"]),
-            "k": int_slider("cut-off k", v["k"], 1, n),
-            "relevant_from": int_slider("relevant if grade ≥", v["relevant_from"], 1, MAX_GRADE),
-            "gain": dropdown(
-                "gain G(y)",
-                [("2^y − 1 (exponential)", "exponential"), ("y (linear)", "linear")],
-                v["gain"],
-            ),
-        }
-    )
+    controls = RANKING_PLAYGROUND_CONTROLS.build(initial)
     _keep_the_ranking_box_in_step(controls)
     wide = presentation_enabled(presentation)
     buttons = {

@@ -27,17 +27,12 @@ from rankviz.plotting import (
     style_precision_recall_axes,
     style_roc_axes,
 )
-from rankviz.widgets._shell import MAX_SEED, check_controls, check_figure, check_handles
-from rankviz.widgets.dashboard import (
-    PRESENTATION_WIDTH,
-    Dashboard,
-    float_slider,
-    initial_values,
-    int_slider,
-    presentation_enabled,
-)
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Controls, Slider, document_controls
+from rankviz.widgets.dashboard import PRESENTATION_WIDTH, Dashboard, presentation_enabled
 
 __all__ = [
+    "ROC_EXPLORER_CONTROLS",
     "ROC_EXPLORER_DEFAULTS",
     "draw_roc_explorer",
     "roc_explorer",
@@ -45,36 +40,27 @@ __all__ = [
     "setup_roc_explorer",
 ]
 
+#: The controls of :func:`roc_explorer`, declared once: the sliders, and the checks of
+#: the factory's keywords, of ``Dashboard.set`` and of :func:`draw_roc_explorer`.
+ROC_EXPLORER_CONTROLS = Controls(
+    "roc_explorer",
+    mu_pos=Slider("positive mean μ₊", 1.0, -3.0, 3.0, 0.1),
+    sigma_pos=Slider("positive spread σ₊", 1.0, 0.2, 3.0, 0.05),
+    mu_neg=Slider("negative mean μ₋", 0.0, -3.0, 3.0, 0.1),
+    sigma_neg=Slider("negative spread σ₋", 1.0, 0.2, 3.0, 0.05),
+    prevalence=Slider("prevalence π", 0.3, 0.02, 0.98, 0.01),
+    n=Slider("sample size n", 200, 20, 5000, 10, integer=True),
+    seed=Slider("random seed", 0, 0, 99, integer=True),
+    threshold=Slider("threshold θ", 0.5, -5.0, 5.0, 0.05),
+)
 #: Default control values of :func:`roc_explorer`.
-ROC_EXPLORER_DEFAULTS = {
-    "mu_pos": 1.0,
-    "sigma_pos": 1.0,
-    "mu_neg": 0.0,
-    "sigma_neg": 1.0,
-    "prevalence": 0.3,
-    "n": 200,
-    "seed": 0,
-    "threshold": 0.5,
-}
+ROC_EXPLORER_DEFAULTS = ROC_EXPLORER_CONTROLS.defaults
 
 #: The score window of the density panel (it contains the threshold slider's range).
 SCORE_WINDOW = (-6.0, 6.0)
 
 # dense near 0, where the exact curves are steep and precision changes fastest
 _FPR_GRID = np.concatenate(([0.0], np.geomspace(1e-4, 1.0, 200)))
-
-
-#: What each control of the explorer allows (the draw function checks its values against it).
-_RANGES = {
-    "mu_pos": ("real", -3.0, 3.0),
-    "sigma_pos": ("real", 0.2, 3.0),
-    "mu_neg": ("real", -3.0, 3.0),
-    "sigma_neg": ("real", 0.2, 3.0),
-    "prevalence": ("real", 0.02, 0.98),
-    "n": ("int", 20, 5000),
-    "seed": ("int", 0, MAX_SEED),
-    "threshold": ("real", -5.0, 5.0),
-}
 
 
 def setup_roc_explorer(fig, *, wide=False, **_values):
@@ -176,10 +162,10 @@ def draw_roc_explorer(
     Raises
     ------
     ValueError, TypeError
-        If a parameter is invalid for :class:`~rankviz.distributions.Binormal`.
+        If a value is one its control (:data:`ROC_EXPLORER_CONTROLS`) cannot take.
     """
     axes = check_handles(axes, "axes", "density", "roc", "pr", "cm")
-    checked = check_controls(
+    checked = ROC_EXPLORER_CONTROLS.check(
         {
             "mu_pos": mu_pos,
             "sigma_pos": sigma_pos,
@@ -189,8 +175,7 @@ def draw_roc_explorer(
             "n": n,
             "seed": seed,
             "threshold": threshold,
-        },
-        _RANGES,
+        }
     )
     mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence, n, seed, threshold = checked.values()
     model = Binormal(mu_pos, sigma_pos, mu_neg, sigma_neg, prevalence)
@@ -286,23 +271,14 @@ def roc_explorer_controls(**initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its slider's range.
+        If an initial value is outside its slider's range (see :func:`roc_explorer`).
     """
-    v = initial_values("roc_explorer", ROC_EXPLORER_DEFAULTS, initial)
-    return {
-        "mu_pos": float_slider("positive mean μ₊", v["mu_pos"], -3.0, 3.0, 0.1),
-        "sigma_pos": float_slider("positive spread σ₊", v["sigma_pos"], 0.2, 3.0, 0.05),
-        "mu_neg": float_slider("negative mean μ₋", v["mu_neg"], -3.0, 3.0, 0.1),
-        "sigma_neg": float_slider("negative spread σ₋", v["sigma_neg"], 0.2, 3.0, 0.05),
-        "prevalence": float_slider("prevalence π", v["prevalence"], 0.02, 0.98, 0.01),
-        "n": int_slider("sample size n", v["n"], 20, 5000, 10),
-        "seed": int_slider("random seed", v["seed"], 0, 99),
-        "threshold": float_slider("threshold θ", v["threshold"], -5.0, 5.0, 0.05),
-    }
+    return ROC_EXPLORER_CONTROLS.build(initial)
 
 
+@document_controls(ROC_EXPLORER_CONTROLS)
 def roc_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: two score distributions, their ROC and precision-recall curves.
 
@@ -328,9 +304,11 @@ def roc_explorer(*, presentation: bool | None = None, **initial):
         folded under "more".  By default, whatever
         :func:`~rankviz.widgets.dashboard.presentation_mode` says.
     **initial
-        Initial control values overriding :data:`ROC_EXPLORER_DEFAULTS`
-        (``mu_pos``, ``sigma_pos``, ``mu_neg``, ``sigma_neg``, ``prevalence``,
-        ``n``, ``seed``, ``threshold``).
+        Initial control values overriding :data:`ROC_EXPLORER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
 
     Returns
     -------
@@ -339,9 +317,10 @@ def roc_explorer(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its slider's range.
+        If an initial value is outside its slider's range (NaN and infinity included);
+        the message names the keyword and the range.
 
     References
     ----------

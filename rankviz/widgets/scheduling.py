@@ -22,39 +22,23 @@ from rankviz.scheduling import (
     optimal_contiguous_clustering,
     schedule_loss_parts,
 )
-from rankviz.widgets._shell import (
-    MAX_SEED,
-    check_controls,
-    check_figure,
-    check_handles,
-)
+from rankviz.widgets._shell import check_figure, check_handles
+from rankviz.widgets.controls import Controls, Slider, document_controls
 from rankviz.widgets.dashboard import (
     PRESENTATION_SCALE,
     PRESENTATION_WIDTH,
     Dashboard,
-    float_slider,
-    initial_values,
-    int_slider,
     presentation_enabled,
 )
 
 __all__ = [
+    "SCHEDULE_EXPLORER_CONTROLS",
     "SCHEDULE_EXPLORER_DEFAULTS",
     "draw_schedule_explorer",
     "schedule_costs",
     "schedule_explorer",
     "setup_schedule_explorer",
 ]
-
-#: Default control values of :func:`schedule_explorer`.
-SCHEDULE_EXPLORER_DEFAULTS = {
-    "r": 7,
-    "density": 0.4,
-    "scale": 1.0,
-    "seed": 16,
-    "c1": 0.0,
-    "slope": 0.6,
-}
 
 _PANELS = (
     ("greedy", "Algorithm 1 (greedy merging)"),
@@ -76,15 +60,19 @@ _WIDE_BOX_INCHES = 0.22 / PRESENTATION_SCALE
 _WIDE_XLABEL = "disagreement + clustering + depth"
 
 
-#: What each control of the explorer allows (the functions check their values against it).
-_RANGES = {
-    "r": ("int", 2, 12),
-    "density": ("real", 0.0, 1.0),
-    "scale": ("real", 0.1, 5.0),
-    "seed": ("int", 0, MAX_SEED),
-    "c1": ("real", 0.0, 3.0),
-    "slope": ("real", 0.0, 3.0),
-}
+#: The controls of :func:`schedule_explorer`, declared once: the widgets, and the checks of the
+#: factory's keywords, of ``Dashboard.set`` and of the draw function.
+SCHEDULE_EXPLORER_CONTROLS = Controls(
+    "schedule_explorer",
+    r=Slider("tasks r", 7, 2, 12, integer=True),
+    density=Slider("edge density", 0.4, 0.0, 1.0, 0.05),
+    scale=Slider("weight scale", 1.0, 0.1, 5.0, 0.1),
+    seed=Slider("random seed", 16, 0, 99, integer=True),
+    c1=Slider("cost c₁", 0.0, 0.0, 3.0, 0.1),
+    slope=Slider("cost slope", 0.6, 0.0, 3.0, 0.05),
+)
+#: Default control values of :func:`schedule_explorer`.
+SCHEDULE_EXPLORER_DEFAULTS = SCHEDULE_EXPLORER_CONTROLS.defaults
 
 
 def schedule_costs(r, c1, slope):
@@ -107,7 +95,7 @@ def schedule_costs(r, c1, slope):
     >>> schedule_costs(4, 0.0, 0.5)
     array([0. , 0.5, 1. , 1.5])
     """
-    checked = check_controls({"r": r, "c1": c1, "slope": slope}, _RANGES)
+    checked = SCHEDULE_EXPLORER_CONTROLS.check({"r": r, "c1": c1, "slope": slope})
     r, c1, slope = checked.values()
     return c1 + slope * np.arange(r, dtype=np.float64)
 
@@ -177,9 +165,8 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
         (when ``r <= BRUTE_FORCE_MAX``).
     """
     axes = check_handles(axes, "axes", "greedy", "dp", "brute")
-    checked = check_controls(
-        {"r": r, "density": density, "scale": scale, "seed": seed, "c1": c1, "slope": slope},
-        _RANGES,
+    checked = SCHEDULE_EXPLORER_CONTROLS.check(
+        {"r": r, "density": density, "scale": scale, "seed": seed, "c1": c1, "slope": slope}
     )
     r, density, scale, seed, c1, slope = checked.values()
     weights = random_task_weights(r, density, scale, rng=seed)
@@ -245,6 +232,7 @@ def draw_schedule_explorer(axes, *, r, density, scale, seed, c1, slope):
     }
 
 
+@document_controls(SCHEDULE_EXPLORER_CONTROLS)
 def schedule_explorer(*, presentation: bool | None = None, **initial):
     """Dashboard: a random task DAG scheduled by Algorithm 1, by the DP and by brute force.
 
@@ -267,8 +255,11 @@ def schedule_explorer(*, presentation: bool | None = None, **initial):
         Use the presentation layout (True) or the student layout (False); by
         default, :func:`~rankviz.widgets.dashboard.presentation_mode` decides.
     **initial
-        Initial control values overriding :data:`SCHEDULE_EXPLORER_DEFAULTS`
-        (``r``, ``density``, ``scale``, ``seed``, ``c1``, ``slope``).
+        Initial control values overriding :data:`SCHEDULE_EXPLORER_DEFAULTS`, the same
+        keywords as ``Dashboard.set`` takes (a value between two steps of a slider goes
+        to the nearest step):
+
+        {controls}
 
     Returns
     -------
@@ -277,9 +268,10 @@ def schedule_explorer(*, presentation: bool | None = None, **initial):
     Raises
     ------
     TypeError
-        If an unknown control name is given.
+        If an unknown control name is given, or a value of the wrong type.
     ValueError
-        If an initial value is outside its slider's range.
+        If an initial value is outside its control's range or options (the message
+        names the keyword and what the control allows).
 
     References
     ----------
@@ -294,15 +286,7 @@ def schedule_explorer(*, presentation: bool | None = None, **initial):
     >>> dash.readouts["optimal schedules"]
     'not computed'
     """
-    v = initial_values("schedule_explorer", SCHEDULE_EXPLORER_DEFAULTS, initial)
-    controls = {
-        "r": int_slider("tasks r", v["r"], 2, 12),
-        "density": float_slider("edge density", v["density"], 0.0, 1.0, 0.05),
-        "scale": float_slider("weight scale", v["scale"], 0.1, 5.0, 0.1),
-        "seed": int_slider("random seed", v["seed"], 0, 99),
-        "c1": float_slider("cost c₁", v["c1"], 0.0, 3.0, 0.1),
-        "slope": float_slider("cost slope", v["slope"], 0.0, 3.0, 0.05),
-    }
+    controls = SCHEDULE_EXPLORER_CONTROLS.build(initial)
     wide = presentation_enabled(presentation)
     return Dashboard(
         "Schedule explorer",

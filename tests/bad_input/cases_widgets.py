@@ -1,14 +1,18 @@
 """Bad-input cases for the dashboards (rankviz.widgets.*) and rankviz.permutations.format_order.
 
 Each dashboard's ``setup_*`` gets a bare Matplotlib figure (nothing is rendered), each ``draw_*``
-the handles its ``setup_*`` returned and small control values.  A dashboard constructor's
-control values arrive through ``**initial`` (not mutated by the harness; the control factories'
-own cases cover their checks), so its case mutates ``presentation``.
+the handles its ``setup_*`` returned and small control values, every control a keyword the
+harness mutates.  Values set on a dashboard from code: a dashboard factory takes its control
+values through ``**initial``, which the harness does not mutate, so its case calls it through
+:func:`_from_code`, a function whose keywords are the dashboard's controls (from its one
+declaration, ``<NAME>_CONTROLS``); each call tries the value both as a factory keyword and
+through ``Dashboard.set`` on a dashboard built once, and both must refuse it alike.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 
 from matplotlib.figure import Figure
 
@@ -18,6 +22,7 @@ from rankviz.widgets import (
     aggregation,
     calibration,
     consistency,
+    controls,
     dashboard,
     margins,
     preference,
@@ -83,6 +88,68 @@ def _setup(module, name, **values):
     return _call(draw, _handles(module, name, tuple(sorted(values.items()))), **values)
 
 
+def _with_keywords(function, declared, *leading):
+    """``function`` behind a signature whose keyword-only parameters are the declared controls
+    (with their defaults), after the positional ``leading`` names: the harness mutates each."""
+
+    def call(*args, **kwargs):
+        return function(*args, **{**declared.defaults, **kwargs})
+
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY) for name in leading]
+    parameters += [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=spec.default)
+        for name, spec in declared.items()
+    ]
+    call.__signature__ = inspect.Signature(parameters)
+    return call
+
+
+@functools.cache
+def _built(factory):
+    return factory(presentation=False)
+
+
+def _from_code(module, name):
+    """A dashboard's control values set from code: as factory keywords and through ``.set``.
+
+    Both entry points must refuse a bad value (a ``ValueError``/``TypeError`` naming the
+    keyword); one refusing while the other takes it is reported as a defect.
+    """
+    factory = getattr(module, name)
+    declared = getattr(module, f"{name.upper()}_CONTROLS")
+
+    def both(**values):
+        errors = []
+        for entry in (
+            lambda: factory(presentation=False, **values),
+            lambda: _built(factory).set(**values),
+        ):
+            try:
+                entry()
+            except (TypeError, ValueError) as exc:
+                errors.append(exc)
+        if len(errors) == 1:
+            raise AssertionError(f"the factory and .set disagree about {values}: {errors[0]}")
+        if errors:
+            raise errors[0]
+        return None
+
+    return Call(_with_keywords(both, declared))
+
+
+def _draw_with_keywords(module, name):
+    """A ``draw_*`` that takes its control values as ``**values``, behind explicit keywords."""
+    declared = getattr(module, f"{name.upper()}_CONTROLS")
+    draw = getattr(module, f"draw_{name}")
+    handles = _handles(module, name, tuple(sorted(declared.defaults.items())))
+    return Call(_with_keywords(draw, declared, "handles"), handles)
+
+
+_SLIDER = controls.Slider("slope", 1.0, -2.0, 2.0, 0.5)
+_CHOICE = controls.Choice("kind", ["line", "dots"])
+_TEXT = controls.Text("ranking", "A B")
+_CONTROLS = controls.Controls("demo", slope=_SLIDER, kind=_CHOICE)
+
 # a figure or handles of the wrong kind, beyond the automatic "abc", 7 and None
 WRONG_FIGURE = {"fig": {"axes, not a figure": Figure().subplots()}}
 WRONG_HANDLES = {"axes": {"a figure, not handles": Figure()}}
@@ -143,14 +210,14 @@ CASES = {
         },
     ),
     # --- rankviz.widgets.dashboard --------------------------------------------------------------
-    "rankviz.widgets.dashboard.presentation_mode": Case(
+    "rankviz.widgets._layouts.presentation_mode": Case(
         lambda: Call(dashboard.presentation_mode, None)
     ),
     "rankviz.widgets.dashboard.serialized": Case(lambda: Call(dashboard.serialized, print)),
-    "rankviz.widgets.dashboard.presentation_enabled": Case(
+    "rankviz.widgets._layouts.presentation_enabled": Case(
         lambda: Call(dashboard.presentation_enabled, False)
     ),
-    "rankviz.widgets.dashboard.float_slider": Case(
+    "rankviz.widgets.controls.float_slider": Case(
         lambda: Call(
             dashboard.float_slider,
             "p",
@@ -169,13 +236,13 @@ CASES = {
             "readout_format": {"not a format": "%d%"},
         },
     ),
-    "rankviz.widgets.dashboard.int_slider": Case(
+    "rankviz.widgets.controls.int_slider": Case(
         lambda: Call(dashboard.int_slider, "n", 3, 1, 9, 2, continuous_update=False),
         # a slider may start below zero
         valid={"min": {"negative"}, "description": {"unknown string"}},
         extra={"value": {"outside the range": 11}, "min": {"above max": 10}},
     ),
-    "rankviz.widgets.dashboard.dropdown": Case(
+    "rankviz.widgets.controls.dropdown": Case(
         lambda: Call(dashboard.dropdown, "kind", ["line", "dots"], "dots"),
         valid={"description": {"unknown string"}},  # any text is a label
         extra={
@@ -183,13 +250,110 @@ CASES = {
             "value": {"not an option": "bars"},
         },
     ),
-    "rankviz.widgets.dashboard.initial_values": Case(
+    "rankviz.widgets.controls.initial_values": Case(
         lambda: Call(dashboard.initial_values, "demo", {"a": 1, "b": 2}, {"b": 5}),
         valid={"dashboard": {"unknown string"}},  # any text names the dashboard
         extra={
             "initial": {"unknown control": {"z": 1}, "a list": [("b", 5)]},
             "defaults": {"a list": [("a", 1)]},
         },
+    ),
+    # --- rankviz.widgets.controls: the declarations ---------------------------------------------
+    "rankviz.widgets.controls.Slider": Case(
+        lambda: Call(
+            controls.Slider,
+            "n",
+            3,
+            1,
+            9,
+            2,
+            integer=True,
+            readout_format=".2f",
+            continuous_update=False,
+        ),
+        # an integer slider has no readout format to check
+        valid={
+            "label": {"unknown string"},
+            "min": {"negative"},
+            "readout_format": {"int", "unknown string"},
+        },
+        extra={"default": {"outside the range": 11}, "min": {"above max": 10}},
+    ),
+    "rankviz.widgets.controls.Slider.allowed": Case(lambda: Call(_SLIDER.allowed)),
+    "rankviz.widgets.controls.Slider.check": Case(
+        lambda: Call(_SLIDER.check, 0.5, "slope", snap=True),
+        valid={"name": {"unknown string"}},
+        extra={"value": {"beyond the range": 2.5}},
+        names={"value": "slope"},  # the message names the keyword the value is set under
+    ),
+    "rankviz.widgets.controls.Slider.widget": Case(
+        lambda: Call(_SLIDER.widget, 0.5, "slope"),
+        valid={"name": {"unknown string"}, "value": {"none"}},  # None: the default
+        names={"value": "slope"},
+    ),
+    "rankviz.widgets.controls.Choice": Case(
+        lambda: Call(controls.Choice, "kind", ["line", "dots"], "dots"),
+        valid={"label": {"unknown string"}},
+        extra={"options": {"empty list": []}, "default": {"not an option": "bars"}},
+    ),
+    "rankviz.widgets.controls.Choice.allowed": Case(lambda: Call(_CHOICE.allowed)),
+    "rankviz.widgets.controls.Choice.check": Case(
+        lambda: Call(_CHOICE.check, "dots", "kind", snap=True),
+        valid={"name": {"unknown string"}},
+        names={"value": "kind"},
+    ),
+    "rankviz.widgets.controls.Choice.widget": Case(
+        lambda: Call(_CHOICE.widget, "dots", "kind"),
+        valid={"name": {"unknown string"}, "value": {"none"}},
+        names={"value": "kind"},
+    ),
+    "rankviz.widgets.controls.Text": Case(
+        lambda: Call(
+            controls.Text, "ranking", "B A", None, allowed="A and B", description_width="9em"
+        ),
+        valid={
+            "label": {"unknown string"},
+            "default": {"unknown string"},
+            "allowed": {"unknown string"},
+            "description_width": {"unknown string"},
+        },
+    ),
+    "rankviz.widgets.controls.Text.allowed": Case(lambda: Call(_TEXT.allowed)),
+    "rankviz.widgets.controls.Text.check": Case(
+        lambda: Call(_TEXT.check, "B A", "order", snap=True),
+        valid={"name": {"unknown string"}, "value": {"unknown string"}},
+        names={"value": "order"},
+    ),
+    "rankviz.widgets.controls.Text.widget": Case(
+        lambda: Call(_TEXT.widget, "B A", "order"),
+        valid={"name": {"unknown string"}, "value": {"unknown string", "none"}},
+        names={"value": "order"},
+    ),
+    "rankviz.widgets.controls.Controls": Case(
+        lambda: Call(controls.Controls, "demo", slope=_SLIDER, kind=_CHOICE),
+        valid={"dashboard": {"unknown string"}},
+    ),
+    "rankviz.widgets.controls.Controls.check": Case(
+        lambda: Call(_CONTROLS.check, {"slope": 0.5, "kind": "line"}, snap=False)
+    ),
+    "rankviz.widgets.controls.Controls.initial": Case(lambda: Call(_CONTROLS.initial, slope=0.5)),
+    "rankviz.widgets.controls.Controls.build": Case(
+        lambda: Call(_CONTROLS.build, {"slope": 0.5}, order=("kind", "slope")),
+        extra={"order": {"unknown control": ("speed",)}},
+    ),
+    "rankviz.widgets.controls.Controls.describe": Case(lambda: Call(_CONTROLS.describe)),
+    "rankviz.widgets.controls.document_controls": Case(
+        lambda: Call(controls.document_controls, _CONTROLS, "{controls}"),
+        valid={"marker": {"unknown string"}},
+    ),
+    "rankviz.widgets.controls.check_control_value": Case(
+        lambda: Call(
+            controls.check_control_value, dashboard.float_slider("s", 0.0, -2.0, 2.0, 0.5), "s", 1.0
+        ),
+        valid={"name": {"unknown string"}},
+        extra={"value": {"beyond the slider": 3.0}},
+        names={"value": "s"},
+        skip={"control": "any widget: one without a declaration gets its value unchecked"},
     ),
     "rankviz.widgets.dashboard.Dashboard": Case(
         lambda: Call(
@@ -244,25 +408,23 @@ CASES = {
     "rankviz.widgets.snapshot.DashboardSnapshot.readout_html": Case(
         lambda: Call(_toy().snapshot().readout_html)
     ),
-    # --- the dashboards --------------------------------------------------------------------------
+    # --- the dashboards: their control values set from code (factory keywords and .set) -------
     **{
         f"rankviz.widgets.{module.__name__.rsplit('.', 1)[1]}.{name}": Case(
-            (
-                lambda module=module, name=name, kwargs=kwargs: Call(
-                    getattr(module, name), presentation=False, **kwargs
-                )
-            ),
+            (lambda module=module, name=name: _from_code(module, name)),
+            # a text box takes any string its check accepts: "NOPE" is no ranking or label
+            extra=extra,
         )
-        for module, name, kwargs in (
-            (aggregation, "aggregation_explorer", {"n_items": 4}),
-            (calibration, "calibration_explorer", CALIBRATION_LABELS),
-            (consistency, "low_noise_explorer", {}),
-            (margins, "margin_bound_explorer", {"m": 50}),
-            (preference, "tournament_explorer", {"n": 4}),
-            (rankboost, "rankboost_stepper", {}),
-            (ranking, "ranking_playground", {}),
-            (roc, "roc_explorer", {"n": 20}),
-            (scheduling, "schedule_explorer", {"r": 4}),
+        for module, name, extra in (
+            (aggregation, "aggregation_explorer", {}),
+            (calibration, "calibration_explorer", {"weight_a": {"negative": -1.0}}),
+            (consistency, "low_noise_explorer", {"w01": {"beyond the slider": 10.5}}),
+            (margins, "margin_bound_explorer", {"m": {"below the slider": 40}}),
+            (preference, "tournament_explorer", {"n": {"beyond the slider": 10}}),
+            (rankboost, "rankboost_stepper", {"round": {"beyond the run": 61}}),
+            (ranking, "ranking_playground", {"grade_A": {"above the scale": 5}}),
+            (roc, "roc_explorer", {"n": {"beyond the slider": 10**9}}),
+            (scheduling, "schedule_explorer", {"seed": {"beyond the slider": 100}}),
         )
     },
     # --- chapter 08: aggregation ------------------------------------------------------------------
@@ -286,12 +448,12 @@ CASES = {
         extra={**WRONG_FIGURE, "label_a": {"three items": "1 0 1", "a word": "one zero"}},
     ),
     "rankviz.widgets.calibration.draw_calibration_explorer": Case(
-        lambda: Call(
-            calibration.draw_calibration_explorer,
-            calibration.setup_calibration_explorer(Figure(), **CALIBRATION),
-            **CALIBRATION,
-        ),
-        extra={"handles": {"a figure, not handles": Figure()}},
+        lambda: _draw_with_keywords(calibration, "calibration_explorer"),
+        extra={
+            "handles": {"a figure, not handles": Figure()},
+            "weight_a": {"negative": -1.0},
+            "label_a": {"grades for MAP": "2 0 1 0"},
+        },
     ),
     "rankviz.widgets.calibration.explorer_case": Case(
         lambda: Call(calibration.explorer_case, "map", "ls_relevance", "1 0", "0 1", "1 1"),
@@ -366,8 +528,14 @@ CASES = {
         extra=WRONG_FIGURE,
     ),
     "rankviz.widgets.ranking.draw_ranking_playground": Case(
-        lambda: _setup(ranking, "ranking_playground", **ranking.RANKING_PLAYGROUND_DEFAULTS),
-        extra={**WRONG_HANDLES, "k": {"beyond the documents": 9}, "relevant_from": {"zero": 0}},
+        lambda: _draw_with_keywords(ranking, "ranking_playground"),
+        extra={
+            "handles": {"a figure, not handles": Figure()},
+            "k": {"beyond the documents": 9},
+            "relevant_from": {"zero": 0},
+            "grade_A": {"above the scale": 5},
+            "order": {"a document twice": "A A C D E F G H"},
+        },
     ),
     "rankviz.widgets.ranking.ranking_of": Case(
         lambda: Call(ranking.ranking_of, dict(ranking.RANKING_PLAYGROUND_DEFAULTS)),

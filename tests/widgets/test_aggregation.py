@@ -307,7 +307,7 @@ def test_the_presentation_layout():
 def test_initial_values_are_validated():
     with pytest.raises(TypeError, match="unknown controls"):
         aggregation_explorer(items=4)
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(ValueError, match=r"^noise must be .* from .* to .*, got "):
         aggregation_explorer(noise=0.0)
     with pytest.raises(ValueError, match="must be one of"):
         aggregation_explorer(method="kemeny")

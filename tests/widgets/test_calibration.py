@@ -157,7 +157,7 @@ def test_five_items_hide_the_tick_labels(dash):
 def test_initial_values_are_validated():
     with pytest.raises(TypeError, match="unknown controls"):
         calibration_explorer(weight=1.0)
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(ValueError, match=r"^weight_a must be .* from .* to .*, got "):
         calibration_explorer(weight_a=2.0)
     with pytest.raises(ValueError, match="binary"):
         calibration_explorer(label_a="0 2 1 0")

@@ -281,7 +281,7 @@ def test_the_default_example_is_certified(dash):
 def test_initial_values_are_validated():
     with pytest.raises(TypeError, match="unknown controls"):
         low_noise_explorer(weight=1.0)
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(ValueError, match=r"^p must be .* from .* to .*, got "):
         low_noise_explorer(p=1.0)
     with pytest.raises(ValueError, match="must be one of"):
         low_noise_explorer(phi="ramp")

@@ -141,7 +141,7 @@ def test_all_extremes_together(dash):
 def test_initial_values_are_validated():
     with pytest.raises(TypeError, match="unknown controls"):
         margin_bound_explorer(Lambda=1.0)
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(ValueError, match=r"^rho must be .* from .* to .*, got "):
         margin_bound_explorer(rho=2.0)
     assert margin_bound_explorer(form="uniform").values["form"] == "uniform"
 

@@ -208,7 +208,7 @@ def test_xor_defeats_additive_stumps_but_the_ring_does_not(dash):
 def test_initial_values_are_validated():
     with pytest.raises(TypeError, match="unknown controls"):
         rankboost_stepper(rounds=3)
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(ValueError, match=r"^round must be .* from .* to .*, got "):
         rankboost_stepper(round=MAX_ROUNDS + 1)
     with pytest.raises(ValueError, match="must be one of"):
         rankboost_stepper(data="spiral")

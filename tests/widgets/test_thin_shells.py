@@ -31,9 +31,9 @@ from rankviz.ranksvm import LinearUtilityModel, RankSVMModel
 from rankviz.widgets import DASHBOARDS
 
 WIDGETS = pathlib.Path(rankviz.widgets.__file__).parent
-#: the modules allowed to define classes: the shared redraw mechanism and its sliders, and the
-#: static snapshot (picture and readouts) every dashboard displays
-MECHANISM = ("dashboard.py", "snapshot.py")
+#: the modules allowed to define classes: the shared redraw mechanism (the dashboard, its
+#: declared controls and its renderer), and the static snapshot every dashboard displays
+MECHANISM = ("dashboard.py", "controls.py", "_render.py", "snapshot.py")
 #: packages whose classes are not compute results
 NOT_COMPUTE = ("rankviz.widgets", "rankviz.plotting")
 
@@ -122,7 +122,7 @@ def test_cached_arrays_are_read_only():
 @pytest.mark.parametrize("key", sorted(DASHBOARDS))
 def test_setup_returns_panels_and_layout_flags_only(key):
     dash = getattr(rankviz.widgets, key)()
-    handles = dash._handles
+    handles = dash._renderer.handles
     values = (
         vars(handles).items()
         if isinstance(handles, types.SimpleNamespace)
