@@ -1,4 +1,5 @@
-"""The layout rules of rankviz (README, "Design"): checked on the source, so a new file keeps them.
+"""The layout rules of rankviz (CONTRIBUTING.md, "The rankviz module"): checked on the source, so
+a new file keeps them.
 
 * no file in rankviz/ over MAX_LINES lines;
 * one ``__all__`` per module, assigned once (no ``__all__ +=``), and every module-level import
@@ -70,9 +71,13 @@ def test_one_all_and_imports_at_the_top(path):
     assert not late, f"{path.name}: module-level imports below the first definition, lines {late}"
 
 
-def _private_imports(path: pathlib.Path):
-    """(line, module, name) for each private name imported from a public module."""
-    tree = ast.parse(path.read_text())
+def _private_imports(path: pathlib.Path, source: str | None = None):
+    """(line, module, name) for each private name imported from a public module.
+
+    ``source`` is the module's text, read from ``path`` unless given (the check's own test
+    gives a made-up module's text, never writing into the package).
+    """
+    tree = ast.parse(path.read_text() if source is None else source)
     here = _module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found = []
@@ -107,15 +112,10 @@ def test_no_private_name_of_another_module_is_imported(path):
     assert not found, f"{path.name} imports private names of public modules: {found}"
 
 
-def test_the_private_import_check_can_fail(tmp_path):
-    fake = PACKAGE / "widgets" / "__layout_probe__.py"
-    try:
-        fake.write_text(
-            "from rankviz.rankboost import _as_pairs\nfrom rankviz._validation import check_int\n"
-        )
-        assert _private_imports(fake) == [(1, "rankviz.rankboost", "_as_pairs")]
-    finally:
-        fake.unlink()
+def test_the_private_import_check_can_fail():
+    made_up = PACKAGE / "widgets" / "__layout_probe__.py"  # never written: its text is given
+    source = "from rankviz.rankboost import _as_pairs\nfrom rankviz._validation import check_int\n"
+    assert _private_imports(made_up, source) == [(1, "rankviz.rankboost", "_as_pairs")]
 
 
 # the private modules every other module builds on have tests of their own too; the other

@@ -1,7 +1,7 @@
 """A widget is a thin shell: it holds no experiment and recomputes nothing a compute module returns.
 
-The design (STYLE.md, "The rankviz module"): a widget's callback calls compute functions, then
-plotting functions.  Checked here, in the manner of tests/test_layout.py:
+The design (CONTRIBUTING.md, "The rankviz module", Dashboards): a widget's callback calls compute
+functions, then plotting functions.  Checked here, in the manner of tests/test_layout.py:
 
 * no widget module defines a record type of its own (a dataclass, a NamedTuple) or a class at
   all, except the shared mechanism in ``dashboard.py``;
