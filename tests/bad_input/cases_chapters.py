@@ -9,5 +9,5 @@ CASES = {
 }
 
 RESULT_TYPES = {
-    "rankviz.chapters.Chapter": "the registry's records (rankviz.chapters.COURSE), not built by users",
+    "rankviz.chapters.Chapter": "the registry's records (rankviz.chapters.COURSE)",
 }
