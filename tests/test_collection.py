@@ -16,10 +16,9 @@ START = ROOT / registry.START_PAGE
 DECK = ROOT / registry.DECK.notebook
 #: the chapters proper
 CHAPTERS = [ROOT / c.notebook for c in registry.CHAPTERS]
-#: every notebook with a lecture note and a row in the README's chapter table
+#: every notebook with a lecture note (the README's table is checked in tests/test_chapters.py)
 COURSE = [*CHAPTERS, DECK]
 NOTEBOOKS = [START, *COURSE]
-README = (ROOT / "README.md").read_text()
 
 
 def test_there_are_chapters():
@@ -104,12 +103,6 @@ def test_notebook_has_its_lecture_note_and_links_to_it(path):
     text = path.read_text()
     assert f"../lectures/{lecture.name}" in text
     assert f"../notebooks/{path.name}" in lecture.read_text()
-
-
-@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
-def test_notebook_is_listed_in_the_readme_chapter_table(path):
-    assert f"notebooks/{path.name}" in README
-    assert f"lectures/{path.stem}.md" in README
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

@@ -150,3 +150,38 @@ def test_every_module_has_its_test_file(path, test_file):
     assert test_file.exists(), (
         f"{path.relative_to(PACKAGE.parent)} has no {test_file.relative_to(TESTS.parent)}"
     )
+
+
+#: the packages and modules whose public functions are not measures or algorithms: dashboards,
+#: drawings, exercise checkers and the command line (their docstrings say what they show)
+NOT_COMPUTE = ("widgets", "plotting", "exercises", "doctor.py", "__init__.py", "__main__.py")
+COMPUTE_SOURCES = [
+    path
+    for path in SOURCES
+    if not path.name.startswith("_")
+    and path.relative_to(PACKAGE).parts[0] not in NOT_COMPUTE
+    and path.relative_to(PACKAGE).name not in NOT_COMPUTE
+]
+
+
+@pytest.mark.parametrize("path", COMPUTE_SOURCES, ids=_ids(COMPUTE_SOURCES))
+def test_every_compute_function_documents_its_contract_with_an_example(path):
+    """numpydoc sections on each public function of a compute module: Parameters and Raises
+    (when it takes arguments), Returns, and an Examples block, which runs as a doctest."""
+    import importlib
+    import inspect
+
+    module = importlib.import_module(_module_name(path))
+    missing = {}
+    for name in module.__all__:
+        value = getattr(module, name)
+        if not inspect.isfunction(value) or value.__module__ != module.__name__:
+            continue
+        doc = inspect.getdoc(value) or ""
+        needed = ["Returns", "Examples"]
+        if inspect.signature(value).parameters:
+            needed += ["Parameters", "Raises"]
+        lacking = [section for section in needed if f"\n{section}\n---" not in f"\n{doc}"]
+        if lacking:
+            missing[name] = lacking
+    assert not missing, f"{path.name}: docstrings without these numpydoc sections: {missing}"
