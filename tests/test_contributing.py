@@ -55,9 +55,7 @@ def test_every_checklist_item_names_tests_that_exist(recipe):
         assert cited, f"a checklist item names no test: {item}"
         for path, name in cited:
             assert (ROOT / path).is_file(), f"{path} does not exist (cited by: {item[:60]}...)"
-            assert name in defined_tests(path), (
-                f"{path} has no {name} (cited by: {item[:60]}...)"
-            )
+            assert name in defined_tests(path), f"{path} has no {name} (cited by: {item[:60]}...)"
 
 
 @pytest.mark.parametrize("recipe", sorted(ENFORCED_BY))

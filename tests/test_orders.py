@@ -174,6 +174,7 @@ def test_count_orders_counts_down_sets_exactly_against_max_states():
         count_orders(w, max_states=8)
 
 
+@pytest.mark.slow
 def test_count_orders_agrees_with_networkx_on_dense_and_relabelled_dags(rng):
     for _ in range(30):
         r = int(rng.integers(2, 9))

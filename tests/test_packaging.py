@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 if sys.version_info >= (3, 11):
@@ -143,10 +144,10 @@ def test_no_pre_commit_hook_strips_the_notebooks_outputs():
         assert not stripping.search(where), f"a hook that strips notebook outputs: {where}"
 
 
+@pytest.mark.slow
 def test_the_editable_install_prints_no_setuptools_warning(tmp_path):
     """What `make lab`'s first run builds (an editable wheel of rankviz), built here with this
     environment's setuptools: no warning box, no deprecation (license, package discovery)."""
-    pytest = __import__("pytest")
     pytest.importorskip("setuptools")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, tmp_path / name)

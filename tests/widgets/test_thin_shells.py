@@ -119,6 +119,7 @@ def test_cached_arrays_are_read_only():
         assert not cached.flags.writeable
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(DASHBOARDS))
 def test_setup_returns_panels_and_layout_flags_only(key):
     dash = getattr(rankviz.widgets, key)()
@@ -183,6 +184,7 @@ def test_no_widget_module_keeps_a_removed_experiment_function():
         assert not hasattr(widget, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(DASHBOARDS))
 def test_setup_and_draw_check_their_figure_and_handles(key):
     from matplotlib.figure import Figure
