@@ -34,6 +34,9 @@ def test_the_demo_deck_shows_every_dashboard():
     deck = DECK.read_text()
     for name in rankviz.widgets.DASHBOARDS:
         assert f"{name}()" in deck, f"{DECK.name} has no section for {name}"
+    # in the order of the chapters (rankviz/chapters.py)
+    first_shown = [deck.index(f"{name}()") for name in registry.DECK.dashboards]
+    assert first_shown == sorted(first_shown), "the deck's sections are not in chapter order"
 
 
 def test_the_demo_deck_is_one_slide_per_talk_track_step():
