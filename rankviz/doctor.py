@@ -391,12 +391,13 @@ def run_checks() -> list[Finding]:
 
 def _report(findings: list[Finding], out) -> None:
     section = None
+    width = max((len(finding.name) for finding in findings), default=0)
     for finding in findings:
         if finding.section != section:
             section = finding.section
             print(f"\n{section}", file=out)
         mark = "ok " if finding.ok else "!! "
-        print(f"  {mark} {finding.name:<32} {finding.detail}", file=out)
+        print(f"  {mark} {finding.name:<{width}} {finding.detail}", file=out)
     problems = [f for f in findings if not f.ok]
     print("", file=out)
     if problems:
