@@ -18,13 +18,8 @@ import numpy as np
 from _timing import best_time, verdict
 from bench_widgets import control_changes, measure
 
-from rankviz.consistency import (
-    certify_counterexample,
-    difference_graph,
-    find_low_noise_counterexample,
-    mean_adjacency,
-    random_preference_distribution,
-)
+from rankviz.consistency import difference_graph, mean_adjacency, random_preference_distribution
+from rankviz.counterexamples import certify_counterexample, find_low_noise_counterexample
 from rankviz.disagreement import bayes_orders, minimum_feedback_arc_set
 from rankviz.surrogates import SURROGATES, graph_surrogate_minimizer
 from rankviz.widgets.consistency import (

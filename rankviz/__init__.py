@@ -61,10 +61,14 @@ Chapter 06: Calibration and consistency of surrogate losses
     surrogates               Convex surrogates of ranking losses: one vocabulary for chapters 06
                              and 07.
 Chapter 07: Inconsistency of pairwise surrogates, even in low noise
-    consistency              Low noise and the inconsistency of pairwise surrogates:
-                             counterexamples and their certificates.
+    consistency              Low noise: distributions over preference DAGs, their mean and
+                             difference graphs.
+    counterexamples          Counterexamples to the consistency of pairwise surrogates in low
+                             noise, and their certificates.
     h_surrogates             Duchi et al.'s surrogates (12) and (13) with a general function ``h``
                              of the weights.
+    hinge_lp                 The hinge's pairwise risk (12) as a linear programme: a vertex
+                             minimiser, the whole optimal set.
 Chapter 08: Rank aggregation and U-statistic risks
     aggregation              Rank aggregation: pairwise outcomes turned into one score per item
                              (section 5.1).

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import warnings
 
 import cvxpy as cp
 import networkx as nx
@@ -19,7 +18,8 @@ import numpy as np
 from scipy.optimize import linprog, nnls
 from scipy.special import expit
 
-from rankviz._solvers import SolverError, solve
+from rankviz._graphs import digraph_from_edges
+from rankviz._solvers import SolverError, solve_quietly
 from rankviz._validation import check_array
 
 # the public names; the underscored helpers are shared with rankviz.surrogates,
@@ -175,9 +175,7 @@ def _components(n: int, src, dst) -> list[list[int]]:
 def _unattained(n: int, src, dst) -> list[int] | None:
     """Items that can be raised forever (a source component), if the support is not
     strongly connected within each of its weakly connected components."""
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from(zip(src, dst, strict=True))
+    graph = digraph_from_edges(n, zip(src, dst, strict=True))
     for component in nx.weakly_connected_components(graph):
         sub = graph.subgraph(component)
         if nx.is_strongly_connected(sub):
@@ -292,7 +290,7 @@ def _optimal_face(
     wherever ``lam_k > 0``; "<" and ">" are judged to within ``_DUAL_TOL``.  Squared hinge
     (``lam`` unused): every minimiser keeps the margins of the terms active at one
     minimiser and leaves the other margins at least 1 (see
-    rankviz.consistency._certify_squared_hinge).  ``big`` stands for no bound; padding rows
+    rankviz.counterexamples._certify_squared_hinge).  ``big`` stands for no bound; padding rows
     (weight 0) get none.
     """
     idle = weights == 0
@@ -414,51 +412,52 @@ def _minimize(terms, n: int, phi: str) -> tuple[np.ndarray, float, str, str]:
     for solver, options in _SOLVERS:
         fallback = ""
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                solve(problem, solver, f"the {phi} surrogate risk", verbose=False, **options)
-                status = problem.status
-                if smallest is not None and status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
-                    # an unbounded optimal set (risk 0 reached by spreading scores) often
-                    # leaves the first solve "inaccurate"; the second one is well posed
-                    first = np.array(alpha.value, dtype=float)
-                    all_margins = parameters["margins"].value
-                    all_weights = parameters["weights"].value
-                    big = 10.0 * n * (1.0 + float(np.abs(all_margins).max()))
-                    lam = None
-                    if phi == "hinge":
-                        lam = _hinge_dual(incidence, all_margins, all_weights, pinned == 0)
-                    certified = False
-                    if lam is not None or phi == "squared_hinge":
-                        lower, upper = _optimal_face(
-                            phi, lam, incidence @ first - all_margins, all_weights, big
+            status = solve_quietly(
+                problem, solver, f"the {phi} surrogate risk", verbose=False, **options
+            )
+            if smallest is not None and status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+                # an unbounded optimal set (risk 0 reached by spreading scores) often
+                # leaves the first solve "inaccurate"; the second one is well posed
+                first = np.array(alpha.value, dtype=float)
+                all_margins = parameters["margins"].value
+                all_weights = parameters["weights"].value
+                big = 10.0 * n * (1.0 + float(np.abs(all_margins).max()))
+                lam = None
+                if phi == "hinge":
+                    lam = _hinge_dual(incidence, all_margins, all_weights, pinned == 0)
+                certified = False
+                if lam is not None or phi == "squared_hinge":
+                    lower, upper = _optimal_face(
+                        phi, lam, incidence @ first - all_margins, all_weights, big
+                    )
+                    parameters["lower"].value, parameters["upper"].value = lower, upper
+                    smallest_status = solve_quietly(
+                        smallest,
+                        solver,
+                        f"the smallest {phi} minimiser",
+                        require_optimal=False,
+                        verbose=False,
+                        **options,
+                    )
+                    if smallest_status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+                        point, certified = _least_norm_on_face(
+                            np.array(alpha.value, dtype=float),
+                            incidence,
+                            all_margins,
+                            lower,
+                            upper,
+                            pinned == 0,
                         )
-                        parameters["lower"].value, parameters["upper"].value = lower, upper
-                        try:
-                            smallest.solve(solver=solver, verbose=False, **options)
-                        except (cp.error.SolverError, ArithmeticError, ValueError) as exc:
-                            raise SolverError(
-                                f"the smallest {phi} minimiser: solver {solver} failed ({exc})"
-                            ) from exc
-                        if smallest.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
-                            point, certified = _least_norm_on_face(
-                                np.array(alpha.value, dtype=float),
-                                incidence,
-                                all_margins,
-                                lower,
-                                upper,
-                                pinned == 0,
-                            )
-                            # and a minimiser (up to the first solve's accuracy): a guard
-                            tolerance = 1e-9 * (1 + abs(problem.value))
-                            certified = certified and (
-                                _risk(point, (src, dst, weights, margins), phi)
-                                <= _risk(first, (src, dst, weights, margins), phi) + tolerance
-                            )
-                    if certified:
-                        alpha.value, status = point, cp.OPTIMAL
-                    else:  # the first solver's minimiser, said so in the status
-                        alpha.value, fallback = first, _NOT_SMALLEST
+                        # and a minimiser (up to the first solve's accuracy): a guard
+                        tolerance = 1e-9 * (1 + abs(problem.value))
+                        certified = certified and (
+                            _risk(point, (src, dst, weights, margins), phi)
+                            <= _risk(first, (src, dst, weights, margins), phi) + tolerance
+                        )
+                if certified:
+                    alpha.value, status = point, cp.OPTIMAL
+                else:  # the first solver's minimiser, said so in the status
+                    alpha.value, fallback = first, _NOT_SMALLEST
         except SolverError as exc:
             statuses.append(f"{solver}: {exc}")
             continue

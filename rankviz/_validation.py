@@ -4,6 +4,33 @@ Every public function validates its arguments once, at the boundary, with these
 helpers; the private cores behind it trust their inputs.  Each helper raises a
 ``TypeError`` (wrong kind of object) or ``ValueError`` (right kind, wrong value)
 whose message starts with the argument's name.
+
+What a public function accepts, whatever it computes (the rules the bad-input table in
+``tests/bad_input/`` checks for every public callable):
+
+* **Dtypes.**  An array of any real dtype (float16, float32, float64, integers of any width,
+  booleans where numbers are expected) is converted to float64 (or int64, or bool) by
+  :func:`check_array` before anything is computed, so float32 input gives the float64 answer up
+  to float32 rounding.  An identity the input must satisfy (a probability vector sums to 1,
+  ``H[u, v] + H[v, u] = 1``) is checked to the rounding of the dtype passed
+  (:func:`rounding_tolerance`), and a message reporting a mismatch prints the numbers in full
+  (:func:`exact`), never "sums to 1, got 1".
+* **Exact numbers.**  A scalar may be any ``numbers.Real`` (Python, NumPy of any width,
+  ``fractions.Fraction``, sympy's ``Rational``) or, where an integer is asked, any
+  ``numbers.Integral`` (NumPy's, sympy's ``Integer``); an array of such numbers (a list of
+  Fractions, an object array) is converted to float64.
+* **pandas.**  A Series or DataFrame of numbers is read by position, as ``numpy.asarray`` reads
+  it: its index is ignored, and row ``i`` is item (or point) ``i``.  A square DataFrame (a
+  matrix over items) must carry the same labels on its rows and its columns, in the same
+  order; otherwise it is refused, since its columns would be read against the wrong rows.
+* **Ragged nested lists** (``[[1, 2], [3]]``) raise a ``ValueError`` naming the argument
+  (:func:`check_array`, or :func:`as_numpy` where a function looks at the input first).
+* **Magnitudes.**  Finite numbers of any size are accepted where only their order or sign
+  matters; a function that squares, multiplies or exponentiates them refuses magnitudes beyond
+  :data:`MAX_MAGNITUDE` (``check_array(..., max_abs=MAX_MAGNITUDE)``) rather than return an
+  overflowed ``inf`` or ``NaN``.
+* **Sizes.**  An input that would make a function build more than a laptop holds (an n x n
+  matrix, a pairs x pairs kernel) is refused up front, naming the limit.
 """
 
 from __future__ import annotations
@@ -15,6 +42,7 @@ import numpy as np
 
 __all__ = [
     "KERNELS",
+    "MAX_MAGNITUDE",
     "SIGMA_RANGE",
     "STEP_SMOOTHING_RANGE",
     "as_binary_labels",
@@ -23,6 +51,7 @@ __all__ = [
     "as_float_vector",
     "as_generator",
     "as_item_ids",
+    "as_numpy",
     "as_pair_labels",
     "as_pair_sample",
     "as_pairs",
@@ -45,7 +74,15 @@ __all__ = [
     "check_same_length",
     "check_step_smoothing",
     "check_text",
+    "exact",
+    "round_finite",
+    "rounding_tolerance",
 ]
+
+#: The largest magnitude accepted where a function squares, multiplies or sums products of its
+#: input: the square of 1e100 is far from float64's overflow at 1.8e308, the square of 1e200
+#: is not.
+MAX_MAGNITUDE = 1e100
 
 
 def _kind(value: object) -> str:
@@ -57,6 +94,101 @@ _DTYPE_KINDS = {
     "int": "integers",
     "bool": "booleans",
 }
+
+
+def as_numpy(values: object, name: str) -> np.ndarray:
+    """``numpy.asarray(values)``, raising a ``ValueError`` naming ``name`` for ragged lists.
+
+    For a function that looks at its input (its dtype, its number of dimensions) before
+    handing it to :func:`check_array`.
+    """
+    try:
+        return np.asarray(values)
+    except Exception as exc:  # ragged nested lists and the like
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+
+
+def _from_object_array(arr: np.ndarray, name: str, what: str) -> np.ndarray:
+    """An object array of real numbers (Fractions, sympy Rationals) as float64; else raise."""
+    flat = arr.ravel().tolist()
+    if not all(isinstance(x, numbers.Real) and not isinstance(x, (bool, np.bool_)) for x in flat):
+        kinds = sorted({type(x).__name__ for x in flat if not isinstance(x, numbers.Real)})
+        raise TypeError(f"{name} must contain {what}, got {', '.join(kinds) or 'booleans'}")
+    return np.array([float(x) for x in flat], dtype=np.float64).reshape(arr.shape)
+
+
+def _check_frame_labels(values: object, name: str) -> None:
+    """Refuse a square pandas DataFrame whose column labels differ from its row labels."""
+    index, columns = getattr(values, "index", None), getattr(values, "columns", None)
+    if index is None or columns is None or len(index) != len(columns):
+        return
+    if list(index) != list(columns):
+        raise ValueError(
+            f"{name} is a square DataFrame whose columns are not labelled like its rows "
+            f"(rows {list(index)[:4]}..., columns {list(columns)[:4]}...); a matrix over "
+            f"items is read by position, so reorder its columns with .loc[:, df.index]"
+        )
+
+
+def rounding_tolerance(values: object, n_terms: int = 1, floor: float = 1e-9) -> float:
+    """The tolerance of an identity (a sum equal to 1) on ``values`` in the dtype passed.
+
+    ``max(floor, 4 * n_terms * eps)`` with ``eps`` the machine epsilon of ``values``'s
+    floating dtype (float64's for integers, lists and other inputs): float32 probabilities
+    that sum to 1 in float32 are accepted, float64 ones are held to ``floor``.
+
+    Examples
+    --------
+    >>> rounding_tolerance([0.4, 0.6], 2)
+    1e-09
+    >>> float(rounding_tolerance(np.float32([0.4, 0.6]), 2)) > 1e-7
+    True
+    """
+    dtype = getattr(values, "dtype", None)
+    if dtype is None or not hasattr(dtype, "kind"):
+        try:
+            dtype = np.asarray(values).dtype
+        except Exception:
+            dtype = np.dtype(np.float64)
+    eps = np.finfo(dtype).eps if dtype.kind == "f" else np.finfo(np.float64).eps
+    return max(floor, 4.0 * max(n_terms, 1) * float(eps))
+
+
+def exact(value: float, versus: float) -> str:
+    """``value`` printed with the digits that tell it from ``versus`` (``0.99999994``, not ``1``).
+
+    For a message reporting that ``value`` should have been ``versus``: six significant digits,
+    or more until the printed number differs from ``versus``.
+
+    Examples
+    --------
+    >>> exact(1.1000000000000001, 1.0), exact(np.float32(0.4) + np.float32(0.6) - 1e-7, 1.0)
+    ('1.1', '0.9999999')
+    """
+    value = float(value)
+    for digits in range(6, 18):
+        text = f"{value:.{digits}g}"
+        if value == versus or float(text) != versus:
+            return text
+    return repr(value)
+
+
+def round_finite(values: object, decimals: int) -> np.ndarray:
+    """``numpy.round(values, decimals)``, keeping values too large to carry decimals as they are.
+
+    Rounding multiplies by ``10**decimals`` first, which overflows for magnitudes near 1e300;
+    such a number has no decimals to round, so it is kept.  For grouping values equal up to
+    float noise before comparing them.
+
+    Examples
+    --------
+    >>> round_finite([0.1 + 0.2, 1e300], 9)
+    array([3.e-001, 1.e+300])
+    """
+    arr = np.asarray(values, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        rounded = np.round(arr, decimals)
+    return np.where(np.isfinite(rounded), rounded, arr)
 
 
 def check_array(
@@ -72,6 +204,7 @@ def check_array(
     nonnegative: bool = False,
     bounds: tuple[float, float] | None = None,
     max_size: int | None = None,
+    max_abs: float | None = None,
     copy: bool = False,
 ) -> np.ndarray:
     """The one array checker: read ``values`` as an array and check it, naming ``name``.
@@ -102,6 +235,9 @@ def check_array(
         Require every entry to lie in ``[low, high]``.
     max_size : int, optional
         The largest number of entries accepted (a size a laptop can serve).
+    max_abs : float, optional
+        The largest magnitude accepted (usually :data:`MAX_MAGNITUDE`, for a function that
+        squares or multiplies the values).
     copy : bool
         Always return a new array (the caller may then modify it).
 
@@ -131,10 +267,11 @@ def check_array(
     container = "a square matrix" if square else "an array"
     if isinstance(values, (str, bytes)) or values is None:
         raise TypeError(f"{name} must be {container} of {what}, got {_kind(values)}")
-    try:
-        arr = np.asarray(values)
-    except Exception as exc:  # ragged nested lists and the like
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    arr = as_numpy(values, name)
+    if square and arr.ndim == 2:
+        _check_frame_labels(values, name)
+    if arr.dtype == object and arr.size:
+        arr = _from_object_array(arr, name, what)
     if arr.dtype == object or not (
         np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
     ):
@@ -186,6 +323,11 @@ def check_array(
         elif copy:
             arr = arr.copy()
     if arr.size and dtype != "bool":
+        if max_abs is not None and np.abs(arr).max() > max_abs:
+            raise ValueError(
+                f"{name} has an entry of magnitude {np.abs(arr).max():g}; at most "
+                f"{max_abs:g} is supported (larger values overflow when squared)"
+            )
         if nonnegative and (arr < 0).any():
             raise ValueError(f"{name} must be non-negative, got {arr.min():g}")
         if bounds is not None:
@@ -261,10 +403,7 @@ def as_binary_labels(values: object, name: str) -> np.ndarray:
     """
     if isinstance(values, (str, bytes)):
         raise TypeError(f"{name} must be an array of binary labels, got {_kind(values)}")
-    try:
-        arr = np.asarray(values)
-    except Exception as exc:
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    arr = as_numpy(values, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
     if arr.size == 0:
@@ -478,7 +617,7 @@ def check_label_set(
     vectors and graphs.  ``max_items`` bounds ``n`` (an enumeration of the ``n!``
     permutations).
     """
-    arr = check_array(labels, name, ndim=(2, 3), nonnegative=True)
+    arr = check_array(labels, name, ndim=(2, 3), nonnegative=True, max_abs=MAX_MAGNITUDE)
     if kind == "graph":
         if arr.ndim != 3 or arr.shape[1] != arr.shape[2]:
             raise ValueError(
@@ -522,9 +661,9 @@ def as_probability_rows(probs: object, name: str, k: int) -> tuple[np.ndarray, b
             f"{name} must give one probability per label ({k} labels), got {p.shape[1]}"
         )
     sums = p.sum(axis=1)
-    if not np.allclose(sums, 1.0, rtol=0.0, atol=1e-9):
+    if not np.allclose(sums, 1.0, rtol=0.0, atol=rounding_tolerance(probs, k)):
         bad = sums[np.argmax(np.abs(sums - 1.0))]
-        raise ValueError(f"{name} must sum to 1, got {bad:.6g}")
+        raise ValueError(f"{name} must sum to 1, got {exact(bad, 1.0)}")
     return p / sums[:, None], batched
 
 
@@ -585,9 +724,14 @@ def check_rounds(rounds: object, name: str, r: int, *, batch: bool = False) -> n
 
 
 # --- pair samples (a feature matrix, index pairs into its rows, labels in {-1, 0, +1})
-def as_feature_matrix(X: object, name: str, *, n_features: int | None = None) -> np.ndarray:
-    """Return ``X`` as a finite 2-D float64 array (points x features) with a row and a column."""
-    arr = check_array(X, name, allow_empty=True)
+def as_feature_matrix(
+    X: object, name: str, *, n_features: int | None = None, max_abs: float | None = None
+) -> np.ndarray:
+    """Return ``X`` as a finite 2-D float64 array (points x features) with a row and a column.
+
+    ``max_abs`` bounds the magnitudes (:data:`MAX_MAGNITUDE` for a method taking inner products).
+    """
+    arr = check_array(X, name, allow_empty=True, max_abs=max_abs)
     if arr.ndim != 2:
         raise ValueError(
             f"{name} must be 2-D (points x features), got an array of shape "
@@ -610,7 +754,7 @@ def as_pairs(
     Negative indices (which would wrap around), floats and ids ``>= n_points`` are refused.
     """
     arr = check_array(pairs, name, dtype="int")
-    given = np.asarray(pairs).dtype
+    given = as_numpy(pairs, name).dtype
     if given.kind not in "iu":
         raise TypeError(f"{name} must contain integer row indices, got dtype {given}")
     if arr.ndim != 2 or arr.shape[1] != 2:
@@ -632,7 +776,7 @@ def as_pair_labels(
     if (
         not isinstance(labels, (str, bytes))
         and labels is not None
-        and np.asarray(labels).dtype == np.bool_
+        and as_numpy(labels, name).dtype == np.bool_
     ):
         raise TypeError(f"{name} must contain the numbers -1, 0, +1, got booleans")
     arr = check_array(labels, name, ndim=1, allow_empty=n_pairs == 0)
@@ -651,13 +795,20 @@ def as_pair_labels(
 
 
 def as_pair_sample(
-    X: object, pairs: object, labels: object, *, allow_zero: bool = True, float_labels: bool = False
+    X: object,
+    pairs: object,
+    labels: object,
+    *,
+    allow_zero: bool = True,
+    float_labels: bool = False,
+    max_abs: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Validate a pairwise sample: return ``X``, the pair columns ``a``, ``b`` and the labels.
 
-    With ``float_labels`` the labels come back as float64 (for the margin computations).
+    With ``float_labels`` the labels come back as float64 (for the margin computations);
+    ``max_abs`` bounds the magnitudes of ``X`` (as in :func:`as_feature_matrix`).
     """
-    X = as_feature_matrix(X, "X")
+    X = as_feature_matrix(X, "X", max_abs=max_abs)
     a, b = as_pairs(pairs, X.shape[0])
     y = as_pair_labels(labels, a.size, allow_zero=allow_zero)
     return X, a, b, (y.astype(np.float64) if float_labels else y)
@@ -709,3 +860,29 @@ def check_step_smoothing(smoothing: object, n_units: int, name: str = "smoothing
             f"large that the weights under- or overflow), got {lam}"
         )
     return lam
+
+
+# --- the shared predicates and the one permutation check (used wherever they were written out)
+def is_bool(value: object) -> bool:
+    """Whether ``value`` is True or False (Python or NumPy): what :func:`check_bool` accepts.
+
+    For checks that take numbers and must refuse a bool (``bool`` is a subclass of ``int``).
+    """
+    return isinstance(value, (bool, np.bool_))
+
+
+def check_permutation_rows(positions: np.ndarray, name: str) -> np.ndarray:
+    """Check that an integer array is a permutation of ``0, ..., n-1`` (each row, if 2-D).
+
+    ``n`` is the length of the last axis; ``positions`` must already be an integer array
+    (e.g. from :func:`check_array` with ``dtype="int"``).  Returns it unchanged.
+    """
+    n = positions.shape[-1]
+    if not (np.sort(positions, axis=-1) == np.arange(n)).all():
+        rows = "; one per row" if positions.ndim > 1 else ""
+        shown = positions if positions.size <= 20 else f"an array of shape {positions.shape}"
+        raise ValueError(
+            f"{name} must be a permutation of 0, ..., {n - 1} (each position once){rows}; "
+            f"got {shown}"
+        )
+    return positions

@@ -49,6 +49,7 @@ import networkx as nx
 import numpy as np
 from scipy.special import expit, log_expit
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._log_odds import SMOOTHINGS, log_odds, probabilities
 from rankviz._validation import (
     as_comparison_rows,
@@ -736,9 +737,7 @@ def _check_btl_mle_exists(W: np.ndarray) -> None:
             f"leaves the likelihood unchanged; compare at least one pair across "
             f"the groups, or pass alpha > 0 for a penalised estimate"
         )
-    beats = nx.DiGraph()
-    beats.add_nodes_from(range(W.shape[0]))
-    beats.add_edges_from((int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True))
+    beats = digraph_from_weights(W, W > 0)
     if nx.is_strongly_connected(beats):
         return
     condensed = nx.condensation(beats)

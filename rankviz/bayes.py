@@ -52,12 +52,15 @@ from fractions import Fraction
 import numpy as np
 
 from rankviz._validation import (
+    as_numpy,
     as_probability_rows,
     as_weight_matrix,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_label_set,
+    check_permutation_rows,
     check_real,
 )
 from rankviz.measures import (
@@ -245,11 +248,7 @@ class RankingLoss:
     def __call__(self, sigma, y):
         sigmas = check_array(sigma, "sigma", ndim=(1, 2), dtype="int")
         n = sigmas.shape[-1]
-        if not (np.sort(sigmas, axis=-1) == np.arange(n)).all():
-            raise ValueError(
-                f"sigma must be a permutation of 0..{n - 1} (sigma[i] the position "
-                f"of item i), or one per row"
-            )
+        check_permutation_rows(sigmas, "sigma")
         if self.label_kind == "graph":
             label = as_weight_matrix(y, "y")
             if label.shape != (n, n):
@@ -504,8 +503,7 @@ def loss_matrix(loss, n, labels, *, batched=True):
     if not callable(loss):
         raise TypeError(f"loss must be callable loss(sigma, y), got {type(loss).__name__}")
     n = check_int(n, "n", minimum=1, maximum=MAX_RISK_ENUMERATION)
-    if not isinstance(batched, (bool, np.bool_)):
-        raise TypeError(f"batched must be True or False, got {type(batched).__name__}")
+    batched = check_bool(batched, "batched")
     ys = check_label_set(
         labels, kind=getattr(loss, "label_kind", None), max_items=MAX_RISK_ENUMERATION
     )
@@ -854,7 +852,7 @@ def rank_mod_prime(matrix, prime=2**31 - 1):
     >>> rank_mod_prime([[3, 0], [0, 1]], prime=3)     # 3 vanishes modulo 3
     1
     """
-    arr = np.asarray(matrix) if not isinstance(matrix, np.ndarray) else matrix
+    arr = as_numpy(matrix, "matrix")
     if arr.dtype == object or arr.dtype.kind not in "iu":
         raise TypeError(f"matrix must hold integers, got dtype {arr.dtype}")
     if arr.ndim != 2:

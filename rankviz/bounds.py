@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,12 +34,16 @@ from rankviz._validation import (
     as_feature_matrix,
     as_float_vector,
     as_generator,
+    as_numpy,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_kernel,
     check_probability,
     check_real,
+    exact,
+    rounding_tolerance,
 )
 from rankviz.metrics import TIE_CONVENTIONS
 from rankviz.stumps import StumpSearch
@@ -196,7 +201,7 @@ class AUCLaw:
         >>> law.exceedance([0.0, 0.25, 0.5])
         array([0.5, 0.5, 0. ])
         """
-        scalar = np.ndim(t) == 0
+        scalar = np.ndim(as_numpy(t, "t")) == 0
         deviations = check_array(
             np.atleast_1d(t) if scalar else t, "t", ndim=1, nonnegative=True, allow_empty=True
         )
@@ -309,14 +314,14 @@ def empirical_auc_law(
         scores = as_float_vector(scores, scores_name)
         if np.unique(scores).size != scores.size:
             raise ValueError(f"{scores_name} must hold distinct values, got {scores.tolist()}")
-        probs = check_array(probs, probs_name, ndim=1, nonnegative=True)
+        given, probs = probs, check_array(probs, probs_name, ndim=1, nonnegative=True)
         if probs.size != scores.size:
             raise ValueError(
                 f"{probs_name} must give one probability per entry of "
                 f"{scores_name} ({scores.size}), got {probs.size}"
             )
-        if not math.isclose(probs.sum(), 1.0, abs_tol=1e-9):
-            raise ValueError(f"{probs_name} must sum to 1, got {probs.sum():.6g}")
+        if not math.isclose(probs.sum(), 1.0, abs_tol=rounding_tolerance(given, probs.size)):
+            raise ValueError(f"{probs_name} must sum to 1, got {exact(probs.sum(), 1.0)}")
         keep = probs > 0
         classes.append((scores[keep], probs[keep] / probs.sum()))
     (pos, p), (neg, q) = classes
@@ -364,13 +369,14 @@ def _as_margins(margins) -> np.ndarray:
 
 def _as_rho(rho, *, at_most_one: bool = False) -> tuple[np.ndarray, bool]:
     """rho > 0 as a 1-D array, and whether it was a scalar."""
-    if isinstance(rho, (str, bytes)) or (
-        np.ndim(rho) == 0 and not np.isscalar(rho) and not isinstance(rho, np.ndarray)
+    if not isinstance(rho, numbers.Number) and (
+        isinstance(rho, (str, bytes))
+        or (np.ndim(as_numpy(rho, "rho")) == 0 and not isinstance(rho, np.ndarray))
     ):
         raise TypeError(
             f"rho must be a positive number or a 1-D array of them, got {type(rho).__name__}"
         )
-    if np.ndim(rho) == 0:
+    if isinstance(rho, numbers.Number) or np.ndim(rho) == 0:
         values = np.array([check_real(rho, "rho")])
         scalar = True
     else:
@@ -921,10 +927,7 @@ def ranking_margin_bound(
     """
     u = _as_margins(margins)
     delta = check_probability(delta, "delta", open_interval=True)
-    for flag, value in (("empirical", empirical), ("uniform", uniform)):
-        if not isinstance(value, (bool, np.bool_)):
-            raise TypeError(f"{flag} must be True or False, got {type(value).__name__}")
-    empirical, uniform = bool(empirical), bool(uniform)
+    empirical, uniform = check_bool(empirical, "empirical"), check_bool(uniform, "uniform")
     if empirical and uniform:
         raise ValueError(
             "uniform=True is available for (10.5) and (10.7), not for the "

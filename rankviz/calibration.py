@@ -30,6 +30,7 @@ import numpy as np
 
 from rankviz._solvers import check_solver, solve
 from rankviz._validation import (
+    MAX_MAGNITUDE,
     as_generator,
     as_probability_rows,
     check_array,
@@ -602,7 +603,7 @@ def ndcg_regression_bound(scores, labels, probs, *, gain="exponential"):
     p, batched = as_probability_rows(probs, "probs", ys.shape[0])
     if batched:
         raise ValueError("probs must be one distribution (1-D) here")
-    f = check_array(scores, "scores", ndim=1)
+    f = check_array(scores, "scores", ndim=1, max_abs=MAX_MAGNITUDE)
     if f.shape != (ys.shape[1],):
         raise ValueError(f"scores must be {ys.shape[1]} finite numbers, got shape {f.shape}")
     risks = conditional_risk(ndcg_loss(kind), ys, p[0])
@@ -765,7 +766,7 @@ def ndcg_regression_instances(labels, n_instances, *, support=3, noise=(0.01, 0.
         raise ValueError(f"labels must be grade vectors of shape (k, n), got shape {ys.shape}")
     count = check_int(n_instances, "n_instances", minimum=1, maximum=MAX_INSTANCES)
     support = check_int(support, "support", minimum=1, maximum=ys.shape[0])
-    levels = check_array(noise, "noise", ndim=1)
+    levels = check_array(noise, "noise", ndim=1, max_abs=MAX_MAGNITUDE)
     if levels.size == 0 or np.any(levels <= 0):
         raise ValueError("noise must hold one or more standard deviations, each > 0")
     generator = as_generator(rng)
@@ -818,10 +819,10 @@ def ndcg_surrogate_ratio(labels, scores):
     >>> ndcg_surrogate_ratio([0, 0], [0.0, 0.0])                # no relevant item: loss 1
     inf
     """
-    y = check_array(labels, "labels", ndim=1, nonnegative=True)[None, :]
+    y = check_array(labels, "labels", ndim=1, nonnegative=True, max_abs=MAX_MAGNITUDE)[None, :]
     if y.shape[1] > MAX_RISK_ENUMERATION:
         raise ValueError(f"labels has n = {y.shape[1]} items; at most {MAX_RISK_ENUMERATION}")
-    s = check_array(scores, "scores", ndim=1)
+    s = check_array(scores, "scores", ndim=1, max_abs=MAX_MAGNITUDE)
     if s.shape != (y.shape[1],):
         raise ValueError(f"scores must have shape ({y.shape[1]},) like labels, got {s.shape}")
     loss = float(ndcg_loss()(pred_sort(s), y[0]))

@@ -1,4 +1,4 @@
-"""Low noise and the inconsistency of pairwise surrogates: counterexamples and their certificates.
+"""Low noise: distributions over preference DAGs, their mean and difference graphs.
 
 Setting (Duchi, Mackey and Jordan, 2013, section 3.2).  A query comes with a
 random *preference graph*: the weighted adjacency matrix ``Y`` of a directed
@@ -21,11 +21,10 @@ it; a :class:`LowNoiseCounterexample` is accepted wherever ``mu`` is).
   ``h`` the identity), minimised by cvxpy
   (:func:`rankviz.surrogates.graph_surrogate_minimizer`).  Even
   in low noise their minimisers can misorder an edge of ``G_mu`` (Theorems 2
-  and 3): :func:`find_low_noise_counterexample` finds such distributions and
-  :func:`certify_counterexample` re-proves each one without cvxpy.  For the
-  hinge, :func:`hinge_vertex_minimizer` returns a whole-numbered vertex of its
-  linear programme and :func:`widest_hinge_minimizer_margin` looks at the whole
-  optimal set.
+  and 3; :func:`violated_edges` lists the edges scores get wrong): a
+  :class:`LowNoiseCounterexample` holds one such distribution;
+  :mod:`rankviz.counterexamples` finds and certifies them, and
+  :mod:`rankviz.hinge_lp` treats the hinge's risk as a linear programme.
 * The aggregated loss (23) weighs ``phi(a_i - a_j)`` by the difference graph's
   edge weight ``[s_ij - s_ji]_+`` instead, and is consistent whenever
   ``G_mu`` is acyclic (:func:`rankviz.surrogates.aggregated_surrogate_minimizer`).
@@ -37,16 +36,7 @@ to about 1e-9 (solver tolerances 1e-10, then Newton's method on the exact
 gradient for the differentiable losses, and for the hinges the smallest
 minimiser refined on its tight constraints; a status ending in "(smallest
 minimiser not certified)" marks the exceptions, e.g. a hinge weight below
-about 1e-11 of the largest).  :func:`certify_counterexample`
-uses no tolerance on the data (rational arithmetic) nor for the hinge and the
-squared hinge (exact certificates); for the logistic and exponential losses its
-certificate is numerical at 50 digits (a gradient below 1e-40, a positive
-definite Hessian), not exact arithmetic.
-
-The cvxpy problems are built once per (surrogate, number of items, number of
-terms rounded up to a multiple of n(n - 1)), with ``cvxpy.Parameter`` incidence
-rows, weights and margins, then re-solved; the cache only saves construction
-time (tens of milliseconds) and never changes a result.
+about 1e-11 of the largest).
 
 References
 ----------
@@ -62,65 +52,46 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 import networkx as nx
 import numpy as np
-import sympy as sp
-from scipy.optimize import linprog, minimize
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._pairwise_terms import (
-    _NEVER_ZERO,
     FORMS,
     SURROGATES,
     WEIGHT_TOL,
     _check_scores,
-    _components,
     _difference,
-    _minimize,
-    _risk,
-    _terms,
     _violations,
     _weight_scale,
 )
-from rankviz._solvers import SolverError
 from rankviz._validation import (
     as_generator,
     as_item_ids,
     as_weight_matrix,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_real,
+    is_bool,
 )
 
 __all__ = [
-    "MAX_CANDIDATES",
     "MAX_RANDOM_GRAPHS",
     "MAX_RANDOM_ITEMS",
-    "MAX_SEARCH_ITEMS",
     "SCORE_TIE_TOL",
     "WEIGHT_TOL",
-    "Certificate",
     "LowNoiseCounterexample",
-    "certify_counterexample",
     "check_preference_distribution",
     "difference_graph",
-    "find_low_noise_counterexample",
-    "hinge_vertex_minimizer",
     "is_low_noise",
     "low_noise_violations",
     "mean_adjacency",
     "random_preference_distribution",
     "violated_edges",
-    "widest_hinge_minimizer_margin",
 ]
-
-#: Largest number of items :func:`find_low_noise_counterexample` searches over.
-MAX_SEARCH_ITEMS = 5
-
-#: Largest ``max_candidates`` of :func:`find_low_noise_counterexample` (one cvxpy solve each).
-MAX_CANDIDATES = 10_000
 
 #: Largest ``n_items`` and ``n_graphs`` of :func:`random_preference_distribution`.
 MAX_RANDOM_ITEMS = 1_000
@@ -142,9 +113,7 @@ def _as_adjacency(values, name: str) -> np.ndarray:
 
 
 def _find_cycle(adjacency: np.ndarray) -> list[int] | None:
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(adjacency.shape[0]))
-    graph.add_edges_from(zip(*np.nonzero(adjacency > 0), strict=True))
+    graph = digraph_from_weights(adjacency, adjacency > 0)
     if nx.is_directed_acyclic_graph(graph):
         return None
     return [int(u) for u, _ in nx.find_cycle(graph)]
@@ -214,7 +183,7 @@ def check_preference_distribution(mu, name: str = "mu"):
                 f"got {type(entry).__name__}"
             )
         p, graph = entry
-        if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, np.number)):
+        if is_bool(p) or not isinstance(p, (int, float, np.number)):
             raise TypeError(
                 f"{name}[{k}] probability must be a real number, got {type(p).__name__}"
             )
@@ -441,9 +410,8 @@ def random_preference_distribution(n_items, rng=0, *, n_graphs=3, max_weight=10,
     """
     n = check_int(n_items, "n_items", minimum=2, maximum=MAX_RANDOM_ITEMS)
     k = check_int(n_graphs, "n_graphs", minimum=1, maximum=MAX_RANDOM_GRAPHS)
-    top = check_int(max_weight, "max_weight", minimum=1)
-    if not isinstance(low_noise, (bool, np.bool_)):
-        raise TypeError(f"low_noise must be True or False, got {type(low_noise).__name__}")
+    top = check_int(max_weight, "max_weight", minimum=1, maximum=2**53)  # exact in float64
+    low_noise = check_bool(low_noise, "low_noise")
     gen = as_generator(rng)
     if low_noise:
         s = gen.uniform(0.0, top / 2, size=n)
@@ -510,139 +478,7 @@ def violated_edges(alpha, Y_mean, *, tol=SCORE_TIE_TOL):
 
 
 # --------------------------------------------------------------------------- #
-# the hinge's pairwise risk (12) as a linear programme: vertices and the optimal set
-# --------------------------------------------------------------------------- #
-def _hinge_lp(Y: np.ndarray):
-    """The hinge risk sum_ij Y_ij (1 - a_i + a_j)_+ as an LP in (a, t): its pieces."""
-    n = Y.shape[0]
-    terms = [(i, j) for i, j in itertools.permutations(range(n), 2) if Y[i, j] > 0]
-    rows = np.zeros((len(terms), n + len(terms)))  # t_k >= 1 - (a_i - a_j)
-    for k, (i, j) in enumerate(terms):
-        rows[k, i], rows[k, j], rows[k, n + k] = -1.0, 1.0, -1.0
-    pinned = {group[0] for group in _components(n, [i for i, _ in terms], [j for _, j in terms])}
-    bounds = [(0, 0) if v in pinned else (None, None) for v in range(n)] + [(0, None)] * len(terms)
-    costs = np.r_[np.zeros(n), [Y[i, j] for i, j in terms]]
-    return terms, rows, bounds, costs
-
-
-def hinge_vertex_minimizer(Y_mean):
-    """A *vertex* minimiser of the hinge's pairwise risk (12), by the dual simplex method.
-
-    The risk ``sum_ij Y_ij (1 - a_i + a_j)_+`` is the linear programme ``min sum_k w_k t_k``
-    subject to ``t_k >= 1 - (a_i - a_j)`` and ``t_k >= 0``, with the first item of every
-    group of linked items pinned at 0.  Its constraint matrix is totally unimodular and its
-    right-hand sides are whole numbers, so every vertex has whole-number scores; HiGHS's dual
-    simplex returns a vertex.  (The minimiser of smallest norm that
-    :func:`rankviz.surrogates.graph_surrogate_minimizer` returns need not be one.)
-
-    Parameters
-    ----------
-    Y_mean : array_like of shape (n, n)
-        Expected adjacency matrix: non-negative, zero diagonal.
-
-    Returns
-    -------
-    alpha : ndarray of shape (n,)
-        A vertex minimiser (``alpha[0] = 0``).
-    value : float
-        The minimum of the risk.
-
-    Raises
-    ------
-    TypeError, ValueError
-        If ``Y_mean`` is invalid.
-    rankviz.SolverError
-        If HiGHS fails.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eq. (12), Theorem 2.
-
-    Examples
-    --------
-    >>> alpha, value = hinge_vertex_minimizer([[0, 0.5, 5], [0, 0, 2], [2, 0, 0]])
-    >>> alpha + 0.0, value            # the running example: 0 and 1 tied
-    (array([ 0.,  0., -1.]), 4.5)
-    """
-    Y = _as_adjacency(Y_mean, "Y_mean")
-    n = Y.shape[0]
-    terms, rows, bounds, costs = _hinge_lp(Y)
-    if not terms:
-        return np.zeros(n), 0.0
-    vertex = linprog(costs, A_ub=rows, b_ub=-np.ones(len(terms)), bounds=bounds, method="highs-ds")
-    if vertex.status != 0:
-        raise SolverError(f"HiGHS could not solve the hinge risk: {vertex.message}")
-    return vertex.x[:n] + 0.0, float(vertex.fun)
-
-
-def widest_hinge_minimizer_margin(Y_mean):
-    """The largest smallest margin on the edges of ``G_mu`` over *all* minimisers of the hinge (12).
-
-    Two linear programmes (HiGHS): the minimum ``R*`` of the hinge's pairwise risk, then the
-    largest ``m <= 1`` such that some scores with risk at most ``R* + 1e-9`` have
-    ``a_i - a_j >= m`` on every edge ``i -> j`` of the difference graph.  A result ``<= 0``
-    (up to solver tolerance) means that no minimiser orders every edge: the surrogate's
-    failure does not depend on which minimiser a solver returns.
-
-    Parameters
-    ----------
-    Y_mean : array_like of shape (n, n)
-        Expected adjacency matrix: non-negative, zero diagonal.
-
-    Returns
-    -------
-    float
-        The largest smallest margin, in ``(-inf, 1]`` (1 when ``G_mu`` has no edge).
-
-    Raises
-    ------
-    TypeError, ValueError
-        If ``Y_mean`` is invalid.
-    rankviz.SolverError
-        If HiGHS fails.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), eq. (12), Theorem 2.
-
-    Examples
-    --------
-    >>> round(widest_hinge_minimizer_margin([[0, 0.5, 5], [0, 0, 2], [2, 0, 0]]), 6) + 0.0
-    0.0
-    >>> widest_hinge_minimizer_margin([[0, 2, 3], [0, 0, 1], [0, 0, 0]])   # no pull: margin 1
-    1.0
-    """
-    Y = _as_adjacency(Y_mean, "Y_mean")
-    n = Y.shape[0]
-    edges = [(int(i), int(j)) for i, j in zip(*np.nonzero(_difference(Y) > 0), strict=True)]
-    if not edges:
-        return 1.0
-    best = hinge_vertex_minimizer(Y)[1]
-    terms, rows, bounds, costs = _hinge_lp(Y)
-    size = n + len(terms)
-    A = [np.r_[row, 0.0] for row in rows]  # the pieces, as before
-    b = [-1.0] * len(terms)
-    A.append(np.r_[costs, 0.0])  # risk <= best + 1e-9
-    b.append(best + 1e-9)
-    for i, j in edges:  # m <= a_i - a_j
-        row = np.zeros(size + 1)
-        row[i], row[j], row[size] = -1.0, 1.0, 1.0
-        A.append(row)
-        b.append(0.0)
-    result = linprog(
-        np.r_[np.zeros(size), -1.0],
-        A_ub=np.array(A),
-        b_ub=np.array(b),
-        bounds=[*bounds, (None, 1.0)],
-        method="highs",
-    )
-    if result.status != 0:
-        raise SolverError(f"HiGHS could not solve the margin programme: {result.message}")
-    return float(result.x[size])
-
-
-# --------------------------------------------------------------------------- #
-# counterexamples to structure consistency, and their exact certificates
+# a distribution whose surrogate minimiser gets an edge wrong
 # --------------------------------------------------------------------------- #
 @dataclass(frozen=True, eq=False)
 class LowNoiseCounterexample:
@@ -725,505 +561,3 @@ class LowNoiseCounterexample:
             f"n_items={self.n_items}, probs={np.round(self.probs, 6).tolist()}, "
             f"pair={i}->{j}, alpha={alpha})"
         )
-
-
-@dataclass(frozen=True, eq=False)
-class Certificate:
-    """A proof that a :class:`LowNoiseCounterexample` holds, computed without cvxpy.
-
-    Exact for the hinge and the squared hinge; for the logistic and exponential
-    losses, Newton's method at 50 digits (see :func:`certify_counterexample`).
-
-    Attributes
-    ----------
-    method : str
-        How the minimisers were certified.
-    alpha : tuple of sympy numbers
-        A minimiser of the surrogate risk attaining the smallest
-        ``alpha_i - alpha_j`` (exact rationals for the hinge and squared hinge;
-        50-digit floats, the unique minimiser, for the logistic and exponential).
-    value : sympy number
-        The minimum of the surrogate risk.
-    gap_range : (sympy number, sympy number)
-        Smallest and largest ``alpha_i - alpha_j`` over *all* minimisers (equal
-        when the minimiser is unique).
-    every_minimizer : bool
-        Whether every minimiser misorders or ties the pair (``gap_range[1] <= 0``).
-    """
-
-    method: str
-    alpha: tuple
-    value: object
-    gap_range: tuple
-    every_minimizer: bool
-
-    def __repr__(self) -> str:
-        lo, hi = (
-            sp.nsimplify(g) if isinstance(g, sp.Rational) else sp.N(g, 8) for g in self.gap_range
-        )
-        return (
-            f"Certificate(method={self.method!r}, gap_range=({lo}, {hi}), "
-            f"every_minimizer={self.every_minimizer})"
-        )
-
-
-class _NotCertified(Exception):
-    """Raised inside the exact checks; turned into ValueError at the boundary."""
-
-
-def _fraction(x: float) -> Fraction:
-    exact = Fraction(float(x)).limit_denominator(10**6)
-    if abs(float(exact) - x) > 4 * np.spacing(abs(float(x))):  # a few units in the last place
-        raise _NotCertified(
-            f"the value {x!r} is not a rational with denominator <= 10^6; the "
-            f"exact check needs rational probabilities and weights"
-        )
-    return exact
-
-
-def _exact_lp(c, A, b):
-    """Minimise c @ x subject to A @ x <= b (x free) with HiGHS, then prove the optimum
-    exactly: rational primal and dual solutions, feasible and with equal objectives.
-
-    ``c``, ``A``, ``b`` hold Fractions.  Returns (optimum, x) as Fractions.
-    """
-    res = linprog(
-        [float(v) for v in c],
-        A_ub=[[float(v) for v in row] for row in A],
-        b_ub=[float(v) for v in b],
-        bounds=(None, None),
-        method="highs",
-    )
-    if res.status != 0:
-        raise _NotCertified(f"linear programme not solved: {res.message}")
-    for denominator in (10**2, 10**4, 10**6):
-        x = [Fraction(v).limit_denominator(denominator) for v in res.x]
-        y = [
-            max(Fraction(-v).limit_denominator(denominator), Fraction(0))
-            for v in res.ineqlin.marginals
-        ]
-        primal = all(
-            sum(a * v for a, v in zip(row, x, strict=True)) <= bound
-            for row, bound in zip(A, b, strict=True)
-        )
-        dual = all(c[k] + sum(A[r][k] * y[r] for r in range(len(A))) == 0 for k in range(len(c)))
-        value = sum(ck * xk for ck, xk in zip(c, x, strict=True))
-        if primal and dual and value == -sum(br * yr for br, yr in zip(b, y, strict=True)):
-            return value, x
-    raise _NotCertified("could not round the linear programme's solution to an exact optimum")
-
-
-def _gap_range_lp(rows, bounds, free, pair, n):
-    """Smallest and largest alpha_i - alpha_j over {x : rows @ x <= bounds}, exactly,
-    capped at +-1000 (reported as -oo / +oo there)."""
-    i, j = pair
-    c = [Fraction(0)] * len(rows[0])
-    if i in free:
-        c[free.index(i)] += 1
-    if j in free:
-        c[free.index(j)] -= 1
-    cap = Fraction(1000)
-    capped_rows = [*rows, c, [-v for v in c]]
-    capped_bounds = [*bounds, cap, cap]
-    lo, x_lo = _exact_lp(c, capped_rows, capped_bounds)
-    neg_hi, _ = _exact_lp([-v for v in c], capped_rows, capped_bounds)
-    lo_out = -sp.oo if lo == -cap else sp.Rational(lo.numerator, lo.denominator)
-    hi = -neg_hi
-    hi_out = sp.oo if hi == cap else sp.Rational(hi.numerator, hi.denominator)
-    alpha = [Fraction(0)] * n
-    for k, v in enumerate(free):
-        if v is not None:  # the trailing variables are not scores
-            alpha[v] = x_lo[k]
-    return (lo_out, hi_out), alpha
-
-
-def _certify_piecewise(terms, n, pinned, pair, phi, alpha_hint):
-    """Hinge: a linear programme.  Squared hinge: stationarity on the active pieces."""
-    src, dst, w, m = terms
-    free = [v for v in range(n) if v not in pinned]
-    T = len(src)
-
-    def difference_row(k):  # coefficients of a_I[k] - a_J[k] over the free scores
-        row = [Fraction(0)] * len(free)
-        if src[k] in free:
-            row[free.index(src[k])] += 1
-        if dst[k] in free:
-            row[free.index(dst[k])] -= 1
-        return row
-
-    if phi == "hinge":
-        # variables (a_free, t): minimise w @ t, t >= 0, t >= 1 + m - (a_i - a_j)
-        rows, bounds = [], []
-        for k in range(T):
-            unit = [Fraction(0)] * T
-            unit[k] = Fraction(-1)
-            rows.append([Fraction(0)] * len(free) + unit)
-            bounds.append(Fraction(0))
-            rows.append([-v for v in difference_row(k)] + unit)
-            bounds.append(-(1 + m[k]))
-        c = [Fraction(0)] * len(free) + list(w)
-        value, _ = _exact_lp(c, rows, bounds)
-        face_rows, face_bounds = [*rows, c], [*bounds, value]
-        gap_range, alpha = _gap_range_lp(face_rows, face_bounds, free + [None] * T, pair, n)
-        return (
-            "exact linear programme (HiGHS, optimality proved in rational arithmetic)",
-            alpha,
-            value,
-            gap_range,
-        )
-
-    # squared hinge: guess the active terms (margin short of 1 + m) from a numerical
-    # solution, solve the stationarity equations exactly, then verify the guess.
-    try:
-        return _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_hint)
-    except _NotCertified:  # the hint may be no minimiser: guess again, independently of cvxpy
-        return _certify_squared_hinge(
-            terms, n, pinned, pair, free, difference_row, _numerical_minimizer(terms, n, free)
-        )
-
-
-def _numerical_minimizer(terms, n, free):
-    """The squared-hinge minimiser by scipy's L-BFGS (a second guess, independent of cvxpy)."""
-    src, dst, w, m = (np.asarray([float(v) for v in x]) for x in terms)
-    src, dst = src.astype(int), dst.astype(int)
-
-    def risk_and_gradient(x):
-        alpha = np.zeros(n)
-        alpha[free] = x
-        slack = np.maximum(0.0, 1.0 + m - (alpha[src] - alpha[dst]))
-        full = np.zeros(n)
-        np.add.at(full, src, -2 * w * slack)
-        np.add.at(full, dst, 2 * w * slack)
-        return float(w @ slack**2), full[free]
-
-    result = minimize(
-        risk_and_gradient,
-        np.zeros(len(free)),
-        jac=True,
-        method="L-BFGS-B",
-        options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 2000},
-    )
-    alpha = np.zeros(n)
-    alpha[free] = result.x
-    return alpha
-
-
-def _certify_squared_hinge(terms, n, pinned, pair, free, difference_row, alpha_hint):
-    """Exact minimiser and minimiser set of a squared-hinge risk, given a numerical guess."""
-    src, dst, w, m = terms
-    T = len(src)
-    symbols = sp.symbols(f"a0:{n}")
-    a = [sp.Integer(0) if v in pinned else symbols[v] for v in range(n)]
-    slack_hint = [1 + float(m[k]) - (alpha_hint[src[k]] - alpha_hint[dst[k]]) for k in range(T)]
-    active = [k for k in range(T) if slack_hint[k] > 1e-7]
-    rational = [sp.Rational(f.numerator, f.denominator) for f in w]
-    margin = [sp.Rational(f.numerator, f.denominator) for f in m]
-    energy = sum(
-        (rational[k] * (1 + margin[k] - (a[src[k]] - a[dst[k]])) ** 2 for k in active),
-        sp.Integer(0),
-    )
-    unknowns = [symbols[v] for v in free]
-    solutions = sp.linsolve([sp.diff(energy, s) for s in unknowns], unknowns)
-    if not solutions:
-        raise _NotCertified("the stationarity equations have no solution")
-    (solution,) = solutions
-    params = sorted(set().union(*(sp.sympify(v).free_symbols for v in solution)), key=str)
-    guess = {s: sp.nsimplify(alpha_hint[symbols.index(s)], rational=True) for s in params}
-    # The equations have rational coefficients and the guess is rational, so every score is
-    # an exact rational: no nsimplify here (it may turn a rational with a large denominator
-    # into an irrational closed form such as 5*2**(363/364)/343, which Fraction cannot read).
-    point = {s: sp.sympify(v).subs(guess) for s, v in zip(unknowns, solution, strict=True)}
-    if not all(value.is_Rational for value in point.values()):
-        raise _NotCertified("the stationarity equations do not have a rational solution")
-    exact = [sp.Integer(0) if v in pinned else point[symbols[v]] for v in range(n)]
-    slack = [1 + margin[k] - (exact[src[k]] - exact[dst[k]]) for k in range(T)]
-    if any(slack[k] < 0 for k in active) or any(slack[k] > 0 for k in range(T) if k not in active):
-        raise _NotCertified("the guessed active terms are inconsistent")
-    value = sum((rational[k] * slack[k] ** 2 for k in range(T) if slack[k] > 0), sp.Integer(0))
-    # every minimiser keeps the margins of the terms with positive slack and leaves the
-    # others at slack <= 0 (a sum of convex terms is constant on a segment only if each
-    # term is affine there, and s -> s_+^2 is strictly convex where s > 0)
-    rows, bounds = [], []
-    for k in range(T):
-        row = difference_row(k)
-        d = Fraction(str(exact[src[k]] - exact[dst[k]]))
-        if slack[k] > 0:
-            rows += [row, [-v for v in row]]
-            bounds += [d, -d]
-        else:
-            rows.append([-v for v in row])
-            bounds.append(-(1 + m[k]))
-    gap_range, alpha = _gap_range_lp(rows, bounds, free, pair, n)
-    return (
-        (
-            "stationarity on the active pieces solved exactly (sympy), minimiser set by "
-            "an exact linear programme"
-        ),
-        alpha,
-        Fraction(str(value)),
-        gap_range,
-    )
-
-
-def _certify_smooth(terms, n, pinned, pair, phi, alpha_hint):
-    """Logistic and exponential: Newton's method at 50 digits on the exact gradient."""
-    src, dst, w, m = terms
-    symbols = sp.symbols(f"a0:{n}")
-    a = [sp.Integer(0) if v in pinned else symbols[v] for v in range(n)]
-    unknowns = [symbols[v] for v in range(n) if v not in pinned]
-    loss = {"exponential": lambda t: sp.exp(-t), "logistic": lambda t: sp.log(1 + sp.exp(-t))}
-    risk = sum(
-        sp.Rational(wk.numerator, wk.denominator)
-        * loss[phi](a[i] - a[j] - sp.Rational(mk.numerator, mk.denominator))
-        for i, j, wk, mk in zip(src, dst, w, m, strict=True)
-    )
-    gradient = [sp.diff(risk, s) for s in unknowns]
-    start = [float(alpha_hint[symbols.index(s)]) for s in unknowns]
-    try:
-        root = sp.nsolve(gradient, unknowns, start, prec=50)
-    except (ValueError, ZeroDivisionError) as exc:
-        raise _NotCertified(f"Newton's method did not converge: {exc}") from None
-    at = dict(zip(unknowns, root, strict=True))
-    residual = max(abs(sp.N(g.subs(at), 60)) for g in gradient)
-    hessian = np.array(sp.N(sp.hessian(risk, unknowns).subs(at), 30).tolist(), dtype=float)
-    if residual > sp.Float("1e-40") or np.linalg.eigvalsh(hessian).min() <= 0:
-        raise _NotCertified("the refined point is not a strict minimiser")
-    exact = tuple(sp.Integer(0) if v in pinned else sp.Float(at[symbols[v]], 50) for v in range(n))
-    gap = exact[pair[0]] - exact[pair[1]]
-    if abs(gap) < sp.Float("1e-30"):
-        raise _NotCertified(
-            "the scores of the pair agree to 30 digits: a tie cannot be proved numerically"
-        )
-    value = sp.N(risk.subs(at), 50)
-    return (
-        (
-            "exact gradient (sympy), Newton's method at 50 digits: the unique minimiser "
-            "(strictly convex, Hessian positive definite)"
-        ),
-        exact,
-        value,
-        (gap, gap),
-    )
-
-
-def _certify(probs, graphs, phi, form, pair, alpha_hint) -> Certificate:
-    n = len(graphs[0])
-    P = [_fraction(p) for p in probs]
-    if sum(P) != 1:
-        raise _NotCertified(f"the probabilities sum to {sum(P)} in exact arithmetic, not 1")
-    G = [[[_fraction(y) for y in row] for row in graph] for graph in graphs]
-    mean = [
-        [sum(p * g[i][j] for p, g in zip(P, G, strict=True)) for j in range(n)] for i in range(n)
-    ]
-    A = [[mean[i][j] - mean[j][i] for j in range(n)] for i in range(n)]
-    if _violations(A, 0):
-        raise _NotCertified("the distribution is not low noise in exact arithmetic")
-    i, j = pair
-    if not A[i][j] > 0:
-        raise _NotCertified(f"{i}->{j} is not an edge of the difference graph")
-    terms = _terms(P, G, form)
-    pinned = {component[0] for component in _components(n, terms[0], terms[1])}
-    certify = _certify_smooth if phi in _NEVER_ZERO else _certify_piecewise
-    method, alpha, value, gap_range = certify(terms, n, pinned, pair, phi, alpha_hint)
-    alpha = tuple(
-        sp.Rational(v.numerator, v.denominator) if isinstance(v, Fraction) else v for v in alpha
-    )
-    if isinstance(value, Fraction):
-        value = sp.Rational(value.numerator, value.denominator)
-    if not gap_range[0] <= 0:
-        raise _NotCertified(
-            f"every minimiser orders {i}->{j} correctly (alpha_i - alpha_j >= {gap_range[0]})"
-        )
-    return Certificate(method, alpha, value, gap_range, bool(gap_range[1] <= 0))
-
-
-def certify_counterexample(counterexample):
-    """Re-prove a :class:`LowNoiseCounterexample` without cvxpy (exactly, or at 50 digits).
-
-    Checks, in rational arithmetic: the probabilities sum to 1; the mean graph
-    satisfies Definition 4 with no tolerance; ``pair = (i, j)`` is an edge of
-    the difference graph.  Then it certifies the minimisers of the surrogate
-    risk and the range of ``alpha_i - alpha_j`` over all of them:
-
-    * hinge: the risk is a linear programme; HiGHS solves it and the optimum is
-      proved by rational primal and dual solutions with equal objectives; two
-      more such programmes give the smallest and largest ``alpha_i - alpha_j``
-      over the optimal face;
-    * squared hinge: the stationarity equations on the pieces where the loss
-      is active are linear and solved exactly (sympy), the pieces are
-      verified, and the set of minimisers (same margins on active pieces) is
-      explored by exact linear programmes;
-    * logistic, exponential: sympy differentiates the risk exactly and
-      Newton's method (``sympy.nsolve``) refines cvxpy's point to 50 digits;
-      gradient below 1e-40 and a positive definite Hessian make it the unique
-      minimiser, and ``alpha_i - alpha_j`` must be negative beyond 1e-30.
-
-    Parameters
-    ----------
-    counterexample : LowNoiseCounterexample
-        Probabilities and weights must be rationals with denominators up to
-        10^6 (those of :func:`find_low_noise_counterexample` are).
-
-    Returns
-    -------
-    Certificate
-        An exact minimiser, the minimum, the range of ``alpha_i - alpha_j`` over
-        all minimisers and whether every minimiser gets the pair wrong.
-
-    Raises
-    ------
-    TypeError
-        If the argument is not a LowNoiseCounterexample.
-    ValueError
-        If any check fails (the message says which): then the object is not a
-        counterexample.
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), Definition 4, Theorems 2 and 3.
-
-    Examples
-    --------
-    >>> cx = find_low_noise_counterexample("hinge", "margin", 2, rng=0)
-    >>> cert = certify_counterexample(cx)
-    >>> cert.every_minimizer, cert.gap_range[1] <= 0
-    (True, True)
-    """
-    if not isinstance(counterexample, LowNoiseCounterexample):
-        raise TypeError(
-            f"counterexample must be a LowNoiseCounterexample, got {type(counterexample).__name__}"
-        )
-    cx = counterexample
-    try:
-        certificate = _certify(cx.probs, cx.graphs, cx.phi, cx.form, cx.pair, cx.alpha)
-    except _NotCertified as exc:
-        raise ValueError(f"counterexample not certified: {exc}") from None
-    # the solver's point must be a minimiser (up to its accuracy) with the pair wrong
-    value = _risk(cx.alpha, _terms(cx.probs, cx.graphs, cx.form), cx.phi)
-    if value > float(certificate.value) + 1e-5 * max(1.0, abs(float(certificate.value))):
-        raise ValueError(
-            f"counterexample not certified: alpha has surrogate risk {value:.8g}, "
-            f"above the minimum {float(certificate.value):.8g}"
-        )
-    i, j = cx.pair
-    if cx.alpha[i] - cx.alpha[j] > SCORE_TIE_TOL:
-        raise ValueError(f"counterexample not certified: alpha orders {i}->{j} correctly")
-    return certificate
-
-
-def _draw_candidate(gen: np.random.Generator, n: int):
-    """Two DAGs in the style of Duchi et al.'s Figure 1: one pointing down the item
-    order (i -> j, i < j), one pointing up; integer weights 0..10, P(first) in 0.1..0.9."""
-    upper = np.triu(gen.integers(0, 11, size=(n, n)), 1).astype(float)
-    lower = np.tril(gen.integers(0, 11, size=(n, n)), -1).astype(float)
-    p = int(gen.integers(1, 10)) / 10
-    return np.array([p, round(1 - p, 10)]), np.stack([upper, lower])
-
-
-def _strictly_low_noise(probs, graphs) -> bool:
-    """Whether every path i -> j -> k of G_mu weighs strictly less than the edge i -> k
-    (Definition 4 with strict inequalities), in exact arithmetic (rational data)."""
-    n = len(graphs[0])
-    P = [_fraction(p) for p in probs]
-    mean = [
-        [sum(p * _fraction(g[i][j]) for p, g in zip(P, graphs, strict=True)) for j in range(n)]
-        for i in range(n)
-    ]
-    A = [[mean[i][j] - mean[j][i] for j in range(n)] for i in range(n)]
-    return all(
-        A[i][k] > A[i][j] + A[j][k]
-        for i, j, k in itertools.permutations(range(n), 3)
-        if A[i][j] > 0 and A[j][k] > 0
-    )
-
-
-def find_low_noise_counterexample(phi, form, n_items, rng=0, *, max_candidates=400, strict=False):
-    """Search for a low-noise distribution whose surrogate minimiser gets an edge wrong.
-
-    Candidates are drawn in the style of Figure 1: a DAG whose edges all point
-    down the item order (``i -> j`` with ``i < j``) with probability ``p``, and
-    one whose edges all point up with probability ``1 - p``; every possible
-    edge gets an integer weight in 0..10 (0: absent) and ``p`` is one of 0.1,
-    ..., 0.9 (so every mean graph is reachable, and the exact check has
-    rational data).  A candidate is kept when its mean graph is low noise
-    (Definition 4), cvxpy's minimiser of the surrogate misorders or ties
-    (within :data:`SCORE_TIE_TOL`) an edge of the difference graph, and
-    :func:`certify_counterexample` proves (exactly for the hinges, at 50 digits
-    for the smooth losses) that *every* minimiser misorders or ties that edge.
-
-    Parameters
-    ----------
-    phi : {"hinge", "logistic", "exponential", "squared_hinge"}
-    form : {"pairwise", "margin"}
-        Eq. (12) or (13), both with ``h`` the identity.
-    n_items : int
-        Number of items, ``2 <= n_items <= MAX_SEARCH_ITEMS``.  The pairwise
-        form (12) needs 3: with two items it is a binary classification
-        surrogate and these four losses are calibrated.
-    rng : int or numpy.random.Generator, default 0
-        Seed or generator: the search is deterministic given it.
-    max_candidates : int, default 400
-        How many candidates to draw before giving up (at most :data:`MAX_CANDIDATES`).
-    strict : bool, default False
-        Keep only candidates that satisfy Definition 4 strictly: every path
-        ``i -> j -> k`` of ``G_mu`` weighs strictly less than the edge ``i -> k``
-        (checked in exact arithmetic).  Definition 4 allows equality, but a
-        distribution on that boundary leaves the low-noise set under arbitrarily
-        small changes of its weights.  Two items have no such path: there it
-        changes nothing.
-
-    Returns
-    -------
-    LowNoiseCounterexample
-        The first certified candidate; the worst wrong edge is its ``pair``.
-
-    Raises
-    ------
-    TypeError, ValueError
-        If an argument is invalid, or if no counterexample is found among
-        ``max_candidates`` candidates (the message says so; try another seed
-        or more candidates).
-
-    References
-    ----------
-    Duchi, Mackey and Jordan (2013), Figure 1, Definition 4, Theorems 2 and 3.
-
-    Examples
-    --------
-    >>> cx = find_low_noise_counterexample("exponential", "pairwise", 3, rng=0)
-    >>> i, j = cx.pair
-    >>> is_low_noise(mean_adjacency(cx)), bool(cx.alpha[i] < cx.alpha[j])
-    (True, True)
-    """
-    phi = check_choice(phi, "phi", SURROGATES)
-    form = check_choice(form, "form", FORMS)
-    n = check_int(n_items, "n_items", minimum=2, maximum=MAX_SEARCH_ITEMS)
-    budget = check_int(max_candidates, "max_candidates", minimum=1, maximum=MAX_CANDIDATES)
-    if not isinstance(strict, (bool, np.bool_)):
-        raise TypeError(f"strict must be True or False, got {type(strict).__name__}")
-    gen = as_generator(rng)
-    for _ in range(budget):
-        probs, graphs = _draw_candidate(gen, n)
-        Y = np.tensordot(probs, graphs, axes=1)
-        if _violations((Y - Y.T).tolist(), WEIGHT_TOL * _weight_scale(Y)):
-            continue
-        if strict and not _strictly_low_noise(probs, graphs.tolist()):
-            continue
-        try:
-            alpha = _minimize(_terms(probs, graphs, form), n, phi)[0]
-        except (ValueError, SolverError):  # no minimiser attained, or the solvers failed
-            continue
-        wrong = violated_edges(alpha, Y)
-        if not wrong:
-            continue
-        try:
-            certificate = _certify(probs, graphs, phi, form, wrong[0], alpha)
-        except _NotCertified:
-            continue
-        if certificate.every_minimizer:
-            return LowNoiseCounterexample(probs, graphs, alpha, wrong[0], phi, form)
-    kind = "strictly low-noise" if strict else "low-noise"
-    raise ValueError(
-        f"no {kind} counterexample for phi={phi!r}, form={form!r} on {n} items "
-        f"among {budget} candidates; try another rng or a larger max_candidates"
-    )

@@ -43,12 +43,14 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._pairwise_terms import WEIGHT_TOL, _check_scores, _weight_scale
 from rankviz._validation import (
-    as_float_vector,
+    as_numpy,
     as_weight_matrix,
     check_array,
     check_int,
+    check_permutation_rows,
     check_real,
 )
 from rankviz.consistency import check_preference_distribution, mean_adjacency
@@ -65,10 +67,8 @@ __all__ = [
     "conditional_pairwise_risk",
     "difference_scores",
     "expected_disagreement",
-    "mean_preference_graph",
     "minimum_feedback_arc_set",
     "net_degree_scores",
-    "pairwise_loss",
     "pred_all_orders",
 ]
 
@@ -80,47 +80,6 @@ MAX_BAYES_ITEMS = 8
 
 #: Largest number of items of :func:`minimum_feedback_arc_set` (a 2^n dynamic programme).
 MAX_FAS_ITEMS = 12
-
-
-def mean_preference_graph(graphs, probs):
-    """The mean preference graph ``Y = sum_s probs[s] * graphs[s]``.
-
-    Parameters
-    ----------
-    graphs : array_like of float, shape (k, n, n)
-        Non-negative weights, zero diagonal: ``graphs[s, i, j]`` is the weight of
-        "item i above item j" in label ``s``.
-    probs : array_like of float, shape (k,)
-        A probability vector.
-
-    Returns
-    -------
-    ndarray of float, shape (n, n)
-
-    Raises
-    ------
-    ValueError, TypeError
-        If a graph is invalid or ``probs`` is not a distribution over the graphs.
-
-    References
-    ----------
-    Seed 002, section 6.1 (``y^p``); Duchi, Mackey and Jordan (2013), section 3.2.
-
-    Examples
-    --------
-    >>> mean_preference_graph([[[0, 1], [0, 0]], [[0, 0], [1, 0]]], [0.75, 0.25])
-    array([[0.  , 0.75],
-           [0.25, 0.  ]])
-    """
-    g = as_weight_matrix(graphs, "graphs", batch=True)
-    if g.ndim == 2:
-        g = g[None]
-    p = as_float_vector(probs, "probs")
-    if p.size != g.shape[0]:
-        raise ValueError(f"probs has {p.size} entries for {g.shape[0]} graphs")
-    if np.any(p < 0) or abs(p.sum() - 1.0) > 1e-9:
-        raise ValueError("probs must be non-negative and sum to 1")
-    return np.tensordot(p, g, axes=1)
 
 
 def _mean_graph(Y) -> np.ndarray:
@@ -159,15 +118,14 @@ def expected_disagreement(sigmas, Y):
     """
     Y = _mean_graph(Y)
     n = Y.shape[0]
-    arr = np.asarray(sigmas)
+    arr = as_numpy(sigmas, "sigmas")
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"sigmas must be integer positions, got dtype {arr.dtype}")
     single = arr.ndim == 1
     arr = np.atleast_2d(arr)
     if arr.ndim != 2 or arr.shape[1] != n:
         raise ValueError(f"sigmas must have {n} columns like Y, got shape {np.shape(sigmas)}")
-    if not np.all(np.sort(arr, axis=1) == np.arange(n)):
-        raise ValueError("every row of sigmas must be a permutation of 0..n-1")
+    check_permutation_rows(arr, "sigmas")
     below = arr[:, :, None] > arr[:, None, :]  # i placed below j
     risks = np.einsum("mij,ij->m", below, Y)
     return float(risks[0]) if single else risks
@@ -291,7 +249,7 @@ def pred_all_orders(u, *, tol=1e-9, max_orders=MAX_ORDERS):
     if not np.allclose(arr, -arr.T, atol=1e-12 * max(1.0, np.abs(arr).max())):
         raise ValueError("u must be antisymmetric (u[j, i] = -u[i, j])")
     edges = np.where(arr > tol, arr, 0.0)
-    graph = nx.DiGraph(edges)
+    graph = digraph_from_weights(edges)
     if not nx.is_directed_acyclic_graph(graph):
         cycle = [int(i) for i, _ in nx.find_cycle(graph)]
         raise ValueError(
@@ -307,11 +265,10 @@ def pred_all_orders(u, *, tol=1e-9, max_orders=MAX_ORDERS):
 
 
 # --------------------------------------------------------------------------- #
-# the loss (10), its conditional risk (11) and the Bayes orders
+# the loss (10), its conditional risk (11) and the Bayes orders; eq. (10) itself is
+# rankviz.pairwise.pairwise_disagreement (weighted preference graph, eq. (10)'s tie
+# convention, batched scores)
 # --------------------------------------------------------------------------- #
-#: Eq. (10): the one implementation is :func:`rankviz.pairwise.pairwise_disagreement`
-#: (weighted preference graph, eq. (10)'s tie convention, batched scores).
-pairwise_loss = pairwise_disagreement
 
 
 def conditional_pairwise_risk(alpha, mu):
@@ -349,7 +306,7 @@ def conditional_pairwise_risk(alpha, mu):
     (0.5, 1.0)
     """
     Y = mean_adjacency(mu)
-    return pairwise_loss(_check_scores(alpha, Y.shape[0]), Y)
+    return pairwise_disagreement(_check_scores(alpha, Y.shape[0]), Y)
 
 
 def bayes_orders(mu):
@@ -376,7 +333,8 @@ def bayes_orders(mu):
     Notes
     -----
     All ``n!`` permutations are scored in one batched call of
-    :func:`pairwise_loss` on ``Y^mu`` (scores ``-sigma``).  Minimising (11) is
+    :func:`~rankviz.pairwise.pairwise_disagreement` on ``Y^mu`` (scores
+    ``-sigma``).  Minimising (11) is
     NP-hard in general (Proposition 3): it is the minimum-weight feedback arc
     set problem on the difference graph (:func:`minimum_feedback_arc_set`).
     When ``G_mu`` is acyclic, for instance in low noise, the Bayes orders are
@@ -401,7 +359,7 @@ def bayes_orders(mu):
         )
     Y = np.tensordot(probs, graphs, axes=1)
     sigmas = all_permutations(n)
-    risks = pairwise_loss(-sigmas.astype(float), Y)
+    risks = pairwise_disagreement(-sigmas.astype(float), Y)
     best = risks <= risks.min() + WEIGHT_TOL * _weight_scale(Y) * n * n
     orders = np.argsort(sigmas[best], axis=1)
     return orders[np.lexsort(orders.T[::-1])]

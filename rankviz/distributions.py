@@ -25,9 +25,11 @@ from rankviz._validation import (
     as_float_vector,
     as_generator,
     check_array,
+    check_bool,
     check_int,
     check_probability,
     check_real,
+    is_bool,
 )
 
 __all__ = ["MAX_SAMPLE", "SCALE_LIMIT", "Binormal"]
@@ -160,7 +162,7 @@ class Binormal:
         >>> round(fpr, 4), round(tpr, 4)
         (0.1587, 0.5)
         """
-        if isinstance(threshold, (bool, np.bool_)):
+        if is_bool(threshold):
             raise TypeError("threshold must be a real number or a 1-D array of them, got bool")
         t = check_array(threshold, "threshold", ndim=(0, 1))
         scalar = t.ndim == 0
@@ -352,14 +354,16 @@ class Binormal:
     def pdf_pos(self, x):
         """Density of the positive scores at ``x`` (1-D array_like of finite reals)."""
         x = as_float_vector(x, "x")
-        z = (x - self.mu_pos) / self.sigma_pos
-        return np.exp(-0.5 * z**2) / (self.sigma_pos * _SQRT_2PI)
+        with np.errstate(over="ignore"):  # far out, z**2 overflows and the density is 0
+            z = (x - self.mu_pos) / self.sigma_pos
+            return np.exp(-0.5 * z**2) / (self.sigma_pos * _SQRT_2PI)
 
     def pdf_neg(self, x):
         """Density of the negative scores at ``x`` (1-D array_like of finite reals)."""
         x = as_float_vector(x, "x")
-        z = (x - self.mu_neg) / self.sigma_neg
-        return np.exp(-0.5 * z**2) / (self.sigma_neg * _SQRT_2PI)
+        with np.errstate(over="ignore"):  # far out, z**2 overflows and the density is 0
+            z = (x - self.mu_neg) / self.sigma_neg
+            return np.exp(-0.5 * z**2) / (self.sigma_neg * _SQRT_2PI)
 
     # -- sampling -------------------------------------------------------------
     def sample(self, n, rng, *, stratified=False):
@@ -399,8 +403,7 @@ class Binormal:
         """
         n = check_int(n, "n", minimum=2, maximum=MAX_SAMPLE)
         gen = as_generator(rng)
-        if not isinstance(stratified, (bool, np.bool_)):
-            raise TypeError(f"stratified must be True or False, got {type(stratified).__name__}")
+        stratified = check_bool(stratified, "stratified")
         if stratified:
             n_pos = min(max(round(self.prevalence * n), 1), n - 1)
             y = np.zeros(n, dtype=int)

@@ -292,7 +292,8 @@ def _chapter_06() -> str:
 
 
 def _chapter_07() -> str:
-    from rankviz.consistency import find_low_noise_counterexample, is_low_noise, mean_adjacency
+    from rankviz.consistency import is_low_noise, mean_adjacency
+    from rankviz.counterexamples import find_low_noise_counterexample
 
     found = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0)
     assert found is not None and is_low_noise(mean_adjacency(found.distribution)), found

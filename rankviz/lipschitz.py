@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz._validation import check_array, check_int
+from rankviz._validation import MAX_MAGNITUDE, check_array, check_int
 from rankviz.aggregation import MAX_ITEMS, comparison_groups
 
 __all__ = [
@@ -227,7 +227,7 @@ def tight_lipschitz_difference(mask, v):
     adjacency = _as_graph_mask(mask)
     _check_connected(adjacency)
     m = len(adjacency)
-    direction = check_array(v, "v", ndim=1, dtype="float")
+    direction = check_array(v, "v", ndim=1, max_abs=MAX_MAGNITUDE)
     if direction.shape != (m,):
         raise ValueError(f"v must have one entry per item, {m}, got {direction.size}")
     norm = float(np.linalg.norm(direction))

@@ -22,13 +22,12 @@ perceptrons", 1962.
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from rankviz._solvers import check_solver, solve
-from rankviz._validation import as_pair_sample, check_choice, check_int, check_real
+from rankviz._solvers import check_solver, solve_quietly
+from rankviz._validation import MAX_MAGNITUDE, as_pair_sample, check_choice, check_int, check_real
 
 __all__ = [
     "MAX_EPOCHS",
@@ -40,14 +39,6 @@ __all__ = [
 
 #: Largest number of passes :func:`rank_perceptron` makes over the pairs.
 MAX_EPOCHS = 100_000
-
-
-def _solve(problem, solver: str, what: str) -> str:
-    """Solve a cvxpy problem quietly through rankviz._solvers; return its status."""
-    with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
-        warnings.simplefilter("ignore", UserWarning)
-        solve(problem, solver, what)
-    return str(problem.status)
 
 
 # --------------------------------------------------------------------------- #
@@ -195,7 +186,9 @@ def rank_perceptron(X, pairs, labels, *, max_epochs=100, tol=0.0):
     >>> exact.n_updates, tolerant.n_updates
     (2, 3)
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1, maximum=MAX_EPOCHS)
     tol = check_real(tol, "tol", nonnegative=True)
     if tol >= 1.0:
@@ -307,7 +300,9 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
     >>> round(max_margin_ranker(X, [[0, 1], [0, 2]], [1, 1], norm="l2").margin, 4)
     1.4142
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     norm = check_choice(norm, "norm", ("l1", "l2"))
     solver = check_solver(solver)
 
@@ -318,7 +313,7 @@ def max_margin_ranker(X, pairs, labels, *, norm="l1", solver=None):
     rho = cp.Variable()
     budget = cp.norm1(w) <= 1 if norm == "l1" else cp.norm(w, 2) <= 1
     problem = cp.Problem(cp.Maximize(rho), [Z @ w >= rho, budget])
-    status = _solve(problem, solver, f"the {norm} margin maximization")
+    status = solve_quietly(problem, solver, f"the {norm} margin maximization")
     w_value = np.asarray(w.value, dtype=float)
     margin = max(float(np.min(Z @ w_value)), 0.0) if Z.size else 0.0
     return MaxMarginRanker(w_value, margin, norm, status)

@@ -26,6 +26,7 @@ from rankviz._validation import (
     check_choice,
     check_int,
     check_real,
+    round_finite,
 )
 
 __all__ = [
@@ -884,7 +885,7 @@ def oppositely_ordered_pairs(first, second, decimals=9):
     if a.shape != b.shape:
         raise ValueError(f"first and second must have the same length, got {a.size} and {b.size}")
     decimals = check_int(decimals, "decimals", minimum=0, maximum=15)
-    a, b = np.round(a, decimals), np.round(b, decimals)
+    a, b = round_finite(a, decimals), round_finite(b, decimals)
     return np.argwhere((a[:, None] > a[None, :]) & (b[:, None] < b[None, :]))
 
 

@@ -117,17 +117,27 @@ def _pair_counts(positive: np.ndarray, score: np.ndarray) -> tuple[int, int, int
     strictly higher, equally, strictly lower; and the class sizes.
 
     Each class is sorted on its own (sorting values is cheaper than one argsort
-    of all the scores); for each positive, the negatives strictly below it and
-    those equal to it are two binary searches in the sorted negatives, which
-    are fast because the positives are searched in increasing order.
+    of all the scores).  The sorted negatives fall into runs of equal scores;
+    for each positive, one binary search among the runs' distinct values gives
+    the negatives strictly below it (the start of its run) and those equal to it
+    (the run's length, when the value is the positive's).  With many ties the
+    search is among few values, and without ties it is one search per positive
+    instead of two.
     """
     pos_sorted = np.sort(score[positive])
     neg_sorted = np.sort(score[~positive])
     m, n = pos_sorted.size, neg_sorted.size
-    lower = np.searchsorted(neg_sorted, pos_sorted, side="left")  # negatives strictly below
-    upper = np.searchsorted(neg_sorted, pos_sorted, side="right")  # ... at or below
-    above = int(lower.sum(dtype=np.int64))
-    tied = int(upper.sum(dtype=np.int64)) - above
+    new_run = np.empty(n, dtype=bool)
+    new_run[0] = True
+    np.not_equal(neg_sorted[1:], neg_sorted[:-1], out=new_run[1:])
+    run_starts = np.flatnonzero(new_run)  # index of the first negative of each run
+    run_values = neg_sorted[run_starts]
+    run_bounds = np.append(run_starts, n)
+    run = np.searchsorted(run_values, pos_sorted, side="left")  # first run >= each positive
+    above = int(run_bounds[run].sum(dtype=np.int64))  # negatives strictly below
+    last = np.minimum(run, run_values.size - 1)
+    equal = run_values[last] == pos_sorted
+    tied = int((run_bounds[last + 1] - run_bounds[last])[equal].sum(dtype=np.int64))
     return above, tied, m * n - above - tied, m, n
 
 

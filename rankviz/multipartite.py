@@ -56,6 +56,7 @@ import math
 
 import numpy as np
 
+from rankviz._boosting import RoundRecord, smoothed_step
 from rankviz._validation import (
     as_feature_matrix,
     check_array,
@@ -64,7 +65,7 @@ from rankviz._validation import (
     check_step_smoothing,
 )
 from rankviz.permutations import sigma_from_scores
-from rankviz.rankboost import MAX_ROUNDS, BoostingHistory, RankBoostModel
+from rankviz.rankboost import MAX_BOOSTING_ROUNDS, BoostingHistory, RankBoostModel
 from rankviz.stumps import TIE_TOLERANCE, stump_candidates
 
 __all__ = [
@@ -182,7 +183,7 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
         Grade of each point; a higher grade is preferred.  At least two
         distinct grades (k >= 2 parts).
     n_rounds : int
-        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_ROUNDS`.
+        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_BOOSTING_ROUNDS`.
     smoothing : float, optional
         ``lam`` in [1e-12, 1/3] of the smoothed step ``1/2 log((eps^+ + lam) /
         (eps^- + lam))``, used only when the chosen stump misranks no pair
@@ -225,7 +226,7 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
     candidates = stump_candidates(X)
     n_points, d = X.shape
     grades = _as_grades(grades, n_points)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_BOOSTING_ROUNDS)
     if not candidates:
         raise ValueError("X: every feature is constant, so there is no stump to choose")
     levels = np.unique(grades)
@@ -249,9 +250,7 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
 
     f = np.zeros(n_points)
     l1 = 0.0
-    alphas, rankers = np.empty(n_rounds), []
-    rows = np.empty((n_rounds, 5))
-    smoothed = np.zeros(n_rounds, dtype=bool)
+    record = RoundRecord(n_rounds)
     for t in range(n_rounds):
         shift = f.max()  # u = exp(f - shift), v = exp(-f + min f): scale-free weights
         u = np.exp(f - shift)
@@ -284,25 +283,15 @@ def multipartite_rankboost(X, grades, n_rounds, *, smoothing=None) -> RankBoostM
         eps_plus = float(U0 @ V1_above) / W  # h(x) = 0, h(x') = 1: ranked right
         eps_minus = float(U1 @ V0_above) / W  # h(x) = 1, h(x') = 0: ranked wrong
         eps_zero = max(0.0, 1.0 - eps_plus - eps_minus)
-        if eps_plus > 0.0 and eps_minus > 0.0:
-            alpha = 0.5 * math.log(eps_plus / eps_minus)
-        else:  # the same smoothed step as rankboost's (a perfect stump, or no edge at all)
-            alpha = 0.5 * math.log((eps_plus + lam) / (eps_minus + lam))
-            smoothed[t] = (eps_plus > 0.0) != (eps_minus > 0.0)
+        alpha, smoothed = smoothed_step(eps_plus, eps_minus, lam)
         Z = eps_zero + eps_plus * math.exp(-alpha) + eps_minus * math.exp(alpha)
         f = f + alpha * on
         l1 += abs(alpha)
         error = _pairwise_error(f, part_of, k, TIE_TOLERANCE * (1.0 + l1))
-        rows[t] = (eps_plus, eps_minus, eps_zero, Z, error)
-        alphas[t] = alpha
-        rankers.append(h)
-    frozen = [np.array(rows[:, c]) for c in range(5)]
-    for col in frozen:
-        col.setflags(write=False)
-    smoothed.setflags(write=False)
-    alphas.setflags(write=False)
-    history = BoostingHistory(*frozen, smoothed=smoothed)
-    return RankBoostModel(alphas, tuple(rankers), history, d, "multipartite_rankboost")
+        record.add(t, alpha, h, eps_plus, eps_minus, eps_zero, Z, error, smoothed)
+    alphas, rankers, columns, smoothed = record.frozen()
+    history = BoostingHistory(*columns, smoothed=smoothed)
+    return RankBoostModel(alphas, rankers, history, d, "multipartite_rankboost")
 
 
 def _check_normalization(normalization) -> str:

@@ -34,6 +34,7 @@ import itertools
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._validation import (
     as_generator,
     as_weight_matrix,
@@ -81,14 +82,8 @@ def _difference_graph(w: np.ndarray) -> nx.DiGraph:
     Chapter 07's ``rankviz.consistency.difference_graph`` computes the same graph;
     this private copy exists until the two branches are merged.
     """
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(w.shape[0]))
     diff = w - w.T
-    rows, cols = np.nonzero(diff > 0)
-    graph.add_weighted_edges_from(
-        zip(rows.tolist(), cols.tolist(), diff[rows, cols].tolist(), strict=True)
-    )
-    return graph
+    return digraph_from_weights(diff, diff > 0)
 
 
 def _acyclic_difference_graph(w: np.ndarray) -> nx.DiGraph:

@@ -22,7 +22,15 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_array, check_int, check_real, check_text
+from rankviz._validation import (
+    as_float_vector,
+    check_array,
+    check_int,
+    check_permutation_rows,
+    check_real,
+    check_text,
+    is_bool,
+)
 
 __all__ = [
     "MAX_ENUMERATION",
@@ -51,9 +59,7 @@ MAX_TIE_ORDERS = 10**6
 def _holds_booleans(values) -> bool:
     if isinstance(values, np.ndarray):
         return values.dtype == np.bool_
-    return isinstance(values, (list, tuple)) and any(
-        isinstance(v, (bool, np.bool_)) for v in values
-    )
+    return isinstance(values, (list, tuple)) and any(is_bool(v) for v in values)
 
 
 def as_permutation(sigma, name: str = "sigma") -> np.ndarray:
@@ -93,12 +99,7 @@ def as_permutation(sigma, name: str = "sigma") -> np.ndarray:
     if _holds_booleans(sigma):  # check_array would read True/False as the positions 1/0
         raise TypeError(f"{name} must contain integer positions, got booleans")
     arr = check_array(sigma, name, ndim=1, dtype="int")
-    n = arr.size
-    if arr.min() < 0 or arr.max() >= n or np.unique(arr).size != n:
-        raise ValueError(
-            f"{name} must be a permutation of 0, ..., {n - 1} (each position once); got {arr}"
-        )
-    return arr
+    return check_permutation_rows(arr, name)
 
 
 def order_from_sigma(sigma) -> np.ndarray:

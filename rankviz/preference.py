@@ -43,14 +43,18 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._validation import (
     as_binary_labels,
     as_generator,
     as_item_ids,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_probability,
+    exact,
+    rounding_tolerance,
 )
 from rankviz.pairwise import (
     emphasis_bipartite,
@@ -102,8 +106,9 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
     ----------
     H : array_like of shape (n, n)
         ``H[u, v] = h(u, v)`` in [0, 1], with ``H[u, v] + H[v, u] = 1`` for
-        ``u != v`` (up to :data:`CONSISTENCY_TOLERANCE`).  The diagonal is not
-        part of the preference: any finite value is accepted and replaced by 1/2.
+        ``u != v`` (up to :data:`CONSISTENCY_TOLERANCE`, or the rounding of ``H``'s
+        dtype: float32 input is held to float32's).  The diagonal is not part of the
+        preference: any finite value is accepted and replaced by 1/2.
     name : str, default "H"
         Argument name used in error messages.
 
@@ -149,11 +154,12 @@ def as_preference_matrix(H, name: str = "H") -> np.ndarray:
             f"{name} must have entries in [0, 1], got {name}[{u}, {v}] = {arr[u, v]:g}"
         )
     gap = np.abs(arr + arr.T - 1.0) * off
-    if gap.max() > CONSISTENCY_TOLERANCE:
-        u, v = np.argwhere(gap > CONSISTENCY_TOLERANCE)[0]
+    tolerance = rounding_tolerance(H, 2, floor=CONSISTENCY_TOLERANCE)
+    if gap.max() > tolerance:
+        u, v = np.argwhere(gap > tolerance)[0]
         raise ValueError(
             f"{name} must be pairwise consistent: "
-            f"{name}[{u}, {v}] + {name}[{v}, {u}] = {arr[u, v] + arr[v, u]:.6g}, not 1"
+            f"{name}[{u}, {v}] + {name}[{v}, {u}] = {exact(arr[u, v] + arr[v, u], 1.0)}, not 1"
         )
     np.fill_diagonal(arr, 0.5)
     return arr
@@ -441,8 +447,7 @@ def random_preference(n, intransitivity, rng, *, soft=False) -> np.ndarray:
     """
     n = check_int(n, "n", minimum=2, maximum=MAX_MATRIX_ITEMS)
     intransitivity = check_probability(intransitivity, "intransitivity")
-    if not isinstance(soft, (bool, np.bool_)):
-        raise TypeError(f"soft must be a bool, got {type(soft).__name__}")
+    soft = check_bool(soft, "soft")
     gen = as_generator(rng)
     upper = np.triu(np.ones((n, n), dtype=bool), k=1)
     flipped = gen.random((n, n)) < intransitivity / 2
@@ -718,11 +723,7 @@ def majority_graph(H) -> nx.DiGraph:
     ([(0, 1), (1, 2), (2, 0)], False)
     """
     H = as_preference_matrix(H)
-    G = nx.DiGraph()
-    G.add_nodes_from(range(H.shape[0]))
-    for u, v in np.argwhere(H > 0.5):
-        G.add_edge(int(u), int(v), weight=float(H[u, v]))
-    return G
+    return digraph_from_weights(H, H > 0.5)
 
 
 def cyclic_triangles(H) -> int:

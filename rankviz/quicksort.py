@@ -44,7 +44,7 @@ from functools import cache
 import numpy as np
 from scipy import sparse, stats
 
-from rankviz._validation import as_generator, as_item_ids, check_int, check_probability
+from rankviz._validation import as_generator, as_item_ids, check_bool, check_int, check_probability
 from rankviz.permutations import order_from_sigma, sigma_from_scores
 from rankviz.preference import (
     CountingPreference,
@@ -336,8 +336,7 @@ def quicksort_rank(H, rng, *, record=False) -> RankingResult:
     counter = CountingPreference(H)
     _check_run_entries(1, counter.n)
     gen = as_generator(rng)
-    if not isinstance(record, (bool, np.bool_)):
-        raise TypeError(f"record must be a bool, got {type(record).__name__}")
+    record = check_bool(record, "record")
     lo, levels, pivots = _quicksort_levels(counter, 1, counter.n, gen, record=bool(record))
     return RankingResult(lo[0], counter.total_calls, levels, pivots)
 

@@ -26,7 +26,7 @@ Public names
     AdaBoost on the same stumps plus the constant hypothesis, for the
     comparison of section 10.5.1 (F_Rank = F+ F-, F_Ada = F+ + F-).
 
-:class:`RankBoostModel`, :class:`BoostingHistory`, :data:`MAX_ROUNDS`.
+:class:`RankBoostModel`, :class:`BoostingHistory`, :data:`MAX_BOOSTING_ROUNDS`.
 
 How a round chooses its stump (exact search, ties, perfect stumps)
 ------------------------------------------------------------------
@@ -85,6 +85,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankviz._boosting import RoundRecord, frozen_array, smoothed_step
 from rankviz._validation import (
     as_feature_matrix,
     as_pair_labels,
@@ -96,7 +97,7 @@ from rankviz._validation import (
 from rankviz.stumps import TIE_TOLERANCE, StumpSearch, stump_candidates, stump_values
 
 __all__ = [
-    "MAX_ROUNDS",
+    "MAX_BOOSTING_ROUNDS",
     "BoostingHistory",
     "RankBoostModel",
     "adaboost",
@@ -107,7 +108,7 @@ __all__ = [
 
 #: Largest number of boosting rounds a run accepts (its history is allocated up front,
 #: and each round costs O(d N)): far above the hundreds of rounds the chapter runs.
-MAX_ROUNDS = 100_000
+MAX_BOOSTING_ROUNDS = 100_000
 
 #: Largest pairs x stumps matrix :func:`coordinate_descent_rankboost` builds.
 _MAX_REFEREE_CELLS = 20_000_000
@@ -140,15 +141,17 @@ def _first_best(score: np.ndarray) -> int:
     return int(np.argmax(score >= score.max() - TIE_TOLERANCE))
 
 
+def _model(record: RoundRecord, n_features: int, algorithm: str) -> RankBoostModel:
+    """The finished run as a model (the read-only arrays of ``record``)."""
+    alphas, rankers, columns, smoothed = record.frozen()
+    return RankBoostModel(
+        alphas, rankers, BoostingHistory(*columns, smoothed=smoothed), n_features, algorithm
+    )
+
+
 # --------------------------------------------------------------------------- #
 # results
 # --------------------------------------------------------------------------- #
-def _frozen(values, dtype=np.float64) -> np.ndarray:
-    arr = np.array(values, dtype=dtype)
-    arr.setflags(write=False)
-    return arr
-
-
 @dataclass(frozen=True, eq=False)
 class BoostingHistory:
     """What happened in each round of a boosting run (arrays of length T).
@@ -225,7 +228,7 @@ class BoostingHistory:
         rounds = check_int(rounds, "rounds", minimum=1, maximum=self.n_rounds)
         return BoostingHistory(
             *(
-                _frozen(getattr(self, name)[:rounds], getattr(self, name).dtype)
+                frozen_array(getattr(self, name)[:rounds], getattr(self, name).dtype)
                 for name in ("eps_plus", "eps_minus", "eps_zero", "Z", "error", "smoothed")
             )
         )
@@ -316,7 +319,7 @@ class RankBoostModel:
         """
         rounds = check_int(rounds, "rounds", minimum=1, maximum=self.n_rounds)
         return RankBoostModel(
-            _frozen(self.alphas[:rounds]),
+            frozen_array(self.alphas[:rounds]),
             self.rankers[:rounds],
             self.history.truncate(rounds),
             self.n_features,
@@ -664,32 +667,6 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- #
-# the step and the history
-# --------------------------------------------------------------------------- #
-def _step(eps_plus: float, eps_minus: float, lam: float) -> tuple[float, bool]:
-    """alpha = 1/2 log(eps+ / eps-), smoothed only when exactly one of them is 0."""
-    if eps_plus > 0.0 and eps_minus > 0.0:
-        return 0.5 * math.log(eps_plus / eps_minus), False
-    return 0.5 * math.log((eps_plus + lam) / (eps_minus + lam)), (eps_plus > 0.0) != (
-        eps_minus > 0.0
-    )
-
-
-class _Recorder:
-    def __init__(self, n_rounds: int):
-        self.rows = np.empty((n_rounds, 5))
-        self.smoothed = np.zeros(n_rounds, dtype=bool)
-
-    def add(self, t, eps_plus, eps_minus, eps_zero, Z, error, smoothed):
-        self.rows[t] = (eps_plus, eps_minus, eps_zero, Z, error)
-        self.smoothed[t] = smoothed
-
-    def history(self) -> BoostingHistory:
-        cols = [_frozen(self.rows[:, k]) for k in range(5)]
-        return BoostingHistory(*cols, smoothed=_frozen(self.smoothed, bool))
-
-
-# --------------------------------------------------------------------------- #
 # the algorithms
 # --------------------------------------------------------------------------- #
 def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
@@ -713,7 +690,7 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
         In {-1, 0, +1}: +1 means X[b] (the book's x') is preferred to X[a],
         -1 the opposite, 0 no preference (the pair is ignored).
     n_rounds : int
-        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
+        Number of rounds T, between 1 and :data:`MAX_BOOSTING_ROUNDS` (100,000).
     smoothing : float, optional
         ``lam`` in [1e-12, 1/3] of the smoothed step used only when the chosen stump
         misranks no pair (eps^- = 0); default ``1 / (2 P)`` for the P pairs
@@ -757,7 +734,7 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
     array([0.047, 0.   , 0.581, 0.581])
     """
     X, a, b, y = _check_pairwise(X, pairs, labels)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_BOOSTING_ROUNDS)
     n_pairs = a.size
     lam = check_step_smoothing(smoothing, n_pairs)
     n_points = X.shape[0]
@@ -770,8 +747,7 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
     weights = np.full(n_pairs, 1.0 / n_pairs)  # D_t over the pairs
     f = np.zeros(n_points)
     l1 = 0.0  # ||alpha||_1 so far
-    alphas, rankers = np.empty(n_rounds), []
-    record = _Recorder(n_rounds)
+    record = RoundRecord(n_rounds)
     for t in range(n_rounds):
         # potential of each point: weight of the pairs where it is preferred, minus the others
         pi = np.bincount(hi, weights, minlength=n_points) - np.bincount(
@@ -781,19 +757,15 @@ def rankboost(X, pairs, labels, n_rounds, *, smoothing=None):
         h = search.values(best)
         outcome = h[hi].astype(np.int8) - h[lo]  # in {-1, 0, +1}
         eps_minus, eps_zero, eps_plus = np.bincount(outcome + 1, weights, minlength=3)
-        alpha, smoothed = _step(eps_plus, eps_minus, lam)
+        alpha, smoothed = smoothed_step(eps_plus, eps_minus, lam)
         factors = np.array([math.exp(alpha), 1.0, math.exp(-alpha)])
         Z = eps_zero + eps_plus * factors[2] + eps_minus * factors[0]
         weights = weights * (factors / Z)[outcome + 1]
         f += alpha * h
         l1 += abs(alpha)
         error = np.count_nonzero(f[hi] - f[lo] <= TIE_TOLERANCE * (1.0 + l1)) / n_pairs
-        record.add(t, eps_plus, eps_minus, eps_zero, Z, error, smoothed)
-        alphas[t] = alpha
-        rankers.append(search.stump(best))
-    return RankBoostModel(
-        _frozen(alphas), tuple(rankers), record.history(), X.shape[1], "rankboost"
-    )
+        record.add(t, alpha, search.stump(best), eps_plus, eps_minus, eps_zero, Z, error, smoothed)
+    return _model(record, X.shape[1], "rankboost")
 
 
 def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
@@ -822,7 +794,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_neg : array_like of shape (n, d)
         Negative points x_1..x_n.
     n_rounds : int
-        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
+        Number of rounds T, between 1 and :data:`MAX_BOOSTING_ROUNDS` (100,000).
     smoothing : float, optional
         As in :func:`rankboost`; default ``1 / (2 m n)``, the same as
         :func:`rankboost` on the m n pairs, so the two agree in every case.
@@ -863,7 +835,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     array([0.6667, 0.4444, 0.2222])
     """
     X_pos, X_neg = _check_class_samples(X_pos, X_neg)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_BOOSTING_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
     lam = check_step_smoothing(smoothing, m * n)
     search = StumpSearch(np.vstack([X_pos, X_neg]))
@@ -875,8 +847,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     f = np.zeros(m + n)
     l1 = 0.0  # ||alpha||_1 so far
     pi = np.empty(m + n)
-    alphas, rankers = np.empty(n_rounds), []
-    record = _Recorder(n_rounds)
+    record = RoundRecord(n_rounds)
     for t in range(n_rounds):
         pi[:m] = d_pos
         pi[m:] = -d_neg
@@ -886,7 +857,7 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         a0, a = np.bincount(h_pos, d_pos, minlength=2)  # a = E_{D+}[h(x')]
         b0, b = np.bincount(h_neg, d_neg, minlength=2)  # b = E_{D-}[h(x)]
         eps_plus, eps_minus, eps_zero = a * b0, a0 * b, a * b + a0 * b0
-        alpha, smoothed = _step(eps_plus, eps_minus, lam)
+        alpha, smoothed = smoothed_step(eps_plus, eps_minus, lam)
         down, up = math.exp(-alpha), math.exp(alpha)
         z_pos = a0 + a * down  # Z_t^+
         z_neg = b0 + b * up  # Z_t^-
@@ -899,12 +870,9 @@ def bipartite_rankboost(X_pos, X_neg, n_rounds, *, smoothing=None):
         tie = TIE_TOLERANCE * (1.0 + l1)
         above = np.searchsorted(np.sort(f[m:]), np.sort(f[:m]) - tie, side="left").sum()
         error = 1.0 - float(above) / (m * n)
-        record.add(t, eps_plus, eps_minus, eps_zero, z_pos * z_neg, error, smoothed)
-        alphas[t] = alpha
-        rankers.append(search.stump(best))
-    return RankBoostModel(
-        _frozen(alphas), tuple(rankers), record.history(), X_pos.shape[1], "bipartite_rankboost"
-    )
+        Z = z_pos * z_neg
+        record.add(t, alpha, search.stump(best), eps_plus, eps_minus, eps_zero, Z, error, smoothed)
+    return _model(record, X_pos.shape[1], "bipartite_rankboost")
 
 
 def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
@@ -929,7 +897,7 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     X_neg : array_like of shape (n, d)
         Negative points (label -1).
     n_rounds : int
-        Number of rounds T, between 1 and :data:`MAX_ROUNDS` (100,000).
+        Number of rounds T, between 1 and :data:`MAX_BOOSTING_ROUNDS` (100,000).
     smoothing : float, optional
         ``lam`` in [1e-12, 1/3] for the degenerate rounds.
 
@@ -962,7 +930,7 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     array([ 0.2027, -0.3739,  0.319 ])
     """
     X_pos, X_neg = _check_class_samples(X_pos, X_neg)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_BOOSTING_ROUNDS)
     m, n = X_pos.shape[0], X_neg.shape[0]
     lam = check_step_smoothing(smoothing, m + n)
     search = StumpSearch(np.vstack([X_pos, X_neg]), with_constant=True)
@@ -971,26 +939,21 @@ def adaboost(X_pos, X_neg, n_rounds, *, smoothing=None):
     weights = np.full(m + n, 1.0 / (m + n))
     f = np.zeros(m + n)
     l1 = 0.0  # ||alpha||_1 so far
-    alphas, rankers = np.empty(n_rounds), []
-    record = _Recorder(n_rounds)
+    record = RoundRecord(n_rounds)
     for t in range(n_rounds):
         best = search.best(weights * y, absolute=True)
         h = search.values(best)
         w_plus = weights[h & positive].sum()
         w_minus = weights[h & ~positive].sum()
         w_zero = weights[~h].sum()
-        alpha, smoothed = _step(w_plus, w_minus, lam)
+        alpha, smoothed = smoothed_step(w_plus, w_minus, lam)
         Z = w_zero + w_plus * math.exp(-alpha) + w_minus * math.exp(alpha)
         weights = np.where(h, weights * np.exp(-alpha * y), weights) / Z
         f += alpha * h
         l1 += abs(alpha)
         error = np.count_nonzero(y * f <= TIE_TOLERANCE * (1.0 + l1)) / (m + n)
-        record.add(t, w_plus, w_minus, w_zero, Z, error, smoothed)
-        alphas[t] = alpha
-        rankers.append(search.stump(best))
-    return RankBoostModel(
-        _frozen(alphas), tuple(rankers), record.history(), X_pos.shape[1], "adaboost"
-    )
+        record.add(t, alpha, search.stump(best), w_plus, w_minus, w_zero, Z, error, smoothed)
+    return _model(record, X_pos.shape[1], "adaboost")
 
 
 def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
@@ -1045,7 +1008,7 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
     from scipy.optimize import brentq
 
     X, a, b, y = _check_pairwise(X, pairs, labels)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_BOOSTING_ROUNDS)
     stumps = stump_candidates(X)
     if not stumps:
         raise ValueError("X: every feature is constant, so there is no stump to choose")
@@ -1059,8 +1022,7 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
     margin = np.zeros(a.size)  # (U alpha)_i = y_i (f(x'_i) - f(x_i))
     f = np.zeros(X.shape[0])
     l1 = 0.0  # ||alpha||_1 so far
-    alphas, rankers = np.empty(n_rounds), []
-    record = _Recorder(n_rounds)
+    record = RoundRecord(n_rounds)
     for t in range(n_rounds):
         shift = margin.min()
         w = np.exp(-(margin - shift))  # proportional to the terms of F
@@ -1095,9 +1057,5 @@ def coordinate_descent_rankboost(X, pairs, labels, n_rounds):
         f += eta * H[:, k]
         l1 += abs(eta)
         error = np.count_nonzero(y * (f[b] - f[a]) <= TIE_TOLERANCE * (1.0 + l1)) / a.size
-        record.add(t, eps_plus, eps_minus, eps_zero, Z, error, False)
-        alphas[t] = eta
-        rankers.append(stumps[k])
-    return RankBoostModel(
-        _frozen(alphas), tuple(rankers), record.history(), X.shape[1], "coordinate_descent"
-    )
+        record.add(t, eta, stumps[k], eps_plus, eps_minus, eps_zero, Z, error, False)
+    return _model(record, X.shape[1], "coordinate_descent")

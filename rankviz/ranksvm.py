@@ -56,12 +56,12 @@ import numpy as np
 
 from rankviz._kernels import gram as _gram
 from rankviz._kernels import pair_kernel as _pair_kernel
-from rankviz._solvers import check_solver, solve
+from rankviz._solvers import check_solver, solve_quietly
 from rankviz._validation import (
     KERNELS,
+    MAX_MAGNITUDE,
     SIGMA_RANGE,
     as_feature_matrix,
-    as_float_vector,
     as_generator,
     as_pair_labels,
     as_pair_sample,
@@ -159,14 +159,6 @@ def pair_kernel_matrix(X, pairs, *, kernel="linear", sigma=1.0):
     a, b = as_pairs(pairs, X.shape[0])
     kernel, sigma = check_kernel(kernel, sigma)
     return _pair_kernel(X[a], X[b], kernel, sigma)
-
-
-def _solve(problem, solver: str, what: str) -> str:
-    """Solve a cvxpy problem quietly through rankviz._solvers; return its status."""
-    with warnings.catch_warnings():  # "solution may be inaccurate": reported in .status
-        warnings.simplefilter("ignore", UserWarning)
-        solve(problem, solver, what)
-    return str(problem.status)
 
 
 # --------------------------------------------------------------------------- #
@@ -423,7 +415,9 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     >>> model.slacks.round(4)
     array([0., 0.])
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
     method = check_choice(method, "method", _PRIMAL_METHODS)
@@ -467,7 +461,7 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
         regularizer = 0.5 * cp.quad_form(beta, cp.psd_wrap(K))
     margin_constraint = margin_expr >= 1 - xi
     problem = cp.Problem(cp.Minimize(regularizer + C * cp.sum(xi)), [margin_constraint, xi >= 0])
-    status = _solve(problem, solver, "the ranking SVM primal (10.9)")
+    status = solve_quietly(problem, solver, "the ranking SVM primal (10.9)")
     alphas = np.clip(np.asarray(margin_constraint.dual_value, dtype=float), 0.0, C)
     if kernel == "linear":
         w = np.asarray(w_var.value, dtype=float)
@@ -565,7 +559,9 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
     >>> dual.alphas.round(4), round(dual.objective, 4), dual.w.round(4)
     (array([1., 0.]), 0.5, array([1.]))
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     C = _check_C(C)
     kernel, sigma = check_kernel(kernel, sigma)
     solver = check_solver(solver)
@@ -581,7 +577,7 @@ def rank_svm_dual(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, solver
         K = _pair_kernel(first, second, kernel, sigma)
         quadratic = cp.quad_form(cp.multiply(alpha, y), cp.psd_wrap(K))
     problem = cp.Problem(cp.Maximize(cp.sum(alpha) - 0.5 * quadratic), [alpha >= 0, alpha <= C])
-    status = _solve(problem, solver, "the ranking SVM dual")
+    status = solve_quietly(problem, solver, "the ranking SVM dual")
     alphas = np.clip(np.asarray(alpha.value, dtype=float), 0.0, C)
     coef = alphas * y
     w = (second - first).T @ coef if kernel == "linear" else None
@@ -652,7 +648,11 @@ class LinearUtilityModel:
             raise ValueError(
                 f"noise must be < 1/2 (at 1/2 the labels carry no information), got {noise}"
             )
-        u = np.ones(d) if self.utility is None else as_float_vector(self.utility, "utility")
+        u = (
+            np.ones(d)
+            if self.utility is None
+            else check_array(self.utility, "utility", ndim=1, max_abs=MAX_MAGNITUDE)
+        )
         if u.size != d:
             raise ValueError(f"utility must have d = {d} entries, got {u.size}")
         length = float(np.linalg.norm(u))
@@ -716,7 +716,7 @@ class LinearUtilityModel:
         ValueError, TypeError
             If ``w`` is not finite or has the wrong number of columns.
         """
-        arr = check_array(w, "w", ndim=(1, 2))
+        arr = check_array(w, "w", ndim=(1, 2), max_abs=MAX_MAGNITUDE)
         if arr.shape[-1] != self.d:
             raise ValueError(f"w must have shape (d,) or (k, d) with d = {self.d}, got {arr.shape}")
         batch = np.atleast_2d(arr)
@@ -853,7 +853,9 @@ def online_rank_svm(X, pairs, labels, C=1.0, *, n_steps=20_000, n_records=50, rn
     >>> bool(abs(run.w[0] - 1.0) < 0.05), bool(abs(run.final_objective - 0.5) < 0.05)
     (True, True)
     """
-    X, a, b, y = as_pair_sample(X, pairs, labels, allow_zero=False, float_labels=True)
+    X, a, b, y = as_pair_sample(
+        X, pairs, labels, allow_zero=False, float_labels=True, max_abs=MAX_MAGNITUDE
+    )
     C = _check_C(C)
     n_steps = check_int(n_steps, "n_steps", minimum=2, maximum=10**7)
     n_records = check_int(n_records, "n_records", minimum=1, maximum=1000)

@@ -34,8 +34,15 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize_scalar
 
-from rankviz._validation import as_pair_labels, as_pairs, check_array, check_int, check_real
-from rankviz.rankboost import MAX_ROUNDS
+from rankviz._validation import (
+    MAX_MAGNITUDE,
+    as_pair_labels,
+    as_pairs,
+    check_array,
+    check_int,
+    check_real,
+)
+from rankviz.rankboost import MAX_BOOSTING_ROUNDS
 
 __all__ = ["MAX_ALPHA", "RealRankBoostResult", "real_rankboost"]
 
@@ -112,7 +119,7 @@ class RealRankBoostResult:
 
 
 def _as_values(values) -> np.ndarray:
-    arr = check_array(values, "base_values", allow_empty=True)
+    arr = check_array(values, "base_values", allow_empty=True, max_abs=MAX_MAGNITUDE)
     if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(
             f"base_values must be 2-D (points x base rankers) and non-empty, got shape {arr.shape}"
@@ -165,7 +172,7 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     labels : array_like of shape (P,)
         In {-1, 0, +1}: +1 prefers point b; pairs labelled 0 are dropped.
     n_rounds : int
-        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_ROUNDS`.
+        Number of rounds T, between 1 and :data:`rankviz.rankboost.MAX_BOOSTING_ROUNDS`.
     alpha_max : float, default 20
         Bound on ``|alpha_t|``, in (0, :data:`MAX_ALPHA`]; a round whose minimizer
         reaches it is flagged in ``capped`` (Z has no minimizer there: the ranker
@@ -200,7 +207,7 @@ def real_rankboost(base_values, pairs, labels, n_rounds, *, alpha_max=20.0):
     """
     H = _as_values(base_values)
     a, b, y = _as_pairs_and_labels(pairs, labels, H.shape[0])
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_BOOSTING_ROUNDS)
     alpha_max = check_real(alpha_max, "alpha_max", positive=True, maximum=MAX_ALPHA)
     with np.errstate(over="ignore", invalid="ignore"):
         U = y[:, None] * (H[b] - H[a])  # (P, K) outcomes

@@ -31,9 +31,9 @@ from __future__ import annotations
 import itertools
 import math
 
-import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._validation import (
     as_binary_labels,
     as_query_array,
@@ -272,14 +272,7 @@ def to_networkx(weights, names=None):
             )
         if n_names != n:
             raise ValueError(f"names must give one name per document ({n}), got {len(names)}")
-    graph = nx.DiGraph()
-    for i in range(n):
-        graph.add_node(i, **({} if names is None else {"name": str(names[i])}))
-    rows, cols = np.nonzero(w)
-    graph.add_weighted_edges_from(
-        (int(i), int(j), float(w[i, j])) for i, j in zip(rows, cols, strict=True)
-    )
-    return graph
+    return digraph_from_weights(w, names=names)
 
 
 def binary_label_patterns(n, n_relevant):

@@ -670,7 +670,7 @@ def coarsenings(rounds):
     [[1, 2, 2, 3], [1, 2, 2, 2], [1, 1, 1, 2], [1, 1, 1, 1]]
     """
     try:  # the number of tasks, so that check_rounds can say what is wrong
-        r = int(np.size(rounds)) if isinstance(rounds, (list, tuple, np.ndarray)) else 1
+        r = 1 if isinstance(rounds, (str, bytes)) or rounds is None else int(np.size(rounds))
     except ValueError:  # ragged: check_rounds says so
         r = 1
     m = check_rounds(rounds, "rounds", max(r, 1))

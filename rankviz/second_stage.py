@@ -41,6 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linprog
 
+from rankviz._solvers import SolverError
 from rankviz._validation import as_binary_labels, check_array, check_int, check_real
 from rankviz.permutations import all_permutations
 from rankviz.preference import as_preference_matrix, preference_from_sigma
@@ -377,6 +378,8 @@ def largest_regret_excess(P, H, costs, factor=2.0) -> tuple[float, np.ndarray]:
     factor = check_real(factor, "factor")
     if factor < 1:
         raise ValueError(f"factor must be at least 1, got {factor:g}")
+    if factor > 1e12:  # the program's coefficients span 1..factor: HiGHS fails beyond about 1e18
+        raise ValueError(f"factor must be at most 1e12, got {factor:g}")
     u, v = np.triu_indices(n, 1)
     k, m = costs.shape[0], u.size
     gain = np.einsum("yuv,uv->y", costs, P - factor * H)
@@ -391,6 +394,8 @@ def largest_regret_excess(P, H, costs, factor=2.0) -> tuple[float, np.ndarray]:
         bounds=(0, None),
         method="highs",
     )
+    if lp.status != 0:
+        raise SolverError(f"the regret-excess linear program failed: {lp.message}")
     return float(-lp.fun), np.clip(lp.x[:k], 0, None)
 
 

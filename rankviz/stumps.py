@@ -53,7 +53,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rankviz._validation import as_feature_matrix, check_array, check_int
+from rankviz._validation import as_feature_matrix, check_array, check_bool, check_int, is_bool
 
 __all__ = [
     "TIE_TOLERANCE",
@@ -109,9 +109,7 @@ class Stump:
 
     def __post_init__(self):
         feature = check_int(self.feature, "feature", minimum=0)
-        if isinstance(self.threshold, (bool, np.bool_)) or not isinstance(
-            self.threshold, numbers.Real
-        ):
+        if is_bool(self.threshold) or not isinstance(self.threshold, numbers.Real):
             raise TypeError(
                 f"threshold must be a real number or -inf, got {type(self.threshold).__name__}"
             )
@@ -219,8 +217,7 @@ class StumpSearch:
 
     def __init__(self, X, *, with_constant=False):
         X = as_feature_matrix(X, "X")
-        if not isinstance(with_constant, (bool, np.bool_)):
-            raise TypeError(f"with_constant must be a bool, got {type(with_constant).__name__}")
+        with_constant = check_bool(with_constant, "with_constant")
         n = X.shape[0]
         self.n_points = n
         self.order = np.argsort(X, axis=0, kind="stable").T.copy()  # (d, n)
@@ -328,8 +325,7 @@ class StumpSearch:
             ``absolute`` is not a bool, or there is no candidate.
         """
         pi = self._potentials(potentials)
-        if not isinstance(absolute, (bool, np.bool_)):
-            raise TypeError(f"absolute must be a bool, got {type(absolute).__name__}")
+        absolute = check_bool(absolute, "absolute")
         if self.size == 0:
             raise ValueError(
                 "potentials: there is no candidate to choose (every feature is constant)"

@@ -23,7 +23,16 @@ import math
 
 import numpy as np
 
-from rankviz._validation import as_float_vector, check_array, check_int, check_real
+from rankviz._validation import (
+    MAX_MAGNITUDE,
+    as_float_vector,
+    as_numpy,
+    check_array,
+    check_int,
+    check_permutation_rows,
+    check_real,
+    rounding_tolerance,
+)
 from rankviz.permutations import all_permutations
 from rankviz.surrogates import pred_sort
 
@@ -103,7 +112,7 @@ def order_cone_distance(target, sigma):
     >>> order_cone_distance([1.0, 0.0], [0, 1])    # already in this order
     0.0
     """
-    t = as_float_vector(target, "target")
+    t = check_array(target, "target", ndim=1, max_abs=MAX_MAGNITUDE)
     s = _as_permutation(sigma, t.size)
     return _pav_distance(t[np.argsort(s)])
 
@@ -149,7 +158,7 @@ def order_cone_projection(target, sigma):
     >>> order_cone_projection([0.2, 0.9, 0.5], [0, 1, 2])   # item 0 must lead item 1: they pool
     array([0.55, 0.55, 0.5 ])
     """
-    t = as_float_vector(target, "target")
+    t = check_array(target, "target", ndim=1, max_abs=MAX_MAGNITUDE)
     s = _as_permutation(sigma, t.size)
     order = np.argsort(s)
     projected = np.empty_like(t)
@@ -158,14 +167,12 @@ def order_cone_projection(target, sigma):
 
 
 def _as_permutation(sigma, n: int) -> np.ndarray:
-    arr = np.asarray(sigma)
+    arr = as_numpy(sigma, "sigma")
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"sigma must be an integer array (positions), got dtype {arr.dtype}")
     if arr.shape != (n,):
         raise ValueError(f"sigma must have shape ({n},) like target, got {arr.shape}")
-    if not np.array_equal(np.sort(arr), np.arange(n)):
-        raise ValueError(f"sigma must be a permutation of 0..{n - 1}, got {arr.tolist()}")
-    return arr.astype(np.int64)
+    return check_permutation_rows(arr.astype(np.int64), "sigma")
 
 
 def simplex_grid(k, steps):
@@ -268,7 +275,7 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
     >>> [round(float(h), 4) for h in H]       # 0 at eps = 0, then a positive gap
     [0.0, 0.125, 0.5]
     """
-    targets = check_array(targets, "targets", ndim=2)
+    targets = check_array(targets, "targets", ndim=2, max_abs=MAX_MAGNITUDE)
     k, n = targets.shape
     if n > MAX_ITEMS:
         raise ValueError(
@@ -296,12 +303,14 @@ def suboptimality_function(loss_matrix, targets, probs, epsilons):
     regrets -= regrets.min(axis=1, keepdims=True)
     tbar = p @ targets
     distances = np.array([[_pav_distance(t[order]) for order in orders] for t in tbar])
+    tolerance = max(REGRET_TOLERANCE, rounding_tolerance(epsilons), rounding_tolerance(probs, k))
     out = np.full(eps.size, np.inf)
     for e, level in enumerate(eps):
         # a regret that equals the level up to rounding reaches it: on a grid of
         # distributions, regrets and levels often coincide exactly in exact arithmetic,
         # and the last bit of either must not decide whether the pair counts
-        allowed = regrets >= level - REGRET_TOLERANCE
+        # (to the rounding of the dtypes passed: float32 levels and distributions carry their own)
+        allowed = regrets >= level - tolerance
         if allowed.any():
             out[e] = distances[allowed].min()
     return out
@@ -408,7 +417,7 @@ def least_squares_excess(loss_matrix, targets, probs, scores):
     >>> round(float(excess[0]), 4), round(float(regret[0]), 4)
     (0.18, 0.4)
     """
-    targets = check_array(targets, "targets", ndim=2)
+    targets = check_array(targets, "targets", ndim=2, max_abs=MAX_MAGNITUDE)
     k, n = targets.shape
     if n > MAX_ITEMS:
         raise ValueError(f"targets has {n} items; least_squares_excess accepts at most {MAX_ITEMS}")
@@ -424,7 +433,7 @@ def least_squares_excess(loss_matrix, targets, probs, scores):
         raise ValueError(f"probs must have {k} columns (one per label), got {p.shape[1]}")
     if np.any(p < 0) or not np.allclose(p.sum(axis=1), 1.0, atol=1e-9):
         raise ValueError("probs must hold distributions: non-negative rows summing to 1")
-    u = check_array(scores, "scores", ndim=2)
+    u = check_array(scores, "scores", ndim=2, max_abs=MAX_MAGNITUDE)
     if u.shape != (p.shape[0], n):
         raise ValueError(
             f"scores must have shape ({p.shape[0]}, {n}) (one row per row of probs), got {u.shape}"

@@ -57,9 +57,12 @@ from rankviz._pairwise_terms import (
 )
 from rankviz._solvers import SolverError, check_solver, solve
 from rankviz._validation import (
+    MAX_MAGNITUDE,
+    as_numpy,
     as_probability_rows,
     as_weight_matrix,
     check_array,
+    check_bool,
     check_choice,
     check_instance,
     check_label_set,
@@ -146,7 +149,7 @@ def pred_sort(scores):
     array([[1, 2, 0],
            [0, 1, 2]])
     """
-    arr = np.asarray(scores)
+    arr = as_numpy(scores, "scores")
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.number) or arr.dtype.kind == "c":
         raise TypeError(f"scores must contain real numbers, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2) or arr.size == 0:
@@ -214,7 +217,7 @@ def pred_map(u):
     >>> pred_map([0.0, 0.0, 0.0, 0.6, 0.0, 0.4])   # n = 3: diagonal u_11 = 0.6, u_22 = 0.4
     array([2, 0, 1])
     """
-    arr = np.asarray(u)
+    arr = as_numpy(u, "u")
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.number) or arr.dtype.kind == "c":
         raise TypeError(f"u must contain real numbers, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2) or arr.size == 0:
@@ -299,13 +302,11 @@ class Surrogate:
             if value is not None and not callable(value):
                 raise TypeError(f"{attribute} must be callable or None, got {type(value).__name__}")
         check_choice(self.pred_kind, "pred_kind", ("sort", "argmax"))
-        if not isinstance(self.shift_invariant, (bool, np.bool_)):
-            raise TypeError(
-                f"shift_invariant must be True or False, got {type(self.shift_invariant).__name__}"
-            )
+        check_bool(self.shift_invariant, "shift_invariant")
         sign = check_real(self.divergence_sign, "divergence_sign")
         if sign not in (-1.0, 1.0):
             raise ValueError(f"divergence_sign must be -1 or +1, got {sign}")
+        object.__setattr__(self, "divergence_sign", sign)  # a float, whatever number was given
 
     def __repr__(self) -> str:
         extra = ", closed form" if self.closed_form is not None else ""
@@ -539,8 +540,7 @@ def pairwise_surrogate(
     gain = check_choice(gain, "gain", GAINS)
     if max_grade is not None:
         check_real(max_grade, "max_grade", positive=True, maximum=MAX_GRADE)
-    if not isinstance(reverse, (bool, np.bool_)):
-        raise TypeError(f"reverse must be True or False, got {type(reverse).__name__}")
+    reverse = check_bool(reverse, "reverse")
     function = _target_function(target, gain, max_grade)
     sign = -1.0 if reverse else 1.0
 
@@ -637,7 +637,7 @@ def surrogate_risk(surrogate, u, labels, probs):
     if batched:
         raise ValueError("probs must be one distribution (1-D) here")
     d = surrogate.dimension(ys.shape[1])
-    scores = check_array(u, "u", ndim=1)
+    scores = check_array(u, "u", ndim=1, max_abs=MAX_MAGNITUDE)
     if scores.shape != (d,):
         raise ValueError(f"u must have shape ({d},) for {ys.shape[1]} items, got {scores.shape}")
     return float(
@@ -1035,7 +1035,7 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
         no minimiser on an acyclic difference graph).
     tol : float, default 1e-7
         How far above the minimum, relative to ``sum(W)``, a score vector's risk may be and
-        still count as a minimiser.
+        still count as a minimiser; at most 1.
 
     Returns
     -------
@@ -1064,7 +1064,8 @@ def weighted_pairs_margins(W, phi, *, tol=1e-7):
     """
     W = as_weight_matrix(W, "W", min_items=2)
     phi = check_choice(phi, "phi", MARGIN_RANGE_PHIS)
-    tol = check_real(tol, "tol", nonnegative=True)
+    # a slack beyond the risk's own scale sum(W) no longer bounds the margins
+    tol = check_real(tol, "tol", nonnegative=True, maximum=1.0)
     n = W.shape[0]
     scores = cp.Variable(n)
     edges = [(int(i), int(j)) for i, j in zip(*np.nonzero(W > 0), strict=True)]

@@ -138,7 +138,7 @@ def test_random_preference_errors():
         random_preference(4, 1.5, 0)
     with pytest.raises(TypeError, match="rng must be an int seed"):
         random_preference(4, 0.5, "seed")
-    with pytest.raises(TypeError, match="soft must be a bool"):
+    with pytest.raises(TypeError, match="soft must be True or False"):
         random_preference(4, 0.5, 0, soft="yes")
 
 

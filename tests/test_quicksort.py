@@ -272,7 +272,7 @@ def test_algorithm_errors():
         quicksort_top_k(H, 0, 0)
     with pytest.raises(ValueError, match="n_runs must be >= 1"):
         quicksort_runs(H, 0, 0)
-    with pytest.raises(TypeError, match="record must be a bool"):
+    with pytest.raises(TypeError, match="record must be True or False"):
         quicksort_rank(H, 0, record=1)
     with pytest.raises(ValueError, match="pairwise consistent"):
         sort_by_degree([[0.5, 0.5], [0.4, 0.5]])

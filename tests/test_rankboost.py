@@ -12,7 +12,7 @@ from scipy.optimize import minimize_scalar
 from rankviz.metrics import auc
 from rankviz.multipartite import multipartite_rankboost
 from rankviz.rankboost import (
-    MAX_ROUNDS,
+    MAX_BOOSTING_ROUNDS,
     BoostingHistory,
     RankBoostModel,
     adaboost,
@@ -624,7 +624,7 @@ def test_the_error_does_not_depend_on_rounding_of_equal_scores():
 )
 def test_every_boosting_run_refuses_too_many_rounds_up_front(run):
     # 10**9 rounds used to allocate 7.45 GiB of history before the first round
-    with pytest.raises(ValueError, match=f"n_rounds must be <= {MAX_ROUNDS}"):
+    with pytest.raises(ValueError, match=f"n_rounds must be <= {MAX_BOOSTING_ROUNDS}"):
         run(10**9)
 
 

@@ -130,13 +130,13 @@ def test_stump_search_validates_its_arguments():
         search.best([0.5, np.nan, 0.0])
     with pytest.raises(TypeError, match="potentials must contain real numbers"):
         search.edges([0.5 + 1j, 0.0, 0.0])
-    with pytest.raises(TypeError, match="absolute must be a bool"):
+    with pytest.raises(TypeError, match="absolute must be True or False"):
         search.best([0.5, 0.0, 0.0], absolute="yes")
     with pytest.raises(ValueError, match="index must be <= 3"):
         search.stump(4)
     with pytest.raises(ValueError, match="index must be >= 0"):
         search.values(-1)  # would wrap around to the last candidate
-    with pytest.raises(TypeError, match="with_constant must be a bool"):
+    with pytest.raises(TypeError, match="with_constant must be True or False"):
         StumpSearch([[0.0], [1.0]], with_constant=None)
     constant = StumpSearch([[1.0], [1.0]])
     assert constant.size == 0

@@ -4,14 +4,19 @@ import numpy as np
 import pytest
 
 from rankviz._validation import (
+    MAX_MAGNITUDE,
     as_generator,
     as_item_ids,
+    as_numpy,
     as_weight_matrix,
     check_array,
     check_bool,
     check_choice,
     check_int,
     check_real,
+    exact,
+    round_finite,
+    rounding_tolerance,
 )
 
 
@@ -113,3 +118,90 @@ def test_scalar_checks_return_plain_python_values():
     assert check_real(np.float32(0.5), "x") == 0.5
     assert check_bool(np.bool_(True), "b") is True
     assert isinstance(as_generator(3), np.random.Generator)
+
+
+# --- the input kinds of issue 31: dtypes, exact numbers, pandas, ragged lists, magnitudes ----
+
+
+def test_float32_probabilities_that_sum_to_1_in_float32_are_accepted():
+    from rankviz.bayes import map_loss
+    from rankviz.calibration import is_calibrated_at
+    from rankviz.surrogates import squared_surrogate
+
+    probs = np.float32([0.4, 0.6])
+    assert float(probs[0]) + float(probs[1]) != 1.0  # the float64 sum is off by 1.5e-8
+    labels = [[0, 0, 1], [1, 1, 0]]
+    as32 = is_calibrated_at(map_loss(), squared_surrogate(), labels, probs)
+    as64 = is_calibrated_at(map_loss(), squared_surrogate(), labels, [0.4, 0.6])
+    assert as32.calibrated == as64.calibrated
+    assert len(as32.bayes) == len(as64.bayes)
+    assert all(np.array_equal(a, b) for a, b in zip(as32.bayes, as64.bayes, strict=True))
+
+
+def test_a_sum_mismatch_is_never_printed_as_1_not_1():
+    from rankviz.preference import as_preference_matrix
+
+    H = np.float32([[0.5, 0.7], [0.3, 0.5]])
+    np.testing.assert_allclose(as_preference_matrix(H), [[0.5, 0.7], [0.3, 0.5]], rtol=1e-6)
+    with pytest.raises(ValueError, match=r"= 1\.0000001, not 1"):
+        as_preference_matrix([[0.5, 0.7], [0.3 + 1e-7, 0.5]])
+    assert exact(1 + 1e-7, 1.0) == "1.0000001" and exact(0.99999994, 1.0) == "0.9999999"
+    assert exact(1.1000000000000001, 1.0) == "1.1"
+
+
+def test_rounding_tolerance_follows_the_dtype_passed():
+    assert rounding_tolerance([0.4, 0.6], 2) == 1e-9
+    assert rounding_tolerance(np.array([0.4, 0.6]), 2) == 1e-9
+    assert 1e-7 < rounding_tolerance(np.float32([0.4, 0.6]), 2) < 1e-5
+    assert rounding_tolerance(np.float16([0.5]), 1) > 1e-3
+
+
+def test_arrays_of_exact_numbers_are_read_as_float64():
+    from fractions import Fraction
+
+    import sympy
+
+    out = check_array([Fraction(1, 4), sympy.Rational(1, 2), 3], "x")
+    assert out.dtype == np.float64
+    np.testing.assert_array_equal(out, [0.25, 0.5, 3.0])
+    with pytest.raises(TypeError, match="x must contain numbers, got str"):
+        check_array(np.array([Fraction(1, 4), "a"], dtype=object), "x")
+
+
+def test_a_square_frame_must_label_its_columns_like_its_rows():
+    from bad_input.tabular import LabelledFrame, LabelledSeries
+
+    values = np.array([[0.0, 1.0], [2.0, 0.0]])
+    same = LabelledFrame(values, np.array([100, 101]), np.array([100, 101]))
+    np.testing.assert_array_equal(check_array(same, "W", square=True), values)
+    swapped = LabelledFrame(values, np.array([100, 101]), np.array([101, 100]))
+    with pytest.raises(ValueError, match="W is a square DataFrame whose columns"):
+        check_array(swapped, "W", square=True)
+    series = LabelledSeries(np.array([0.3, 0.7]), np.array([100, 101]))
+    np.testing.assert_array_equal(check_array(series, "p"), [0.3, 0.7])  # read by position
+
+
+def test_ragged_lists_are_refused_naming_the_argument():
+    with pytest.raises(ValueError, match="labels could not be read as an array"):
+        as_numpy([[1, 2], [3]], "labels")
+    from rankviz.surrogates import pred_sort
+
+    with pytest.raises(ValueError, match="scores could not be read"):
+        pred_sort([[1.0, 2.0], [3.0]])
+
+
+def test_magnitudes_beyond_the_limit_are_refused_where_asked():
+    assert check_array([1e300], "x")[0] == 1e300
+    with pytest.raises(ValueError, match=r"x has an entry of magnitude 1e\+300; at most 1e\+100"):
+        check_array([1.0, -1e300], "x", max_abs=MAX_MAGNITUDE)
+    np.testing.assert_array_equal(round_finite([0.1 + 0.2, 1e300, -1e300], 9), [0.3, 1e300, -1e300])
+
+
+def test_three_d_axes_are_refused_naming_ax():
+    from matplotlib.figure import Figure
+
+    from rankviz.plotting.roc import plot_confusion_matrix
+
+    ax = Figure().add_subplot(projection="3d")
+    with pytest.raises(ValueError, match="ax must be a 2-D Axes"):
+        plot_confusion_matrix(ax, [[1, 2], [3, 4]])

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rankviz._validation import is_bool
+
 __all__ = [
     "EXERCISE_ID",
     "Exercise",
@@ -115,7 +117,7 @@ def _describe(value: object) -> str:
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+    return isinstance(value, numbers.Real) and not is_bool(value)
 
 
 def read_number(
@@ -150,7 +152,7 @@ def read_integer(
 
 def read_bool(answer: object, what: str = "the answer") -> bool:
     """``answer`` as True or False (only the two booleans are accepted)."""
-    if isinstance(answer, (bool, np.bool_)):
+    if is_bool(answer):
         return bool(answer)
     raise Malformed(f"{what} should be True or False, got {_describe(answer)}.")
 
@@ -171,7 +173,10 @@ def read_choice(
 def _as_array(answer: object, what: str) -> np.ndarray:
     if isinstance(answer, (str, bytes, dict, set, frozenset)) or answer is None:
         raise Malformed(f"{what} should be a list of numbers, got {_describe(answer)}.")
-    if not isinstance(answer, (list, tuple, np.ndarray, range)):
+    if not isinstance(answer, (list, tuple, np.ndarray, range)) and not hasattr(
+        answer,
+        "__array__",  # a pandas Series or DataFrame, read by position
+    ):
         raise Malformed(f"{what} should be a list, tuple or array, got {_describe(answer)}.")
     try:
         size = np.size(answer)
@@ -184,7 +189,7 @@ def _as_array(answer: object, what: str) -> np.ndarray:
             f"{what} has {size} entries; no exercise asks for more than {MAX_ANSWER_SIZE}."
         )
     if isinstance(answer, (list, tuple)) and any(
-        isinstance(v, (bool, np.bool_))
+        is_bool(v)
         for v in np.asarray(answer, dtype=object).ravel()
         if not isinstance(v, (list, tuple))
     ):

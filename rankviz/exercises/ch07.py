@@ -2,7 +2,7 @@
 
 Each checker rebuilds the chapter's instance and tests the property the exercise asks for with
 rankviz: a lower bound is checked to be valid and tight, a claimed counterexample is minimised
-and certified (:func:`rankviz.consistency.certify_counterexample`), a claimed distribution is
+and certified (:func:`rankviz.counterexamples.certify_counterexample`), a claimed distribution is
 screened with Definition 4.
 """
 
@@ -14,10 +14,10 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._solvers import SolverError
 from rankviz.consistency import (
     LowNoiseCounterexample,
-    certify_counterexample,
     check_preference_distribution,
     difference_graph,
     is_low_noise,
@@ -25,6 +25,7 @@ from rankviz.consistency import (
     mean_adjacency,
     violated_edges,
 )
+from rankviz.counterexamples import certify_counterexample
 from rankviz.disagreement import bayes_orders
 from rankviz.exercises._registry import (
     Malformed,
@@ -251,9 +252,7 @@ def _acyclic_not_low_noise(answer):
             "your mean graph should have weights between 0 and 10^6 and a zero diagonal."
         )
     D = difference_graph(Y)
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from((int(i), int(j)) for i, j in zip(*np.nonzero(D > 0), strict=True))
+    graph = digraph_from_weights(D, D > 0)
     if not nx.is_directed_acyclic_graph(graph):
         return wrong(
             "its difference graph has a cycle, so it is not acyclic: the exercise asks "

@@ -11,6 +11,7 @@ import math
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz.consistency import difference_graph
 from rankviz.exercises._registry import (
     exercise,
@@ -231,7 +232,7 @@ def _free_rounds_instance():
 
 def _difference_cycle(w):
     """A cycle of the difference graph of ``w`` as text, e.g. '0 -> 2 -> 1 -> 0'."""
-    edges = nx.find_cycle(nx.DiGraph(difference_graph(w) > 0))
+    edges = nx.find_cycle(digraph_from_weights(difference_graph(w)))
     return " -> ".join(str(u) for u, _ in edges) + f" -> {edges[0][0]}"
 
 

@@ -44,6 +44,8 @@ from rankviz._validation import (
     check_int,
     check_real,
     check_text,
+    is_bool,
+    round_finite,
 )
 
 __all__ = [
@@ -57,7 +59,7 @@ __all__ = [
     "LIGHT_COLOR",
     "MAX_DRAWN",
     "MAX_FONTSIZE",
-    "MAX_ROUNDS",
+    "MAX_PLOTTED_ROUNDS",
     "MUTED_COLOR",
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
@@ -95,7 +97,7 @@ _NO_SKILL_GID = "rankviz-no-skill-line"
 #: unreadable, and drawing it would take minutes.
 MAX_DRAWN = 10_000
 #: The most boosting rounds an axis is set up for.
-MAX_ROUNDS = 10**6
+MAX_PLOTTED_ROUNDS = 10**6
 #: The largest font size (points) accepted.
 MAX_FONTSIZE = 100.0
 #: Decimals to which drawn values are rounded before they are grouped (``np.unique``), compared
@@ -110,10 +112,15 @@ GROUPING_DECIMALS = 9
 def _check_axes(ax, name: str = "ax") -> None:
     if not isinstance(ax, Axes):
         raise TypeError(f"{name} must be a matplotlib Axes, got {type(ax).__name__}")
+    if ax.name != "rectilinear":  # a 3-D or polar Axes reads x and y otherwise
+        raise ValueError(
+            f"{name} must be a 2-D Axes (fig.add_subplot() with no projection), "
+            f"got a {ax.name!r} Axes"
+        )
 
 
 def _check_color(value, name: str):
-    if isinstance(value, (str, tuple, list, np.ndarray)) and not isinstance(value, bool):
+    if isinstance(value, (str, tuple, list, np.ndarray)):
         if is_color_like(value if not isinstance(value, (list, np.ndarray)) else tuple(value)):
             return value
         raise ValueError(f"{name} must be a Matplotlib colour, got {value!r}")
@@ -169,10 +176,7 @@ def _check_labels(
     for value in values:
         if isinstance(value, np.ndarray) and value.ndim == 0:
             value = value.item()
-        if not (
-            isinstance(value, str)
-            or (isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)))
-        ):
+        if not (isinstance(value, str) or (isinstance(value, numbers.Real) and not is_bool(value))):
             raise TypeError(f"{name} must hold strings or numbers, got {type(value).__name__}")
         labels.append(str(value))
         if len(labels) > MAX_DRAWN:
@@ -238,7 +242,7 @@ def _distinct(values: np.ndarray, decimals: int = GROUPING_DECIMALS):
     Values equal up to float noise (e.g. a loss summed in two orders) fall in one group, so that
     widths computed from the gaps between groups are never noise-sized.
     """
-    return np.unique(np.round(values, decimals) + 0.0, return_counts=True)
+    return np.unique(round_finite(values, decimals) + 0.0, return_counts=True)
 
 
 def _has_gid(ax, gid: str) -> bool:

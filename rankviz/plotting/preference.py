@@ -16,6 +16,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, RegularPolygon
 
 from rankviz._validation import (
+    MAX_MAGNITUDE,
     as_item_ids,
     check_array,
     check_bool,
@@ -666,7 +667,7 @@ def plot_call_counts(ax, n_values, measured, references=None, *, legend=True):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    n_values = check_array(n_values, "n_values", ndim=1)
+    n_values = check_array(n_values, "n_values", ndim=1, max_abs=MAX_MAGNITUDE)
     if (n_values <= 0).any():
         raise ValueError("n_values must be positive on log axes")
     measured = _check_mapping(measured, "measured")

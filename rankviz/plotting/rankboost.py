@@ -15,6 +15,7 @@ from matplotlib.patches import FancyArrowPatch
 from matplotlib.ticker import NullLocator
 
 from rankviz._validation import (
+    MAX_MAGNITUDE,
     check_array,
     check_bool,
     check_int,
@@ -25,7 +26,7 @@ from rankviz.plotting._style import (
     EXACT_COLOR,
     HIGHLIGHT_COLOR,
     LIGHT_COLOR,
-    MAX_ROUNDS,
+    MAX_PLOTTED_ROUNDS,
     NEGATIVE_COLOR,
     POSITIVE_COLOR,
     REFERENCE_COLOR,
@@ -69,7 +70,7 @@ def _check_features(features) -> tuple[int, int]:
 
 
 def _points_2d(X, name: str, features: tuple[int, int]) -> np.ndarray:
-    arr = check_array(X, name, ndim=2, max_size=10**7)
+    arr = check_array(X, name, ndim=2, max_size=10**7, max_abs=MAX_MAGNITUDE)
     if max(features) >= arr.shape[1]:
         raise ValueError(f"{name} has {arr.shape[1]} features; cannot show features {features}")
     return arr[:, list(features)]
@@ -465,7 +466,7 @@ def style_boosting_axes(ax, n_rounds, *, log=False):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_ROUNDS)
+    n_rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=MAX_PLOTTED_ROUNDS)
     log = check_bool(log, "log")
     ax.set_xlim(0, n_rounds + 1)
     if log:

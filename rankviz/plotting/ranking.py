@@ -19,6 +19,7 @@ from rankviz._validation import (
     check_bool,
     check_int,
     check_real,
+    round_finite,
 )
 from rankviz.plotting._style import (
     ACCENT_COLOR,
@@ -141,7 +142,7 @@ def plot_preference_graph(
     title = check_text(title, "title", optional=True)
     graph = to_networkx(W)
     if levels is not None:
-        rounded = np.round(levels, GROUPING_DECIMALS)  # levels equal up to float noise: one row
+        rounded = round_finite(levels, GROUPING_DECIMALS)  # levels equal up to float noise: one row
         rows = [np.flatnonzero(rounded == value).tolist() for value in np.unique(rounded)[::-1]]
     elif nx.is_directed_acyclic_graph(graph):
         rows = [sorted(generation) for generation in nx.topological_generations(graph)]

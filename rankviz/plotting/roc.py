@@ -16,6 +16,7 @@ from matplotlib.colors import to_rgba
 from rankviz._validation import (
     as_binary_labels,
     as_float_vector,
+    as_numpy,
     check_array,
     check_bool,
     check_real,
@@ -199,6 +200,19 @@ def plot_score_densities(
 # --------------------------------------------------------------------------- #
 # ROC
 # --------------------------------------------------------------------------- #
+def _draw_curve(ax, curve, label, color, point, legend_loc, line_kwargs):
+    """Draw a validated curve (ROC or precision-recall) with its operating point and legend."""
+    line_kwargs.setdefault("lw", 2)
+    (line,) = ax.plot(*curve, color=color, label=label, **line_kwargs)
+    if point is not None:
+        ax.plot(
+            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
+        )
+    if legend_loc is not None:
+        ax.legend(loc=legend_loc, fontsize="small")
+    return ax
+
+
 def style_roc_axes(ax, *, chance=True):
     """Prepare an Axes for ROC curves: unit square, equal aspect, labels, chance diagonal.
 
@@ -305,21 +319,14 @@ def plot_roc(
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    x, y = _curve(fpr, tpr, "fpr", "tpr", bounds=(0.0, 1.0))
+    curve = _curve(fpr, tpr, "fpr", "tpr", bounds=(0.0, 1.0))
     label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
     legend = check_bool(legend, "legend")
     style_roc_axes(ax, chance=chance)
-    line_kwargs.setdefault("lw", 2)
-    (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
-    if point is not None:
-        ax.plot(
-            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
-        )
-    if legend:
-        ax.legend(loc="lower right", fontsize="small")
-    return ax
+    legend_loc = "lower right" if legend else None
+    return _draw_curve(ax, curve, label, color, point, legend_loc, line_kwargs)
 
 
 # --------------------------------------------------------------------------- #
@@ -433,21 +440,14 @@ def plot_precision_recall(
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    x, y = _curve(recall, precision, "recall", "precision", bounds=(0.0, 1.0))
+    curve = _curve(recall, precision, "recall", "precision", bounds=(0.0, 1.0))
     label = check_text(label, "label")
     color = _check_color(color, "color")
     point = None if operating_point is None else _point(operating_point, "operating_point")
     legend = check_bool(legend, "legend")
     style_precision_recall_axes(ax, prevalence=prevalence)
-    line_kwargs.setdefault("lw", 2)
-    (line,) = ax.plot(x, y, color=color, label=label, **line_kwargs)
-    if point is not None:
-        ax.plot(
-            [point[0]], [point[1]], "o", ms=8, mfc=line.get_color(), mec="white", mew=1.5, zorder=5
-        )
-    if legend:
-        ax.legend(loc="lower left", fontsize="small")
-    return ax
+    legend_loc = "lower left" if legend else None
+    return _draw_curve(ax, curve, label, color, point, legend_loc, line_kwargs)
 
 
 # --------------------------------------------------------------------------- #
@@ -522,8 +522,10 @@ def plot_confusion_matrix(ax, matrix, *, title=None):
     >>> plt.close(fig)
     """
     _check_axes(ax)
-    if np.shape(matrix) != (2, 2) and not isinstance(matrix, (str, bytes)) and matrix is not None:
-        raise ValueError(f"matrix must be a 2 x 2 array of counts, got shape {np.shape(matrix)}")
+    if not isinstance(matrix, (str, bytes)) and matrix is not None:
+        shape = as_numpy(matrix, "matrix").shape
+        if shape != (2, 2):
+            raise ValueError(f"matrix must be a 2 x 2 array of counts, got shape {shape}")
     cm = check_array(matrix, "matrix", shape=(2, 2), nonnegative=True)
     title = check_text(title, "title", optional=True)
     style_confusion_axes(ax)

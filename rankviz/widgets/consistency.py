@@ -20,15 +20,15 @@ import sympy as sp
 from rankviz._validation import check_bool, check_text
 from rankviz.consistency import (
     LowNoiseCounterexample,
-    certify_counterexample,
     check_preference_distribution,
     difference_graph,
-    find_low_noise_counterexample,
     low_noise_violations,
     mean_adjacency,
     violated_edges,
 )
-from rankviz.disagreement import bayes_orders, pairwise_loss
+from rankviz.counterexamples import certify_counterexample, find_low_noise_counterexample
+from rankviz.disagreement import bayes_orders
+from rankviz.pairwise import pairwise_disagreement
 from rankviz.permutations import format_order
 from rankviz.plotting import (
     EDGE_COLOR,
@@ -339,7 +339,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
     violations = low_noise_violations(Y)
     orders = bayes_orders(mu)
     # the conditional risk (11) is the loss (10) on the mean graph
-    bayes_risk = pairwise_loss(-np.argsort(orders[0]).astype(float), Y)
+    bayes_risk = pairwise_disagreement(-np.argsort(orders[0]).astype(float), Y)
 
     try:
         solution = graph_surrogate_minimizer(mu, phi, form)
@@ -422,7 +422,7 @@ def draw_low_noise_explorer(axes, *, p, w01, w02, w12, w10, w20, w21, phi, form,
         ),
         "edges of G_μ it gets wrong": _edges_text(wrong, alpha) if alpha is not None else "—",
         "risk (11) at α minus Bayes risk": (
-            pairwise_loss(alpha, Y) - bayes_risk if alpha is not None else float("nan")
+            pairwise_disagreement(alpha, Y) - bayes_risk if alpha is not None else float("nan")
         ),
         "(23) order": _order_text(aggregated) if aggregated is not None else "no minimiser",
         "solver": solver_text,
@@ -460,7 +460,7 @@ def _proof_text(certificate) -> str:
     low, high = (float(g) for g in certificate.gap_range)
     what = "misorders" if high < 0 else "ties" if low == high == 0.0 else "misorders or ties"
     # exact certificates (hinge, squared hinge) bound the gap by rationals; the smooth losses'
-    # by 50-digit floats (Newton's method, rankviz.consistency.certify_counterexample)
+    # by 50-digit floats (Newton's method, rankviz.counterexamples.certify_counterexample)
     exact = all(isinstance(g, sp.Rational) for g in certificate.gap_range)
     how = "proven in exact arithmetic" if exact else "proven by Newton's method at 50 digits"
     return f"every minimiser {what} it, {how}"
@@ -476,7 +476,7 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     the surrogate's minimiser gets wrong (dashed), the low-noise check, and the
     minimiser's scores next to those of the aggregated loss (23).  The button
     "find a counterexample" runs
-    :func:`~rankviz.consistency.find_low_noise_counterexample` for the current
+    :func:`~rankviz.counterexamples.find_low_noise_counterexample` for the current
     ``phi`` and form (a new seed at each click; a seed whose search gives up,
     or finds the example already on screen, hands over to the next, up to
     five) and loads what it finds; the readout "counterexample search" says
@@ -485,7 +485,7 @@ def low_noise_explorer(*, presentation: bool | None = None, **initial):
     search draws ``p`` from 0.1, ..., 0.9 and integer weights, all on the
     sliders' steps, so the loaded example is the certified one, unchanged; were
     a slider to round a value, the rounded example would be re-certified
-    (:func:`~rankviz.consistency.certify_counterexample`) and the readout
+    (:func:`~rankviz.counterexamples.certify_counterexample`) and the readout
     "counterexample search" says which happened.  The reset button brings back
     the default example, clears that readout and restarts the seeds at 0 (so
     the first search after a reset always loads the same example).

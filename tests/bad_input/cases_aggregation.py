@@ -219,6 +219,7 @@ CASES = {
     ),
     "rankviz.cascade.cascade_log_likelihood": Case(
         lambda: Call(cascade_log_likelihood, [0.3, 0.5, 0.4], _logs()),
+        infinite_ok="-inf (documented) is the log-likelihood of logs impossible under p = 1",
         extra={"p": {"above 1": [0.3, 1.5, 0.4]}, "click_logs": {"bad tuple": ([[0, 0]], [1])}},
     ),
     # --- rankviz.ustatistics -------------------------------------------------------------------

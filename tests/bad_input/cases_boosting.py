@@ -31,6 +31,10 @@ LABELS6 = np.array([1, 1, 1, 1, 1, -1])
 X_POS = np.array([[2.0], [3.0], [0.5]])
 X_NEG = np.array([[1.0], [2.5], [0.0]])
 X2D = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 2.0]])
+# past a laptop: 10**5 points or pairs, whose n x n (or pairs x pairs) kernel is 74.5 GiB
+BIG = 10**5
+X_BIG = np.zeros((BIG, 2))
+PAIRS_BIG = np.column_stack([np.arange(BIG - 1), np.arange(1, BIG)])
 PAIRS2D = np.array([[0, 1], [0, 2]])
 LABELS2D = np.array([1, 1])
 
@@ -305,6 +309,7 @@ CASES = {
     # --- rankviz.ranksvm -----------------------------------------------------------------------
     "rankviz.ranksvm.pair_kernel_matrix": Case(
         lambda: Call(ranksvm.pair_kernel_matrix, X2D, PAIRS2D, kernel="gaussian", sigma=0.7),
+        large=lambda: Call(ranksvm.pair_kernel_matrix, X_BIG, PAIRS_BIG, kernel="gaussian"),
         valid={"pairs": {"one entry fewer"}},  # the kernel of one pair
         extra={
             "pairs": {"out-of-range id": np.array([[0, 5]])},
@@ -322,6 +327,9 @@ CASES = {
             sigma=0.7,
             method="cvxpy",
             solver="CLARABEL",
+        ),
+        large=lambda: Call(
+            ranksvm.rank_svm, X_BIG, PAIRS_BIG, np.ones(BIG - 1), 10.0, kernel="gaussian"
         ),
         extra={
             "labels": BAD_SVM_LABELS,
@@ -437,6 +445,9 @@ CASES = {
         ),
         # margins of any shape are flattened (a bipartite (m, n) table, say); a single rho is
         # a scalar
+        refused_forms={
+            "margins": {"float32": "the margin 0.1 sits on rho = 0.1; float32's 0.1 is above it"}
+        },
         valid={
             "margins": {"extra dimension", "one entry fewer"},
             "rho": {"scalar", "one entry fewer"},
@@ -497,6 +508,7 @@ CASES = {
             sigma=0.7,
             confidence=0.9,
         ),
+        large=lambda: Call(bounds.empirical_rademacher_linear, X_BIG, 1.0),
         # a smaller sample; a seed; points near 1e200, where the kernel is computed from the
         # differences instead of the expanded squares (which would overflow to NaN)
         valid={"X": {"one entry fewer", "huge values"}, "rng": {"huge"}},

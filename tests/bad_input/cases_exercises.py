@@ -22,6 +22,7 @@ ANSWER_MUTATIONS = {
     "strings",
     "string",
     "none",
+    "ragged",
 }
 
 CASES = {

@@ -1,11 +1,10 @@
 """Bad-input cases for chapter 07's additions of issue 29: rankviz.h_surrogates (surrogates with
-a function h of the weights) and the hinge's linear programme in rankviz.consistency (see
+a function h of the weights) and the hinge's linear programme in rankviz.hinge_lp (see
 harness.py)."""
 
 import sympy as sp
 
 from bad_input.harness import Call, Case
-from rankviz.consistency import hinge_vertex_minimizer, widest_hinge_minimizer_margin
 from rankviz.h_surrogates import (
     WEIGHT,
     h_surrogate_minimizer,
@@ -14,6 +13,7 @@ from rankviz.h_surrogates import (
     squared_hinge_margin_stationary_point,
     two_item_margin_counterexample,
 )
+from rankviz.hinge_lp import hinge_vertex_minimizer, widest_hinge_minimizer_margin
 from rankviz.surrogates import weighted_pairs_margins
 
 MU = [(0.3, [[0, 8], [0, 0]]), (0.7, [[0, 0], [3, 0]])]
@@ -36,14 +36,14 @@ BAD_Y = {
 }
 
 CASES = {
-    "rankviz.consistency.hinge_vertex_minimizer": Case(
+    "rankviz.hinge_lp.hinge_vertex_minimizer": Case(
         lambda: Call(hinge_vertex_minimizer, RUNNING), extra={"Y_mean": BAD_Y}
     ),
     "rankviz.surrogates.weighted_pairs_margins": Case(
         lambda: Call(weighted_pairs_margins, RUNNING, "hinge", tol=1e-7),
         extra={"W": BAD_Y, "phi": {"no minimiser": "logistic"}},
     ),
-    "rankviz.consistency.widest_hinge_minimizer_margin": Case(
+    "rankviz.hinge_lp.widest_hinge_minimizer_margin": Case(
         lambda: Call(widest_hinge_minimizer_margin, RUNNING), extra={"Y_mean": BAD_Y}
     ),
     "rankviz.h_surrogates.h_surrogate_minimizer": Case(

@@ -85,6 +85,7 @@ CASES = {
     # --- _style -------------------------------------------------------------------------
     "rankviz.plotting._style.plot_legend": Case(
         lambda: Call(_style.plot_legend, _ax(), [("a", {"color": "k"}), ("b", {"patch": True})]),
+        valid={"target": {"3-D axes"}},  # a legend is drawn flat over a 3-D Axes too
         extra={
             "entries": {
                 "no style": [("a",)],
@@ -411,6 +412,10 @@ CASES = {
         ),
         valid={"xlabel": TEXT, "label": TEXT, "values": {"one entry fewer"}},  # any run count
         extra={"references": {"nan": {"a": np.nan}, "name not text": {1: 0.2}}},
+        # 10**6 distinct values: one bar each (12 s), 10**7: 7.8 GB
+        large=lambda: Call(
+            preference.plot_run_histogram, _ax(), np.arange(10**6) / 10**6, xlabel="loss"
+        ),
     ),
     "rankviz.plotting.preference.plot_call_counts": Case(
         lambda: Call(

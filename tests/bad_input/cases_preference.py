@@ -126,6 +126,7 @@ CASES = {
     ),
     "rankviz.preference.preference_from_sigma": Case(
         lambda: Call(preference.preference_from_sigma, [1, 0, 2]),
+        large=lambda: Call(preference.preference_from_sigma, np.arange(10**5)),  # 74.5 GiB
         # [1, 0] is a permutation of two items
         valid={"sigma": {"one entry fewer"}},
         extra={"sigma": {**BAD_SIGMA, "one item": [0]}},
@@ -161,6 +162,10 @@ CASES = {
     ),
     "rankviz.preference.cyclic_triangles": Case(
         lambda: Call(preference.cyclic_triangles, H4),
+        # its documented maximum, n = 4096 items: minutes today
+        large=lambda: Call(
+            preference.cyclic_triangles, preference.preference_from_sigma(np.arange(4096))
+        ),
         extra={"H": BAD_H},
     ),
     "rankviz.preference.ranking_loss": Case(

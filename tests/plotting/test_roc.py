@@ -136,3 +136,37 @@ def test_bad_input(ax):
         plotting.plot_auc_sampling(ax, [0.5], 0.5, {"bad": -0.1})
     with pytest.raises(ValueError, match="entries must not be empty"):
         plotting.plot_legend(ax, [])
+
+
+def test_roc_and_precision_recall_draw_a_curve_the_same_way():
+    # one shared drawing (plotting/roc.py's _draw_curve): the same line, the same marked
+    # operating point, only the axes' styling and the legend's corner differ
+    fig, (left, right) = plt.subplots(1, 2)
+    try:
+        x, y = [0.0, 0.4, 1.0], [0.2, 0.7, 1.0]
+        for ax, draw in ((left, plotting.plot_roc), (right, plotting.plot_precision_recall)):
+            draw(ax, x, y, label="toy", color="C3", operating_point=(0.4, 0.7), ls="--")
+        drawn = []
+        for ax in (left, right):
+            curve = next(line for line in ax.get_lines() if line.get_label() == "toy")
+            point = next(line for line in ax.get_lines() if line.get_marker() == "o")
+            drawn.append(
+                (
+                    curve.get_xdata().tolist(),
+                    curve.get_ydata().tolist(),
+                    curve.get_linewidth(),
+                    curve.get_linestyle(),
+                    curve.get_color(),
+                    point.get_xdata().tolist(),
+                    point.get_ydata().tolist(),
+                    point.get_markersize(),
+                    point.get_markerfacecolor(),
+                )
+            )
+        assert drawn[0] == drawn[1]
+        assert drawn[0][2] == 2 and drawn[0][3] == "--"
+        assert left.get_legend()._loc != right.get_legend()._loc  # lower right vs lower left
+        plotting.plot_roc(left, x, y, label="again", legend=False)  # the old legend stays
+        assert left.get_legend() is not None
+    finally:
+        plt.close(fig)

@@ -6,12 +6,12 @@ import pytest
 
 import rankviz.widgets.consistency as module
 from rankviz.consistency import (
-    certify_counterexample,
     difference_graph,
     is_low_noise,
     mean_adjacency,
     violated_edges,
 )
+from rankviz.counterexamples import certify_counterexample
 from rankviz.plotting import (
     POSITIVE_COLOR,
     SAMPLE_COLOR,
@@ -196,7 +196,7 @@ def test_a_found_counterexample_is_on_the_sliders_grid_and_stays_certified(fresh
     # arithmetic) after the rehearsal had loaded p = 0.6 with this button.  The search draws
     # p in 0.1..0.9 and integer weights: on the grid, so the sliders change nothing and the
     # example shown is the certified one.
-    from rankviz.consistency import find_low_noise_counterexample
+    from rankviz.counterexamples import find_low_noise_counterexample
 
     dash = fresh
     dash.set(phi=phi, form=form)
@@ -218,7 +218,7 @@ def off_grid(cx, p):
 
 
 def test_an_example_the_sliders_round_is_recertified(fresh, monkeypatch):
-    from rankviz.consistency import find_low_noise_counterexample
+    from rankviz.counterexamples import find_low_noise_counterexample
 
     cx = find_low_noise_counterexample("hinge", "pairwise", 3, rng=0)  # p = 0.6
     monkeypatch.setattr(
@@ -233,7 +233,7 @@ def test_an_example_the_sliders_round_is_recertified(fresh, monkeypatch):
 
 
 def test_an_example_that_rounding_breaks_is_not_shown(fresh, monkeypatch):
-    from rankviz.consistency import find_low_noise_counterexample
+    from rankviz.counterexamples import find_low_noise_counterexample
 
     cx = find_low_noise_counterexample("hinge", "pairwise", 3, rng=0)
 
@@ -375,7 +375,7 @@ def test_every_press_loads_a_fresh_example_every_minimiser_gets_wrong_hinge():
 def test_a_press_whose_search_gives_up_tries_the_next_seed():
     """Issue 28: the squared hinge's margin-form search gives up with seed 13; the 14th press
     used to leave the previous example on screen with a note, it now loads seed 14's."""
-    from rankviz.consistency import find_low_noise_counterexample
+    from rankviz.counterexamples import find_low_noise_counterexample
 
     with pytest.raises(ValueError, match="no low-noise counterexample"):
         find_low_noise_counterexample("squared_hinge", "margin", 3, rng=13)
@@ -391,7 +391,7 @@ def test_a_press_whose_search_gives_up_tries_the_next_seed():
 
 
 def test_a_press_never_reloads_the_example_on_screen():
-    from rankviz.consistency import find_low_noise_counterexample
+    from rankviz.counterexamples import find_low_noise_counterexample
 
     cx = find_low_noise_counterexample("hinge", "pairwise", 3, rng=0)
     dash = low_noise_explorer(phi="hinge")
