@@ -6,6 +6,9 @@
 #   make lab          open JupyterLab on notebooks/ (localhost only, token on)
 #   make test         rankviz tests, docstring examples, every notebook under
 #                     nbval, and the browser tests (when Chromium is installed)
+#   make test-fast    the inner loop, about a minute: unit tests and docstring
+#                     examples, without what is marked `slow` (notebooks, the
+#                     browser, the website, the mutant runs, the longest units)
 #   make test-latest  drift check: the same tests (browser tests aside) in a
 #                     fresh venv with the newest releases, no lock
 #   make test-oldest  drift check: the same in a fresh venv with exactly the
@@ -17,7 +20,8 @@
 #   make pdf          the course as one PDF and the classroom deck as a handout, in
 #                     build/pdf, printed from build/site by headless Chromium (the
 #                     site is built first when it is missing or older than its sources)
-#   make lint         ruff on the module, tests, benchmarks, notebooks and site
+#   make lint         ruff (lint, and format --check) on the module, tests,
+#                     benchmarks, notebooks and site
 #   make execute      re-run every notebook in place (after changing rankviz)
 #   make clean        remove the virtual environments and caches
 
@@ -45,7 +49,7 @@ OLDEST_VENV   := .venv-oldest
 # unit tests, doctests and every notebook under nbval; the browser tests are optional there
 DRIFT_TESTS   := -m pytest --ignore=tests/browser
 
-.PHONY: lab test test-latest test-oldest lock bench lint execute clean venv site serve-site pdf
+.PHONY: lab test test-fast test-latest test-oldest lock bench lint execute clean venv site serve-site pdf
 
 venv: $(STAMP)
 
@@ -77,6 +81,11 @@ lab: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The `slow` marker (pyproject.toml) is set on the notebooks, the browser and website tests
+# and the mutant runs by conftest.py, and on the longest other tests in their files.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
 
 $(UV):
 	@$(call check_python,$(PYTHON),lock,PYTHON)
@@ -149,8 +158,12 @@ serve-site:
 	$(if $(wildcard $(BIN)/python),$(BIN)/python,$(PYTHON)) -m http.server --bind 127.0.0.1 \
 	  --directory $(SITE_OUT) $(SITE_PORT)
 
+# What ruff reads (pyproject.toml's [tool.ruff.format] leaves the notebooks' layout alone).
+LINTED := conftest.py rankviz tests benchmarks notebooks site
+
 lint: $(STAMP)
-	$(BIN)/ruff check conftest.py rankviz tests benchmarks notebooks site
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
 
 execute: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \

@@ -7,6 +7,10 @@ run alone (``pytest notebooks/02_roc_auc.ipynb``) is scheduled the same way as i
   A notebook's nbval cells are one unit: they run in order, in one kernel.  Every test of the
   website is one unit: the site is built once, by the worker that runs them.  Any other test is
   a unit of its own.
+* **Slow units.**  The notebooks under nbval, the browser tests, every test that reads the built
+  website and the chapters' mutant runs carry the ``slow`` marker (:func:`is_slow_unit`), so that
+  ``make test-fast`` (``pytest -m "not slow"``) leaves them out; a slow test of another kind is
+  marked in its own file.
 * **Longest first.**  The units are handed out in the order the workers collect them, and each
   worker sorts its collection by expected running time (:func:`expected_cost`), so that the long
   units (the chapters' mutant runs, the notebooks run in JupyterLab) start first and both cores
@@ -59,6 +63,18 @@ def expected_cost(nodeid: str) -> int:
     return 4
 
 
+def is_slow_unit(item) -> bool:
+    """Whether a test belongs to a unit ``make test-fast`` leaves out: a notebook under nbval,
+    a browser test, a test of the built website (the ``built_site`` fixture) or a mutant run."""
+    path = item.nodeid.split("::", 1)[0]
+    return (
+        path.endswith(".ipynb")
+        or path.startswith("tests/browser/")
+        or "built_site" in getattr(item, "fixturenames", ())
+        or item.nodeid.startswith(MUTANT_RUNS)
+    )
+
+
 def pytest_xdist_make_scheduler(config, log):
     """Schedule :func:`unit_of_work` units, in collection order (``--no-loadscope-reorder``)."""
     from xdist.scheduler import LoadScopeScheduling
@@ -72,7 +88,10 @@ def pytest_xdist_make_scheduler(config, log):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """In a pytest-xdist worker, collect the longest units first (a stable sort: a unit's
-    tests keep their order)."""
+    """Mark the slow units (before ``-m`` deselects), and in a pytest-xdist worker collect the
+    longest units first (a stable sort: a unit's tests keep their order)."""
+    for item in items:
+        if is_slow_unit(item):
+            item.add_marker(pytest.mark.slow)
     if hasattr(config, "workerinput"):
         items.sort(key=lambda item: expected_cost(item.nodeid))

@@ -90,6 +90,8 @@ Chapter 09: Task scheduling by clustering a ranking
     scheduling               Task scheduling by clustering a ranking: the loss, its exact optimum
                              and two algorithms.
 Supporting modules (no notebook imports them)
+    chapters                 The course's chapters, in reading order: the one list every other list
+                             of chapters is read from.
     doctor                   Pre-class check: ``python -m rankviz doctor``.
 
 The package itself offers ``SolverError``, the one exception a function that calls a convex solver

@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rankviz.chapters import CHAPTERS, chapter_table
+
 __all__ = ["CHAPTER_CHECKS", "LAB_EXTENSIONS", "REQUIRED_SOLVERS", "Finding", "main", "run_checks"]
 
 #: cvxpy solvers the chapters call, with what they are used for.
@@ -219,7 +221,7 @@ def _chapter_01() -> str:
 
     ideal = ndcg([3, 2, 1, 0], [4.0, 3.0, 2.0, 1.0])
     assert ideal == 1.0, ideal
-    return f"NDCG of the ideal ranking {ideal}; {_dashboard_responds('ranking_playground')}"
+    return f"NDCG of the ideal ranking {ideal}"
 
 
 def _chapter_02() -> str:
@@ -229,7 +231,7 @@ def _chapter_02() -> str:
     value = auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     assert value == 0.75, value
     assert abs(Binormal(1.0, 1.0, 0.0, 1.0).auc() - 0.7602) < 1e-4
-    return f"AUC of a toy sample {value}; {_dashboard_responds('roc_explorer')}"
+    return f"AUC of a toy sample {value}"
 
 
 def _chapter_03() -> str:
@@ -243,7 +245,7 @@ def _chapter_03() -> str:
     assert np.all(history.error <= history.product_Z + 1e-12), history  # Theorem 10.3
     return (
         f"10 rounds of bipartite RankBoost, training error {history.error[-1]:.3f} <= "
-        f"prod Z {history.product_Z[-1]:.3f}; {_dashboard_responds('rankboost_stepper')}"
+        f"prod Z {history.product_Z[-1]:.3f}"
     )
 
 
@@ -260,10 +262,7 @@ def _chapter_04() -> str:
     dual = rank_svm_dual(X, pairs, labels, C=1.0)
     gap = abs(primal.objective - dual.objective)
     assert gap < 1e-4 * max(1.0, abs(primal.objective)), (primal.objective, dual.objective)
-    return (
-        f"ranking SVM primal {primal.objective:.4f} = dual (10.10) {dual.objective:.4f}; "
-        f"{_dashboard_responds('margin_bound_explorer')}"
-    )
+    return f"ranking SVM primal {primal.objective:.4f} = dual (10.10) {dual.objective:.4f}"
 
 
 def _chapter_05() -> str:
@@ -275,10 +274,7 @@ def _chapter_05() -> str:
     assert exact == 0.0, exact
     cycle = expected_quicksort_loss(cyclic_preference(3), [0, 1, 2])
     assert 0.0 < cycle < 1.0, cycle
-    return (
-        f"QuickSort on a 3-cycle: expected loss {cycle:.3f}; "
-        f"{_dashboard_responds('tournament_explorer')}"
-    )
+    return f"QuickSort on a 3-cycle: expected loss {cycle:.3f}"
 
 
 def _chapter_06() -> str:
@@ -292,10 +288,7 @@ def _chapter_06() -> str:
     labels = np.array([[0, 0, 1], [1, 1, 0]])
     check = is_calibrated_at(map_loss(), squared_surrogate("relevance"), labels, [0.45, 0.55])
     assert not check.calibrated and check.regret > 0, check
-    return (
-        f"sorting E[y] for MAP misses the Bayes set (regret {check.regret:.3f}); "
-        f"{_dashboard_responds('calibration_explorer')}"
-    )
+    return f"sorting E[y] for MAP misses the Bayes set (regret {check.regret:.3f})"
 
 
 def _chapter_07() -> str:
@@ -304,10 +297,7 @@ def _chapter_07() -> str:
 
     found = find_low_noise_counterexample("logistic", "pairwise", 3, rng=0)
     assert found is not None and is_low_noise(mean_adjacency(found.distribution)), found
-    return (
-        f"a low-noise counterexample for the logistic surrogate (edge {found.pair}); "
-        f"{_dashboard_responds('low_noise_explorer')}"
-    )
+    return f"a low-noise counterexample for the logistic surrogate (edge {found.pair})"
 
 
 def _chapter_08() -> str:
@@ -325,10 +315,7 @@ def _chapter_08() -> str:
     outcomes = simulate_btl_comparisons(strengths, 200, rng=0)
     scores = thurstone_mosteller_scores(probability_differences(win_counts(outcomes, 5)))
     assert np.all(np.diff(scores) < 0), scores  # the true order is recovered
-    return (
-        f"least squares (22) recovers a 5-item BTL order; "
-        f"{_dashboard_responds('aggregation_explorer')}"
-    )
+    return "least squares (22) recovers a 5-item BTL order"
 
 
 def _chapter_09() -> str:
@@ -339,20 +326,35 @@ def _chapter_09() -> str:
     weights = np.array([[0, 2, 4, 6], [0, 0, 1, 3], [0, 0, 0, 2], [0, 0, 0, 0]], dtype=float)
     best = brute_force_schedule(weights, [0, 1, 4, 4])
     assert best.loss == 5.0, best
-    return f"optimal schedule loss {best.loss:g}; {_dashboard_responds('schedule_explorer')}"
+    return f"optimal schedule loss {best.loss:g}"
 
 
-#: chapter title -> tiny computation returning a one-line summary (raises on failure)
+def _with_dashboards(check: Callable[[], str], dashboards: tuple[str, ...]) -> Callable[[], str]:
+    """A chapter's computation, then a change on each of its dashboards (its registry entry)."""
+
+    def run() -> str:
+        return "; ".join([check(), *(_dashboard_responds(name) for name in dashboards)])
+
+    return run
+
+
+#: chapter number -> tiny computation returning a one-line summary (raises on failure)
+_CHECKS_BY_NUMBER: dict[int, Callable[[], str]] = {
+    1: _chapter_01,
+    2: _chapter_02,
+    3: _chapter_03,
+    4: _chapter_04,
+    5: _chapter_05,
+    6: _chapter_06,
+    7: _chapter_07,
+    8: _chapter_08,
+    9: _chapter_09,
+}
+
+#: "NN short title" of each chapter of :data:`rankviz.chapters.CHAPTERS` -> its tiny computation
 CHAPTER_CHECKS: dict[str, Callable[[], str]] = {
-    "01 the ranking problem": _chapter_01,
-    "02 ROC curves and the AUC": _chapter_02,
-    "03 RankBoost": _chapter_03,
-    "04 margin bounds and ranking SVMs": _chapter_04,
-    "05 the preference-based setting": _chapter_05,
-    "06 calibration of surrogates": _chapter_06,
-    "07 low-noise inconsistency": _chapter_07,
-    "08 rank aggregation": _chapter_08,
-    "09 task scheduling": _chapter_09,
+    f"{c.number:02d} {c.short_title}": _with_dashboards(_CHECKS_BY_NUMBER[c.number], c.dashboards)
+    for c in CHAPTERS
 }
 
 
@@ -390,12 +392,13 @@ def run_checks() -> list[Finding]:
 
 def _report(findings: list[Finding], out) -> None:
     section = None
+    width = max((len(finding.name) for finding in findings), default=0)
     for finding in findings:
         if finding.section != section:
             section = finding.section
             print(f"\n{section}", file=out)
         mark = "ok " if finding.ok else "!! "
-        print(f"  {mark} {finding.name:<32} {finding.detail}", file=out)
+        print(f"  {mark} {finding.name:<{width}} {finding.detail}", file=out)
     problems = [f for f in findings if not f.ok]
     print("", file=out)
     if problems:
@@ -446,13 +449,16 @@ def main(argv: list[str] | None = None, out=None) -> int:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("doctor", help="check that this machine is ready for a lesson")
+    commands.add_parser(
+        "chapters", help="print the README's chapter table (rankviz.chapters), to paste there"
+    )
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         if argv is None or exc.code == 0:  # the real command line, or --help
             raise
         raise ValueError(
-            f"argv is not a valid command line: {argv!r} (the one command is 'doctor')"
+            f"argv is not a valid command line: {argv!r} (the commands are 'doctor' and 'chapters')"
         ) from None
     if args.command == "doctor":
         importlib.import_module("matplotlib").use("Agg")
@@ -460,4 +466,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
         findings = run_checks()
         _report(findings, out)
         return 0 if all(f.ok for f in findings) else 1
+    if args.command == "chapters":
+        print(chapter_table(), file=out)
+        return 0
     return 2  # pragma: no cover - argparse rejects unknown commands

@@ -156,9 +156,10 @@ def first_chapters(notebooks: Path, modules: list[str]) -> dict[str, str]:
     return first
 
 
-def read_chapters(notebooks: Path, readme: Path) -> dict[str, Chapter]:
-    """The chapters by number: the README's chapter table, and the start page as ``00``."""
-    from coursesite import read_chapter_rows
+def read_chapters(notebooks: Path) -> dict[str, Chapter]:
+    """The chapters by number: the chapter registry (``rankviz.chapters``), and the start page
+    as ``00``."""
+    from rankviz.chapters import COURSE
 
     chapters = {}
     start = notebooks / f"{START_PAGE_STEM}.ipynb"
@@ -168,14 +169,14 @@ def read_chapters(notebooks: Path, readme: Path) -> dict[str, Chapter]:
         chapters["00"] = Chapter(
             "00", title.group(1).strip() if title else "Start here", START_PAGE_STEM, None
         )
-    for row in read_chapter_rows(readme):
-        chapters[row["number"]] = Chapter(
-            row["number"], row["title"], Path(row["notebook"]).stem, Path(row["lecture"]).stem
+    for entry in COURSE:
+        chapters[f"{entry.number:02d}"] = Chapter(
+            f"{entry.number:02d}", entry.title, entry.stem, entry.stem
         )
     return chapters
 
 
-def chapter_groups(notebooks: Path, readme: Path) -> list[tuple[Chapter | None, list[str]]]:
+def chapter_groups(notebooks: Path) -> list[tuple[Chapter | None, list[str]]]:
     """The public modules grouped by the chapter that first uses them, in chapter order.
 
     Each group is (chapter, sorted modules); the last, with chapter None, holds the modules no
@@ -183,12 +184,12 @@ def chapter_groups(notebooks: Path, readme: Path) -> list[tuple[Chapter | None, 
     """
     modules = public_modules()
     first = first_chapters(notebooks, modules)
-    chapters = read_chapters(notebooks, readme)
+    chapters = read_chapters(notebooks)
     unknown = sorted(set(first.values()) - set(chapters))
     if unknown:
         raise ValueError(
-            f"notebooks of chapters {unknown} import rankviz, but the README's "
-            "chapter table does not list them"
+            f"notebooks of chapters {unknown} import rankviz, but rankviz/chapters.py "
+            "does not list them"
         )
     groups: list[tuple[Chapter | None, list[str]]] = [
         (chapters[number], sorted(m for m in modules if first.get(m) == number))
@@ -201,9 +202,9 @@ def chapter_groups(notebooks: Path, readme: Path) -> list[tuple[Chapter | None, 
 
 
 # ---- the package docstring ---------------------------------------------------------------------
-def package_listing(notebooks: Path, readme: Path, width: int = 99) -> str:
+def package_listing(notebooks: Path, width: int = 99) -> str:
     """The modules by chapter, one entry each with its summary: part of ``rankviz.__doc__``."""
-    groups = chapter_groups(notebooks, readme)
+    groups = chapter_groups(notebooks)
     column = 4 + max(len(m) for _, modules in groups for m in modules) - len(PACKAGE) + 1
     lines = []
     for chapter, modules in groups:
@@ -328,13 +329,13 @@ def index_page(groups: list[tuple[Chapter | None, list[str]]]) -> str:
     return "\n".join(parts)
 
 
-def write_pages(srcdir: Path, notebooks: Path, readme: Path) -> list[Path]:
+def write_pages(srcdir: Path, notebooks: Path) -> list[Path]:
     """Write ``api/index.rst`` and every module's page under ``srcdir`` (``api/`` is emptied)."""
     folder = srcdir / "api"
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir()
-    groups = chapter_groups(notebooks, readme)
+    groups = chapter_groups(notebooks)
     written = [folder / f"{INDEX}.rst"]
     written[0].write_text(index_page(groups), encoding="utf-8")
     for chapter, modules in groups:
@@ -382,7 +383,7 @@ def constant_doc(app, what, name, obj, options, lines) -> None:
 
 def on_builder_inited(app) -> None:
     srcdir = Path(app.srcdir)
-    write_pages(srcdir, srcdir / "notebooks", srcdir / "README.md")
+    write_pages(srcdir, srcdir / "notebooks")
 
 
 def setup(app) -> dict:
@@ -395,6 +396,5 @@ def setup(app) -> dict:
 
 
 if __name__ == "__main__":  # print the listing of rankviz/__init__.py's docstring
-    sys.path.insert(0, str(Path(__file__).resolve().parent))  # coursesite
     ROOT = Path(__file__).resolve().parent.parent
-    print(package_listing(ROOT / "notebooks", ROOT / "README.md"))
+    print(package_listing(ROOT / "notebooks"))

@@ -4,10 +4,12 @@
   ``notebooks/00_start_here.ipynb``, the page ``make lab`` opens, so that the site and JupyterLab
   greet a student with the same text: its Markdown cells, with their links rewritten from the
   notebook's folder to the site's root, and its code cells as code with their stored output.
-* **The chapter table of the landing page, from the README.** The ``chapter-table`` directive
-  reads the README's table (between its ``chapter table`` markers), so the two cannot drift
-  apart, and lays it out for a web page: the chapter's title links to its lecture, a second
-  line to its notebook, and "you learn" gets the width the README gives to two file paths.
+* **The chapter table and menus of the landing page, from the chapter registry.** The
+  ``chapter-table`` directive lays out ``rankviz.chapters.COURSE`` (which the README's table is
+  also rendered from) for a web page: the chapter's title links to its lecture, a second line
+  to its notebook, and "you learn" gets the width the README gives to two file paths. The
+  menus of the lectures and the notebooks are written where the page has its
+  ``<!-- the chapter menus -->`` marker, in the registry's order.
 * **A bibliography on every page that cites.** Lectures cite with plain Markdown links to
   ``lectures/references.md#<key>`` (``[Mohri et al. (2018)](references.md#mohri2018foundations)``,
   or ``([Borda, 1781](references.md#borda1781memoire))`` in parentheses), which GitHub and
@@ -48,7 +50,6 @@ from pathlib import Path
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
@@ -65,61 +66,47 @@ DASHBOARD_NOTE = (
 )
 
 
-TABLE_START = "<!-- chapter table: start -->"
-TABLE_END = "<!-- chapter table: end -->"
-LINK = re.compile(r"^\[[^\]]*\]\(([^)]+)\)$")
-
-
-def read_chapter_rows(readme: Path) -> list[dict[str, str]]:
-    """The rows of the README's chapter table: number, title, notebook, lecture, summary."""
-    text = readme.read_text(encoding="utf-8")
-    if TABLE_START not in text or TABLE_END not in text:
-        raise ExtensionError(
-            f"{readme} has no chapter table between {TABLE_START!r} and {TABLE_END!r}"
-        )
-    block = text.split(TABLE_START, 1)[1].split(TABLE_END, 1)[0]
-    rows = []
-    for line in block.strip().splitlines()[2:]:  # after the header and the |---| line
-        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
-        links = [LINK.match(cell) for cell in cells[2:4]] if len(cells) == 5 else []
-        if not all(links) or len(links) != 2:
-            raise ExtensionError(
-                f"{readme}: a chapter row is not '| NN | title | [notebook](path) "
-                f"| [lecture](path) | you learn |': {line!r}"
-            )
-        rows.append(
-            {
-                "number": cells[0],
-                "title": cells[1],
-                "notebook": links[0].group(1),
-                "lecture": links[1].group(1),
-                "summary": cells[4],
-            }
-        )
-    if not rows:
-        raise ExtensionError(f"{readme}: the chapter table has no rows")
-    return rows
-
-
 class ChapterTable(SphinxDirective):
-    """``chapter-table``: the README's chapter table, laid out for the landing page."""
-
-    required_arguments = 1  # the README, relative to the page
+    """``chapter-table``: the chapters of ``rankviz.chapters``, laid out for the landing page."""
 
     def run(self) -> list[nodes.Node]:
-        readme = (Path(self.env.doc2path(self.env.docname)).parent / self.arguments[0]).resolve()
-        self.env.note_dependency(str(readme))
+        from rankviz.chapters import COURSE
+
         lines = ["| # | chapter | you learn |", "|---|---|---|"]
-        for row in read_chapter_rows(readme):
+        for chapter in COURSE:
             lines.append(
-                f"| {row['number']} | **[{row['title']}]({row['lecture']})** <br>"
-                f"[the notebook]({row['notebook']}) | {row['summary']} |"
+                f"| {chapter.number:02d} | **[{chapter.title}]({chapter.lecture})** <br>"
+                f"[the notebook]({chapter.notebook}) | {chapter.summary} |"
             )
         container = nodes.container(classes=["chapter-table"])
         self.state.nested_parse(
-            StringList(lines, source=str(readme)), self.content_offset, container
+            StringList(lines, source="rankviz/chapters.py"), self.content_offset, container
         )
         return [container]
+
+
+MENUS_MARKER = "<!-- the chapter menus -->"
+#: the pages of the lectures' menu after the chapters
+LECTURE_EXTRAS = ("lectures/notation", "lectures/sources")
+
+
+def chapter_menus() -> str:
+    """The landing page's hidden tables of contents of the lectures and the notebooks, in the
+    order of ``rankviz.chapters.COURSE`` (the site's menus)."""
+    from rankviz.chapters import COURSE
+
+    def toctree(caption: str, pages: list[str]) -> str:
+        return "```{toctree}\n:hidden:\n:caption: " + caption + "\n\n" + "\n".join(pages) + "\n```"
+
+    lectures = [c.lecture.removesuffix(".md") for c in COURSE] + list(LECTURE_EXTRAS)
+    notebooks = [c.notebook.removesuffix(".ipynb") for c in COURSE]
+    return toctree("Lectures", lectures) + "\n\n" + toctree("Notebooks", notebooks)
+
+
+def include_chapter_menus(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Put the chapters' menus where the landing page has its marker (``source-read``)."""
+    if MENUS_MARKER in source[0]:
+        source[0] = source[0].replace(MENUS_MARKER, chapter_menus())
 
 
 def footcite_roles(text: str) -> str:
@@ -371,6 +358,7 @@ def add_search_script(
 def setup(app: Sphinx) -> dict:
     app.add_directive("chapter-table", ChapterTable)
     app.connect("source-read", include_start_page)
+    app.connect("source-read", include_chapter_menus)
     app.connect("source-read", add_references_section)
     app.connect("source-read", link_api_mentions)
     app.add_post_transform(DashboardNote)

@@ -54,7 +54,6 @@ DEFAULT_SITE = ROOT / "build" / "site"
 DEFAULT_OUT = ROOT / "build" / "pdf"
 COURSE_PDF = "course.pdf"
 HANDOUT_PDF = "deck-handout.pdf"
-DECK = "10_classroom_demos"  # the deck's notebook (its guide is the lecture of that name)
 # The printed column in CSS pixels: A4's 210 mm less print.css's two 16 mm margins, at 96 px
 # to the inch. The pages are laid out and checked at this width, the width they print at.
 COLUMN_PX = round((210 - 2 * 16) / 25.4 * 96)
@@ -150,20 +149,18 @@ class PrintReport:
 def course_order(site: Path) -> tuple[list[str], list[str]]:
     """The pages of the course PDF and of the deck handout, in order (paths in the site).
 
-    Every lecture and notebook page of the site is in one of the two: a chapter added later
-    goes where its number puts it.
+    The chapters come in the order of the chapter registry (``rankviz.chapters``); every lecture
+    and notebook page of the site must be in one of the two PDFs.
     """
-    lectures = sorted(p.stem for p in (site / "lectures").glob("[0-9][0-9]_*.html"))
-    notebooks = {p.stem for p in (site / "notebooks").glob("[0-9][0-9]_*.html")}
+    from rankviz.chapters import CHAPTERS, DECK
+
     course = ["index.html", "lectures/notation.html"]
-    for stem in lectures:
-        course.append(f"lectures/{stem}.html")
-        if stem in notebooks and stem != DECK:
-            course.append(f"notebooks/{stem}.html")
-    course += ["lectures/sources.html", "references.html"]
-    handout = [f"notebooks/{DECK}.html"]
+    for chapter in CHAPTERS:
+        course += [f"lectures/{chapter.stem}.html", f"notebooks/{chapter.stem}.html"]
+    course += [f"lectures/{DECK.stem}.html", "lectures/sources.html", "references.html"]
+    handout = [f"notebooks/{DECK.stem}.html"]
     pages = {f"lectures/{p.name}" for p in (site / "lectures").glob("*.html")}
-    pages |= {f"notebooks/{stem}.html" for stem in notebooks}
+    pages |= {f"notebooks/{p.name}" for p in (site / "notebooks").glob("[0-9][0-9]_*.html")}
     left_out = sorted(pages - set(course) - set(handout))
     if left_out:
         raise ValueError(f"pages of the site in neither PDF: {', '.join(left_out)}")

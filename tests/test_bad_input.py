@@ -23,6 +23,7 @@ def test_every_case_names_a_public_callable():
     assert not stale, f"cases for names that are not public callables: {stale}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(CASES))
 def test_bad_input_raises_a_clear_error(key):
     failures = check_in_child(key, CASES[key], CASE_TIMEOUT)

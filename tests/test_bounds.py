@@ -383,6 +383,7 @@ def test_array_of_rho_agrees_with_scalars_and_best_finds_the_minimum():
     assert "smallest" in repr(many) and "margin loss" in repr(best)
 
 
+@pytest.mark.slow
 def test_the_bound_holds_in_simulation_and_the_complexity_term_is_needed():
     """At delta = 0.1, (10.7) fails in at most 10% of 60 draws; without the complexity
     term, a high-dimensional SVM that fits its training pairs breaks the promise."""

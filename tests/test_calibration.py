@@ -97,6 +97,7 @@ def test_found_counterexamples_are_genuine():
     )
 
 
+@pytest.mark.slow
 def test_consistent_surrogates_survive_the_search():
     assert (
         find_calibration_counterexample(map_loss(), map_surrogate(), label_set(4), n_trials=300)
@@ -126,6 +127,7 @@ def test_raw_least_squares_fails_ndcg_on_two_items():
     assert is_calibrated_at(ndcg_loss(), squared_surrogate("ndcg_gain"), labels, probs).calibrated
 
 
+@pytest.mark.slow
 def test_lemma_1_err_sorts_by_expected_gain_under_product_measures(rng):
     for _ in range(30):
         marginals = rng.dirichlet(np.ones(3), size=4)
@@ -164,6 +166,7 @@ def test_structure_consistency_gap():
         structure_consistency_gap(ndcg_loss(), pairwise_surrogate(), [[1, 0, 2]], [1.0])
 
 
+@pytest.mark.slow
 def test_map_reinforcement_makes_the_diagonal_enough(rng):
     labels = label_set(4)
     matrix = loss_matrix(map_loss(), 4, labels)
@@ -182,6 +185,7 @@ def test_map_reinforcement_makes_the_diagonal_enough(rng):
         satisfies_map_reinforcement([[0, 2]], [1.0])
 
 
+@pytest.mark.slow
 def test_least_squares_bound_on_the_ndcg_regret(rng):
     labels = label_set(3, (0, 1, 2))
     ratios = []
@@ -251,6 +255,7 @@ def test_regression_instances_replay_their_draws():
     assert ndcg_regression_instances(labels, 30, support=2, noise=[0.1], rng=5) == bounds
 
 
+@pytest.mark.slow
 def test_largest_ratio_is_approached_by_scores_and_never_beaten_by_random_ones():
     rng = np.random.default_rng(11)
     labels = label_set(3, (0, 1, 2))

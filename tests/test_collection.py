@@ -1,4 +1,5 @@
-"""The collection's conventions (STYLE.md), checked for every chapter that exists."""
+"""The collection's conventions (CONTRIBUTING.md, "Recipe: add a chapter" and "Testing"),
+checked for every chapter of the registry (rankviz/chapters.py)."""
 
 import json
 import re
@@ -6,31 +7,36 @@ from pathlib import Path
 
 import pytest
 
+import rankviz.chapters as registry
+
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 #: the students' start page: the first notebook listed, and the one `make lab` opens
-START = ROOT / "notebooks" / "00_start_here.ipynb"
+START = ROOT / registry.START_PAGE
 #: the instructors' demo deck, with questions rather than exercises: after the chapters
-DECK = ROOT / "notebooks" / "10_classroom_demos.ipynb"
+DECK = ROOT / registry.DECK.notebook
 #: the chapters proper
-CHAPTERS = sorted((ROOT / "notebooks").glob("0[1-9]_*.ipynb"))
-#: every notebook with a lecture note and a row in the README's chapter table
+CHAPTERS = [ROOT / c.notebook for c in registry.CHAPTERS]
+#: every notebook with a lecture note (the README's table is checked in tests/test_chapters.py)
 COURSE = [*CHAPTERS, DECK]
-README = (ROOT / "README.md").read_text()
+NOTEBOOKS = [START, *COURSE]
 
 
 def test_there_are_chapters():
     assert CHAPTERS
-    assert NOTEBOOKS == [START, *CHAPTERS, DECK], "the start page first, the deck last"
+    on_disk = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    assert on_disk == NOTEBOOKS, "the start page first, the deck last"
 
 
 def test_the_demo_deck_shows_every_dashboard():
     """The classroom deck has a section for every registered dashboard."""
     import rankviz.widgets
 
-    deck = (ROOT / "notebooks" / "10_classroom_demos.ipynb").read_text()
+    deck = DECK.read_text()
     for name in rankviz.widgets.DASHBOARDS:
-        assert f"{name}()" in deck, f"10_classroom_demos.ipynb has no section for {name}"
+        assert f"{name}()" in deck, f"{DECK.name} has no section for {name}"
+    # in the order of the chapters (rankviz/chapters.py)
+    first_shown = [deck.index(f"{name}()") for name in registry.DECK.dashboards]
+    assert first_shown == sorted(first_shown), "the deck's sections are not in chapter order"
 
 
 def test_the_demo_deck_is_one_slide_per_talk_track_step():
@@ -45,7 +51,7 @@ def test_the_demo_deck_is_one_slide_per_talk_track_step():
     def github_slugify(heading):  # MyST's and GitHub's heading anchors (the site build checks)
         return re.sub(r"[^\w\u4e00-\u9fff\- ]", "", heading.lower().replace(" ", "-"))
 
-    cells = json.loads((ROOT / "notebooks" / "10_classroom_demos.ipynb").read_text())["cells"]
+    cells = json.loads(DECK.read_text())["cells"]
 
     def slide_type(cell):
         return cell["metadata"].get("slideshow", {}).get("slide_type")
@@ -102,12 +108,6 @@ def test_notebook_has_its_lecture_note_and_links_to_it(path):
     assert f"../notebooks/{path.name}" in lecture.read_text()
 
 
-@pytest.mark.parametrize("path", COURSE, ids=lambda p: p.name)
-def test_notebook_is_listed_in_the_readme_chapter_table(path):
-    assert f"notebooks/{path.name}" in README
-    assert f"lectures/{path.stem}.md" in README
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_is_saved_executed_in_order_without_errors(path):
     nb = json.loads(path.read_text())
@@ -161,7 +161,7 @@ def test_the_instructors_timing_plan_adds_up_and_covers_every_section():
     """Lecture 10's timing table: a row per deck section, columns summing to 50 and 90."""
     import rankviz.widgets
 
-    text = (ROOT / "lectures" / "10_classroom_demos.md").read_text()
+    text = (ROOT / registry.DECK.lecture).read_text()
     table = text[text.index("## Timing") :].split("\n\n")[2]
     rows = [
         [cell.strip(" *") for cell in line.strip("|").split("|")] for line in table.splitlines()[2:]

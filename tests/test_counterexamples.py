@@ -46,6 +46,7 @@ def counterexamples():
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phi", SURROGATES)
 @pytest.mark.parametrize("form", FORMS)
 def test_every_counterexample_is_real(counterexamples, phi, form):
@@ -232,6 +233,7 @@ def test_certificates_reject_false_claims():
         certify_counterexample(FLAGSHIP)
 
 
+@pytest.mark.slow
 def test_the_search_is_deterministic_and_honest():
     first = find_low_noise_counterexample("logistic", "pairwise", 3, rng=4)
     again = find_low_noise_counterexample("logistic", "pairwise", 3, rng=np.random.default_rng(4))
@@ -290,6 +292,7 @@ def test_search_arguments_are_validated():
         find_low_noise_counterexample("hinge", "margin", 2, max_candidates=0)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**16))
 # seed 3427 (squared hinge, pairwise): the exact minimiser used to go through sympy's

@@ -15,6 +15,7 @@ def run():
     return status, out.getvalue()
 
 
+@pytest.mark.slow
 def test_this_environment_is_ready():
     status, report = run()
     assert status == 0, report
@@ -31,6 +32,7 @@ def test_this_environment_is_ready():
         assert name in report
 
 
+@pytest.mark.slow
 def test_the_command_line_entry_point():
     result = subprocess.run(
         [sys.executable, "-m", "rankviz", "doctor"], capture_output=True, text=True, timeout=120

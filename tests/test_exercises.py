@@ -23,10 +23,11 @@ import exercises as cases_package
 import numpy as np
 import pytest
 
+from rankviz.chapters import CHAPTERS as REGISTERED
 from rankviz.exercises import Feedback, check, exercise_ids
 
 ROOT = Path(__file__).resolve().parents[1]
-CHAPTERS = sorted((ROOT / "notebooks").glob("0[1-9]_*.ipynb"))
+CHAPTERS = [ROOT / chapter.notebook for chapter in REGISTERED]
 
 EXERCISE_HEADING = re.compile(r"^### Exercise (\d\d)\.(\d+)\b", re.MULTILINE)
 ANSWER_CALL = re.compile(r"""\bcheck\(\s*["'](\d\d\.\d+)["']""")

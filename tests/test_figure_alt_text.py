@@ -1,4 +1,4 @@
-"""Every stored figure has a written alt text (STYLE.md, "A chapter notebook", item 8).
+"""Every stored figure has a written alt text (CONTRIBUTING.md, "The website").
 
 A notebook cell that draws a figure carries, in its metadata, the sentence a screen reader reads
 in the figure's place: ``{"mystnb": {"image": {"alt": "..."}}}``, the per-cell image option that

@@ -86,6 +86,7 @@ def test_slope_at_zero_is_the_derivative(phi, h_name):
         assert slope == pytest.approx((R(1e-6) - R(-1e-6)) / 2e-6, abs=1e-6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phi", SURROGATES)
 def test_two_item_counterexample_is_one(phi):
     h_expr, h_num = H["log1p"]
@@ -104,6 +105,7 @@ def test_two_item_counterexample_is_one(phi):
     assert cx.bayes_top == (0 if bayes_sign > 0 else 1)
 
 
+@pytest.mark.slow
 def test_resisting_pairings_have_no_two_item_counterexample():
     c = sp.Symbol("c", positive=True)
     assert two_item_margin_counterexample("exponential", sp.log(WEIGHT)) is None

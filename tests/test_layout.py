@@ -1,4 +1,5 @@
-"""The layout rules of rankviz (README, "Design"): checked on the source, so a new file keeps them.
+"""The layout rules of rankviz (CONTRIBUTING.md, "The rankviz module"): checked on the source, so
+a new file keeps them.
 
 * no file in rankviz/ over MAX_LINES lines;
 * one ``__all__`` per module, assigned once (no ``__all__ +=``), and every module-level import
@@ -70,9 +71,13 @@ def test_one_all_and_imports_at_the_top(path):
     assert not late, f"{path.name}: module-level imports below the first definition, lines {late}"
 
 
-def _private_imports(path: pathlib.Path):
-    """(line, module, name) for each private name imported from a public module."""
-    tree = ast.parse(path.read_text())
+def _private_imports(path: pathlib.Path, source: str | None = None):
+    """(line, module, name) for each private name imported from a public module.
+
+    ``source`` is the module's text, read from ``path`` unless given (the check's own test
+    gives a made-up module's text, never writing into the package).
+    """
+    tree = ast.parse(path.read_text() if source is None else source)
     here = _module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found = []
@@ -107,15 +112,10 @@ def test_no_private_name_of_another_module_is_imported(path):
     assert not found, f"{path.name} imports private names of public modules: {found}"
 
 
-def test_the_private_import_check_can_fail(tmp_path):
-    fake = PACKAGE / "widgets" / "__layout_probe__.py"
-    try:
-        fake.write_text(
-            "from rankviz.rankboost import _as_pairs\nfrom rankviz._validation import check_int\n"
-        )
-        assert _private_imports(fake) == [(1, "rankviz.rankboost", "_as_pairs")]
-    finally:
-        fake.unlink()
+def test_the_private_import_check_can_fail():
+    made_up = PACKAGE / "widgets" / "__layout_probe__.py"  # never written: its text is given
+    source = "from rankviz.rankboost import _as_pairs\nfrom rankviz._validation import check_int\n"
+    assert _private_imports(made_up, source) == [(1, "rankviz.rankboost", "_as_pairs")]
 
 
 # the private modules every other module builds on have tests of their own too; the other
@@ -150,3 +150,38 @@ def test_every_module_has_its_test_file(path, test_file):
     assert test_file.exists(), (
         f"{path.relative_to(PACKAGE.parent)} has no {test_file.relative_to(TESTS.parent)}"
     )
+
+
+#: the packages and modules whose public functions are not measures or algorithms: dashboards,
+#: drawings, exercise checkers and the command line (their docstrings say what they show)
+NOT_COMPUTE = ("widgets", "plotting", "exercises", "doctor.py", "__init__.py", "__main__.py")
+COMPUTE_SOURCES = [
+    path
+    for path in SOURCES
+    if not path.name.startswith("_")
+    and path.relative_to(PACKAGE).parts[0] not in NOT_COMPUTE
+    and path.relative_to(PACKAGE).name not in NOT_COMPUTE
+]
+
+
+@pytest.mark.parametrize("path", COMPUTE_SOURCES, ids=_ids(COMPUTE_SOURCES))
+def test_every_compute_function_documents_its_contract_with_an_example(path):
+    """numpydoc sections on each public function of a compute module: Parameters and Raises
+    (when it takes arguments), Returns, and an Examples block, which runs as a doctest."""
+    import importlib
+    import inspect
+
+    module = importlib.import_module(_module_name(path))
+    missing = {}
+    for name in module.__all__:
+        value = getattr(module, name)
+        if not inspect.isfunction(value) or value.__module__ != module.__name__:
+            continue
+        doc = inspect.getdoc(value) or ""
+        needed = ["Returns", "Examples"]
+        if inspect.signature(value).parameters:
+            needed += ["Parameters", "Raises"]
+        lacking = [section for section in needed if f"\n{section}\n---" not in f"\n{doc}"]
+        if lacking:
+            missing[name] = lacking
+    assert not missing, f"{path.name}: docstrings without these numpydoc sections: {missing}"

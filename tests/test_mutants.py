@@ -68,6 +68,7 @@ def test_every_chapter_has_a_spec_and_every_spec_a_chapter():
     assert specs - stems == set(), f"mutant specs for no chapter: {sorted(specs - stems)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_every_check_cell_has_a_mutant_that_only_changes_an_input_or_a_side(path):
     problems = plan(path).problems
@@ -119,6 +120,7 @@ TOY_CELLS = (
 )
 
 
+@pytest.mark.slow
 def test_harness_reports_a_killed_a_surviving_and_an_erroring_mutant(tmp_path):
     notebook = _notebook(tmp_path, *TOY_CELLS)
     spec = _spec(
@@ -195,6 +197,7 @@ def test_harness_accepts_a_listed_demonstration_only_if_its_prose_does_not_call_
     assert any("still call it a check" in problem for problem in plan(notebook, spec).problems)
 
 
+@pytest.mark.slow
 def test_harness_reports_a_hang_and_stops_at_a_failing_real_cell(tmp_path):
     loop = """
     # check: Toy loop

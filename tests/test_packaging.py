@@ -1,9 +1,12 @@
 """The project's own files agree with each other: one package list, one test command."""
 
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 if sys.version_info >= (3, 11):
@@ -89,11 +92,97 @@ def test_ci_runs_the_readme_test_command_and_both_drift_checks():
         assert re.search(rf"^(time )?make {target}$", ci, flags=re.MULTILINE), target
 
 
+def test_ci_runs_ruff_before_the_tests():
+    """.ci/run fails fast: ruff (lint and format) before the first test runs."""
+    ci = (ROOT / ".ci" / "run").read_text()
+    lint = re.search(r"^(time )?make lint$", ci, flags=re.MULTILINE)
+    test = re.search(r"^(time )?make test$", ci, flags=re.MULTILINE)
+    assert lint and test and lint.start() < test.start(), "make lint must come before make test"
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = re.search(r"^lint:.*\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE).group(1)
+    assert "ruff check $(LINTED)" in recipe and "ruff format --check $(LINTED)" in recipe
+    linted = re.search(r"^LINTED\s*:=\s*(.+)$", makefile, flags=re.MULTILINE).group(1).split()
+    assert {"rankviz", "tests", "notebooks", "site", "benchmarks", "conftest.py"} <= set(linted)
+
+
+def test_the_fast_loop_is_the_suite_without_what_is_marked_slow():
+    """make test-fast runs the default configuration less the `slow` marker; make test all."""
+    makefile = (ROOT / "Makefile").read_text()
+    fast = re.search(r"^test-fast:.*\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE).group(1)
+    assert fast.strip() == '$(BIN)/python -m pytest -m "not slow"', fast
+    full = re.search(r"^test:.*\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE).group(1)
+    assert full.strip() == "$(BIN)/python -m pytest", full
+    assert any(
+        m.startswith("slow:") for m in _pyproject()["tool"]["pytest"]["ini_options"]["markers"]
+    )
+
+
+def _pre_commit_hooks() -> list[dict]:
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())
+    return [
+        dict(hook, repo=repo["repo"], rev=repo.get("rev"))
+        for repo in config["repos"]
+        for hook in repo["hooks"]
+    ]
+
+
+def test_pre_commit_runs_ruff_at_the_locked_version():
+    hooks = {hook["id"]: hook for hook in _pre_commit_hooks()}
+    (locked,) = _locked_versions()["ruff"]
+    for hook_id in ("ruff-check", "ruff-format"):
+        assert hook_id in hooks, f".pre-commit-config.yaml has no {hook_id} hook"
+        assert hooks[hook_id]["rev"] == f"v{locked}", (
+            f"{hook_id} is pinned to {hooks[hook_id]['rev']}, the lock has ruff {locked}"
+        )
+
+
+def test_no_pre_commit_hook_strips_the_notebooks_outputs():
+    """The notebooks are saved with their outputs (nbval compares them, the site shows them)."""
+    stripping = re.compile(r"nbstripout|strip|clear[-_]?output|nb-clean", re.IGNORECASE)
+    for hook in _pre_commit_hooks():
+        where = f"{hook['repo']} {hook['id']} {hook.get('entry', '')} {hook.get('args', '')}"
+        assert not stripping.search(where), f"a hook that strips notebook outputs: {where}"
+
+
+@pytest.mark.slow
+def test_the_editable_install_prints_no_setuptools_warning(tmp_path):
+    """What `make lab`'s first run builds (an editable wheel of rankviz), built here with this
+    environment's setuptools: no warning box, no deprecation (license, package discovery)."""
+    pytest.importorskip("setuptools")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    shutil.copytree(
+        ROOT / "rankviz", tmp_path / "rankviz", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    build = (
+        "import sys, warnings; warnings.simplefilter('always');"
+        "from setuptools import build_meta; build_meta.build_editable(sys.argv[1])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", build, str(wheels)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    alarming = [
+        line.strip()
+        for line in output.splitlines()
+        if "!!" in line or re.search(r"\w*Warning\b", line) or "deprecat" in line.lower()
+    ]
+    assert not alarming, "setuptools warns when it builds rankviz:\n" + output
+
+
 def test_makefile_targets():
     makefile = (ROOT / "Makefile").read_text()
     for target in (
         "lab",
         "test",
+        "test-fast",
         "test-latest",
         "test-oldest",
         "lock",

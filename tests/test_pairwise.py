@@ -60,6 +60,7 @@ def test_pairwise_disagreement_matches_eq10_by_brute_force(rng):
         )
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, 3), min_size=2, max_size=7), st.integers(0, 2**32 - 1))
 def test_duchi_ties_equal_the_loss_of_the_larger_index_first_permutation(alpha, seed):
     """Eq. (10) resolves a tie as if the larger index were ranked higher."""
@@ -275,6 +276,7 @@ permutation_pairs = st.integers(2, 7).flatmap(
 )
 
 
+@pytest.mark.slow
 @given(permutation_pairs)
 def test_discordant_pairs_count_by_a_double_loop(case):
     sigma, sigma_star, kind = (np.array(v) for v in case)

@@ -24,6 +24,7 @@ from rankviz.permutations import (
 permutations_st = st.integers(1, 9).flatmap(lambda n: st.permutations(list(range(n))))
 
 
+@pytest.mark.slow
 @given(permutations_st)
 def test_order_and_sigma_are_inverse(sigma):
     order = order_from_sigma(sigma)
@@ -31,6 +32,7 @@ def test_order_and_sigma_are_inverse(sigma):
     np.testing.assert_array_equal(sigma_from_order(order), sigma)
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(-3, 3), min_size=1, max_size=12))
 def test_scores_rank_by_decreasing_score_ties_to_the_smaller_index(scores):
     sigma = sigma_from_scores(scores)
@@ -98,6 +100,7 @@ def _groups_by_brute_force(scores, atol):
     return groups
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=10), st.integers(0, 3))
 def test_merge_near_ties_groups_like_the_brute_force_components(values, width):
     scores = [v / 8 for v in values]  # exact in binary: the test itself has no rounding
@@ -108,6 +111,7 @@ def test_merge_near_ties_groups_like_the_brute_force_components(values, width):
     assert len(set(merged.tolist())) == len(_groups_by_brute_force(scores, atol))
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(-5, 5), min_size=2, max_size=12), st.integers(0, 2**32 - 1))
 def test_rounding_noise_no_longer_decides_ties(values, seed):
     """Scores equal in exact arithmetic, perturbed by a few ulps, rank as the exact scores do."""
@@ -144,6 +148,7 @@ def test_format_order_writes_the_items_from_the_top():
     assert format_order([4]) == "4"  # a top of one item
 
 
+@pytest.mark.slow
 @given(st.permutations(range(6)))
 def test_format_order_of_the_inverse_of_sigma_lists_items_by_position(order):
     from rankviz.permutations import format_order
@@ -192,6 +197,7 @@ def _fubini(n):
     return a[n]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 7))
 def test_weak_orders_are_the_ordered_set_partitions(n):
     rows = weak_orders(n)
@@ -207,6 +213,7 @@ def test_weak_orders_are_the_ordered_set_partitions(n):
     assert len(patterns) == len(rows)
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, 2), min_size=1, max_size=6))
 def test_tie_consistent_rankings_match_the_brute_force_filter(scores):
     n = len(scores)
@@ -262,6 +269,7 @@ def test_mean_over_tie_orders_errors(kwargs, error, message):
         mean_over_tie_orders(**kwargs)
 
 
+@pytest.mark.slow
 def test_tie_orders_refuse_too_many_rankings():
     with pytest.raises(ValueError, match="scores"):
         tie_consistent_rankings(np.zeros((3, 9)))  # 3 x 9! rankings

@@ -173,6 +173,7 @@ def test_all_tournaments_are_distinct_consistent_and_complete(n):
         all_tournaments(7)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n, classes", [(2, 1), (3, 2), (4, 4), (5, 12)])
 def test_tournament_classes_hold_one_tournament_of_each_isomorphism_class(n, classes):
     reps = tournament_classes(n)
@@ -195,6 +196,7 @@ def test_tournament_classes_hold_one_tournament_of_each_isomorphism_class(n, cla
     assert [first_seen[k] for k in range(classes)] == codes
 
 
+@pytest.mark.slow
 def test_tournament_classes_on_six_items_cover_every_score_sequence_and_refuse_seven():
     reps = tournament_classes(6)
     assert reps.shape == (56, 6, 6)  # OEIS A000568
@@ -206,6 +208,7 @@ def test_tournament_classes_on_six_items_cover_every_score_sequence_and_refuse_s
         tournament_classes(7)
 
 
+@pytest.mark.slow
 def test_tournament_classes_on_six_items_are_pairwise_non_isomorphic():
     # 56 representatives, no two isomorphic, and 56 classes in all (OEIS A000568): each class once.
     # Two oracles: networkx's isomorphism test, and a brute-force canonical form (the smallest

@@ -160,6 +160,7 @@ def test_quicksort_sorts_a_transitive_preference_with_measured_calls(rng):
         assert n - 1 <= result.calls <= n * (n - 1) // 2
 
 
+@pytest.mark.slow
 def test_quicksort_mean_calls_on_a_transitive_preference_is_the_classical_formula():
     H = preference_from_sigma(np.arange(40))
     runs = quicksort_runs(H, 3000, rng=7)
@@ -176,6 +177,7 @@ def test_classical_quicksort_calls_against_its_recurrence():
         classical_quicksort_calls(0)
 
 
+@pytest.mark.slow
 def test_quicksort_output_distribution_is_the_exact_one(rng):
     """Frequencies of the batched, level-by-level runs against the recursive enumeration."""
     for soft in (False, True):
@@ -236,6 +238,7 @@ def test_quicksort_trace_describes_the_run(rng):
     assert "order=" in repr(result) and quicksort_rank(H, 0).levels == ()
 
 
+@pytest.mark.slow
 def test_top_k_has_the_distribution_of_the_first_k_of_a_full_run(rng):
     H = random_preference(5, 0.7, rng, soft=True)
     exact = {}

@@ -516,6 +516,7 @@ def test_history_is_read_only(fitted):
 # --------------------------------------------------------------------------- #
 # invariances
 # --------------------------------------------------------------------------- #
+@pytest.mark.slow
 @given(seed=st.integers(0, 10_000))
 def test_relabelling_rows_and_reversing_pairs_change_nothing(seed):
     rng = np.random.default_rng(seed)

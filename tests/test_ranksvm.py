@@ -280,6 +280,7 @@ def test_other_errors(call, error, message):
 # --------------------------------------------------------------------------- #
 # exercise 10.2: the on-line ranking SVM, against the batch QP (cvxpy)
 # --------------------------------------------------------------------------- #
+@pytest.mark.slow
 @pytest.mark.parametrize("C", [0.1, 1.0, 10.0])
 def test_online_svm_reaches_the_batch_optimum(sample, C):
     X, pairs, labels = sample

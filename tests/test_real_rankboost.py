@@ -53,6 +53,7 @@ def test_the_step_minimizes_z_against_a_grid_search():
         weights /= weights.sum()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 3, 4])
 def test_unit_range_rankers_keep_theorem_10_3(seed):
     rng = np.random.default_rng(seed)

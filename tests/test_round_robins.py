@@ -87,6 +87,7 @@ def test_no_disagreeing_round_robin_when_the_sums_rise(n_items, n_per_pair, c):
     assert disagreeing_round_robin(n_items, n_per_pair, c) is None
 
 
+@pytest.mark.slow
 def test_small_round_robins_agree_exhaustively_when_the_sums_rise():
     # every round robin of 4 items, 2 per pair, c = 1/2: the sums rise (3 opponents), so no
     # round robin with an MLE has a pair that the two estimators order oppositely

@@ -162,6 +162,7 @@ def test_completion_variant_charges_every_task_its_rounds():
     assert schedule_loss([3, 3, 3], w, c, "depth") == 7  # empty rounds still count
 
 
+@pytest.mark.slow
 @given(st.integers(2, 6), st.integers(0, 10_000))
 def test_loss_is_invariant_under_relabelling_the_tasks(r, seed):
     rng = np.random.default_rng(seed)
@@ -178,6 +179,7 @@ def test_loss_is_invariant_under_relabelling_the_tasks(r, seed):
 # --------------------------------------------------------------------------- #
 # brute force
 # --------------------------------------------------------------------------- #
+@pytest.mark.slow
 @pytest.mark.parametrize("r", range(1, BRUTE_FORCE_MAX + 1))
 def test_brute_force_searches_every_ordered_partition_once(r):
     w = np.zeros((r, r))
@@ -191,6 +193,7 @@ def test_brute_force_searches_every_ordered_partition_once(r):
     assert table.min() == 1 and np.array_equal(distinct, table.max(axis=1))  # no empty round
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["depth", "completion"])
 def test_brute_force_equals_the_minimum_over_all_maps(rng, variant):
     """All r^r maps (empty rounds included): same minimum, same gap-free minimisers."""
@@ -207,6 +210,7 @@ def test_brute_force_equals_the_minimum_over_all_maps(rng, variant):
         assert {tuple(m) for m in result.schedules} == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("r", [6, 7, 8])
 def test_brute_force_against_edge_by_edge_evaluation_of_every_schedule(rng, r):
     """Larger r: every gap-free schedule scored edge by edge, independently of the block sums."""

@@ -25,7 +25,7 @@ from coursesite import API_MENTION, api_links  # noqa: E402
 
 import rankviz  # noqa: E402
 
-NOTEBOOKS, README = ROOT / "notebooks", ROOT / "README.md"
+NOTEBOOKS = ROOT / "notebooks"
 LECTURES = sorted((ROOT / "lectures").glob("*.md"))
 HREF = re.compile(r'<a [^>]*href="([^"]+)"')
 
@@ -97,7 +97,7 @@ def test_the_index_groups_the_modules_by_the_chapter_that_first_imports_them(sit
         shown.append((heading, re.findall(r'href="(rankviz\.[\w.]+)\.html"', section)))
     expected = [
         (chapter.heading if chapter else apipages.SUPPORTING, modules)
-        for chapter, modules in apipages.chapter_groups(NOTEBOOKS, README)
+        for chapter, modules in apipages.chapter_groups(NOTEBOOKS)
     ]
     expected.append(("The package itself", []))
     shown = [(heading.replace("&#8217;", "'"), modules) for heading, modules in shown]
@@ -137,7 +137,7 @@ def test_a_constant_shows_its_own_comment_never_its_types_docstring(site):
 
 
 def test_the_package_docstring_lists_the_modules_by_chapter():
-    listing = apipages.package_listing(NOTEBOOKS, README)
+    listing = apipages.package_listing(NOTEBOOKS)
     assert listing in rankviz.__doc__, (
         "rankviz/__init__.py's docstring lists the modules by the chapter that first imports "
         "them; `python site/apipages.py` prints the listing to paste there:\n" + listing

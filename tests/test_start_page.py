@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 from test_exercises import exercise_blocks
 
+import rankviz.chapters as registry
+
 ROOT = Path(__file__).resolve().parents[1]
-START = ROOT / "notebooks" / "00_start_here.ipynb"
+START = ROOT / registry.START_PAGE
 NOTATION = ROOT / "lectures" / "notation.md"
-CHAPTERS = sorted((ROOT / "notebooks").glob("0[1-9]_*.ipynb"))
+CHAPTERS = [ROOT / c.notebook for c in registry.CHAPTERS]
 # the rule the start page states: the lecture at 60 words a minute, the notebook's text at 100,
 # and 15 minutes per exercise; rounded to the half hour
 LECTURE_WPM, NOTEBOOK_WPM, MINUTES_PER_EXERCISE = 60, 100, 15
@@ -78,18 +80,28 @@ def stated_hours(text: str) -> float:
 
 
 def test_the_reading_order_lists_the_chapters_with_their_time():
+    """A row per chapter of the registry: its number, short title, notebook and prerequisites."""
     text = markdown_of(START)
     rows = re.findall(
-        r"^\| \[(\d\d) · [^\]]+\]\((\d\d_\w+\.ipynb)\) \|.*\| ([^|]+) \|$", text, re.MULTILINE
+        r"^\| \[(\d\d) · ([^\]]+)\]\((\d\d_\w+\.ipynb)\) \|[^|]*\| ([^|]+) \| ([^|]+) \|$",
+        text,
+        re.MULTILINE,
     )
-    assert [r[1] for r in rows] == [p.name for p in CHAPTERS]
+    assert [(r[0], r[1], r[2]) for r in rows] == [
+        (f"{c.number:02d}", c.short_title, Path(c.notebook).name) for c in registry.CHAPTERS
+    ], "the start page's reading order and rankviz/chapters.py disagree"
+    needs = [r[3].strip() for r in rows]
+    assert needs == [
+        ", ".join(f"{p:02d}" for p in c.prerequisites) or "—" for c in registry.CHAPTERS
+    ], "the start page's 'needs' column and the chapters' prerequisites disagree"
     off = {}
-    for (_, name, time), path in zip(rows, CHAPTERS, strict=True):
+    for (*_, name, _, time), path in zip(rows, CHAPTERS, strict=True):
         if abs(stated_hours(time) - estimated_hours(path)) > 0.5:
             off[name] = (time, estimated_hours(path))
     assert not off, f"time estimates that the stated rule no longer gives: {off}"
     # the deck comes after the chapters
-    assert text.index("10_classroom_demos.ipynb") > text.index(CHAPTERS[-1].name)
+    deck = Path(registry.DECK.notebook).name
+    assert text.index(deck) > text.index(CHAPTERS[-1].name)
 
 
 def notation_anchors() -> set[str]:

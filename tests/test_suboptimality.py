@@ -75,6 +75,7 @@ def test_simplex_grid_is_every_distribution_on_the_lattice():
     assert len({tuple(np.round(r * 4).astype(int)) for r in grid}) == grid.shape[0]
 
 
+@pytest.mark.slow
 def test_suboptimality_function_matches_a_brute_force_definition():
     labels = np.array([[2, 0, 1], [0, 1, 0], [1, 2, 0]])
     L = loss_matrix(ndcg_loss(), 3, labels)

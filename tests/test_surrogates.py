@@ -436,6 +436,7 @@ def test_the_smallest_hinge_minimiser_with_a_tiny_weight(Y, expected):
     assert solution.status == "optimal"
 
 
+@pytest.mark.slow
 def test_hinge_minimiser_is_the_exact_smallest_minimiser_on_three_items(rng):
     """Against a rational enumeration: integer weights, and weights down to 1e-8 of the largest."""
     graphs = [rng.integers(0, 4, size=(3, 3)) * (1.0 - np.eye(3)) for _ in range(40)]
@@ -481,6 +482,7 @@ def hinge_optimum_is_unique(Y) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_the_smallest_hinge_minimiser_on_every_three_item_low_noise_grid_graph():
     """Lecture 07's counts: of the 374 non-zero three-item low-noise mean graphs with entries
     0, 1, 2, the smallest hinge minimiser is whole-numbered on 326 (half-integral on all), and

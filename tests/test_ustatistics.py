@@ -173,6 +173,7 @@ def test_sampled_minimizer_is_exact_when_the_budget_covers_every_subset():
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", [1, 3, 50])
 def test_sgd_reaches_the_minimum_of_the_u_statistic_risk(k):
     lam = 0.05

@@ -7,6 +7,7 @@ from scipy.stats import t as student_t
 from rankviz.ustatistics_experiment import ExperimentResult, u_statistic_experiment
 
 
+@pytest.mark.slow
 def test_experiment_shapes_reproducibility_and_solvers():
     kwargs = dict(n_runs=2, n_queries=4, n_items=6, n_judgments=300, n_test_queries=30)
     first = u_statistic_experiment((1, 20, 500), rng=5, **kwargs)

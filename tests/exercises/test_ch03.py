@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 
 from rankviz.additive import additive_xor_share
 from rankviz.exercises import check
@@ -35,6 +36,7 @@ X10 = np.array(
 PAIRS10 = np.array([[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]])
 
 
+@pytest.mark.slow
 def test_any_combination_above_rankboosts_margin_is_right():
     rng = np.random.default_rng(0)
     base = np.array([0, 1 / 4, 0, 0, 0, 3 / 8, 1 / 4, 0, 0, 1 / 8])
@@ -51,6 +53,7 @@ def _smallest_margin(weights, stumps):
     return float(((values[PAIRS10[:, 1]] - values[PAIRS10[:, 0]]) @ weights / weights.sum()).min())
 
 
+@pytest.mark.slow
 def test_a_margin_just_above_rankboosts_limit_is_right():
     # RankBoost's smallest margin tends to that of its 12-round cycle from below and never gets
     # there: any combination whose smallest margin exceeds the cycle's by more than float noise

@@ -3,6 +3,7 @@
 import itertools
 
 import numpy as np
+import pytest
 
 from rankviz.exercises import check
 from rankviz.multipartite import k_partite_target
@@ -46,6 +47,7 @@ def test_fractions_cut_to_three_digits_are_right_and_coarser_ones_told_so():
         assert feedback.verdict == "wrong" and "significant digits" not in feedback.message
 
 
+@pytest.mark.slow
 def test_top_k_means_are_read_to_one_part_in_a_thousand():
     assert check("05.5", (4200, 20880)).correct  # the seeded means, rounded to integers
     assert not check("05.5", (4214.4, 20880)).correct  # k = 10's mean, 0.35% above k = 1's

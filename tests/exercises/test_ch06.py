@@ -1,5 +1,7 @@
 """Chapter 06's checkers read values to the precision asked for and say which part is off."""
 
+import pytest
+
 from rankviz.exercises import check
 
 
@@ -17,6 +19,7 @@ def test_the_map_band_names_the_ends_that_are_off():
     assert "both ends" in message and "left" not in message
 
 
+@pytest.mark.slow
 def test_the_true_h_is_read_to_four_digits_and_never_below_the_bound():
     assert check("06.7", (0.00097, 0.0008)).correct  # the grid value rounded to 2 digits
     assert check("06.7", (0.000972, 0.00080004)).correct

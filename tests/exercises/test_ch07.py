@@ -12,10 +12,12 @@ from fractions import Fraction
 
 import networkx as nx
 import numpy as np
+import pytest
 
 from rankviz.exercises import check
 
 
+@pytest.mark.slow
 def test_07_3_accepts_exactly_the_counterexamples():
     # two items, hinge margin form: every minimiser is x = 1 + u > 0 when p > q, x = -(1 + v) < 0
     # when p < q; the Bayes order puts 1 on top when p u < q v
@@ -26,6 +28,7 @@ def test_07_3_accepts_exactly_the_counterexamples():
         assert verdict == ("right" if expected else "wrong"), (p, u, v, verdict)
 
 
+@pytest.mark.slow
 def test_07_3_accepts_p_near_1():
     # the second probability is the exact 1 - p: for p = 0.51, ..., 0.99 (u = 1, v the smallest
     # whole number with p u < q v) every answer is a counterexample; the float 1 - p used to miss
@@ -95,6 +98,7 @@ def test_07_5_only_the_infimum_is_right():
         assert verdict == ("right" if abs(value - 1.5) < 5e-3 else "wrong"), value
 
 
+@pytest.mark.slow
 def test_07_6_does_not_call_the_padded_minimiser_unique():
     # the solution's answer pads a three-item counterexample with a fourth item no one ranks: its
     # score is free, so the minimisers form a family; the message must speak of every minimiser

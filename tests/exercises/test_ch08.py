@@ -8,6 +8,7 @@ import itertools
 import math
 
 import numpy as np
+import pytest
 from scipy.optimize import minimize
 
 from exercises.cases_ch08 import CASES
@@ -92,6 +93,7 @@ def _path_ratio(values):
     return float(s @ s / np.linalg.norm(M, 2) ** 2)
 
 
+@pytest.mark.slow
 def test_08_5_right_message_gives_the_bound_and_the_path_worst_case_a_search_finds():
     rng = np.random.default_rng(0)
     searched = max(

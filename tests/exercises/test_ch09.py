@@ -7,6 +7,7 @@ from pathlib import Path
 
 import networkx as nx
 import numpy as np
+import pytest
 
 from rankviz.consistency import difference_graph
 from rankviz.exercises import ch09, check
@@ -28,6 +29,7 @@ def _exercise_text(exercise):
     return texts[start] + "\n" + texts[start + 2]
 
 
+@pytest.mark.slow
 def test_every_optimal_total_order_is_accepted_and_no_other():
     w = _free_rounds_weights()
     best = brute_force_schedule(w, np.zeros(6)).loss

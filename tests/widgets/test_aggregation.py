@@ -22,6 +22,8 @@ from rankviz.widgets.aggregation import (
     explorer_strengths,
 )
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 
 @pytest.fixture
 def dash():

@@ -21,6 +21,8 @@ from rankviz.widgets.calibration import (
     setup_calibration_explorer,
 )
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 DEFAULT_LABELS = np.array([[0, 0, 1, 0], [1, 1, 0, 0], [0, 1, 0, 1]])
 
 

@@ -25,6 +25,8 @@ from rankviz.surrogates import SURROGATES, graph_surrogate_minimizer
 from rankviz.widgets import low_noise_explorer
 from rankviz.widgets.consistency import LOW_NOISE_EXPLORER_DEFAULTS, explorer_distribution
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 WEIGHTS = ["w01", "w02", "w12", "w10", "w20", "w21"]
 
 

@@ -423,6 +423,7 @@ def test_two_threads_never_interleave_redraws_and_the_last_state_wins():
     assert np.array_equal(decode(dash.image.value), decode(fresh.image.value))
 
 
+@pytest.mark.slow
 def test_presentation_sizes_never_leak_into_rcparams_from_two_threads():
     """Two presentation dashboards redrawn on two threads at once leave rcParams as they were."""
     import threading
@@ -529,6 +530,7 @@ def test_a_serialized_callback_waits_for_a_redraw_on_another_thread():
     assert events == ["redraw done", "observer"]
 
 
+@pytest.mark.slow
 def test_fresh_picture_equals_the_picture_after_many_updates_and_tells_a_stale_one():
     from rankviz.widgets import low_noise_explorer
 

@@ -48,6 +48,7 @@ def problems(label):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(DASHBOARDS))
 def test_every_option_label_is_short_words(name):
     bad = {}

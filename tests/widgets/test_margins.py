@@ -17,6 +17,8 @@ from rankviz.widgets.margins import (
     _fitted,
 )
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 
 @pytest.fixture
 def dash():

@@ -26,6 +26,8 @@ from rankviz.widgets.preference import (
     tournament_instance,
 )
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 
 @pytest.fixture(scope="module")
 def shared_dash():

@@ -24,6 +24,8 @@ import pytest
 import rankviz.widgets
 from rankviz.widgets import DASHBOARDS
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 
 def decode(png) -> np.ndarray:
     return np.asarray(PIL.Image.open(io.BytesIO(bytes(png))))

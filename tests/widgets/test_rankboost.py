@@ -22,6 +22,8 @@ from rankviz.widgets.rankboost import (
     setup_rankboost_stepper,
 )
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 
 @pytest.fixture
 def dash():

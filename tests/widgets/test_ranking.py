@@ -18,6 +18,8 @@ from rankviz.samples import preference_graph_from_labels
 from rankviz.widgets import ranking_playground
 from rankviz.widgets.ranking import DOCUMENTS, RANKING_PLAYGROUND_DEFAULTS, ranking_of
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 UP, DOWN = "▲ move the document up", "▼ move the document down"
 IDEAL, WORST = "sort by grade (ideal)", "sort against the grades (worst)"
 

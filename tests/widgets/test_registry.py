@@ -21,6 +21,8 @@ from PIL import Image
 import rankviz.widgets
 from rankviz.widgets import DASHBOARDS
 
+pytestmark = pytest.mark.slow  # a dashboard driven end to end: make test, not make test-fast
+
 #: share of pixels allowed to differ by more than 2 levels between the blitted picture and a
 #: full render (antialiased edges of blitted artists over their static frame)
 BLIT_TOLERANCE = 0.005

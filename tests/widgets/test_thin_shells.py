@@ -1,7 +1,7 @@
 """A widget is a thin shell: it holds no experiment and recomputes nothing a compute module returns.
 
-The design (STYLE.md, "The rankviz module"): a widget's callback calls compute functions, then
-plotting functions.  Checked here, in the manner of tests/test_layout.py:
+The design (CONTRIBUTING.md, "The rankviz module", Dashboards): a widget's callback calls compute
+functions, then plotting functions.  Checked here, in the manner of tests/test_layout.py:
 
 * no widget module defines a record type of its own (a dataclass, a NamedTuple) or a class at
   all, except the shared mechanism in ``dashboard.py``;
@@ -119,6 +119,7 @@ def test_cached_arrays_are_read_only():
         assert not cached.flags.writeable
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(DASHBOARDS))
 def test_setup_returns_panels_and_layout_flags_only(key):
     dash = getattr(rankviz.widgets, key)()
@@ -183,6 +184,7 @@ def test_no_widget_module_keeps_a_removed_experiment_function():
         assert not hasattr(widget, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(DASHBOARDS))
 def test_setup_and_draw_check_their_figure_and_handles(key):
     from matplotlib.figure import Figure
