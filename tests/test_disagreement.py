@@ -35,15 +35,20 @@ FLAGSHIP = [(0.5, [[0, 1, 10], [0, 0, 4], [0, 0, 0]]), (0.5, [[0, 0, 0], [0, 0, 
 
 
 def _random_dag_distribution(rng, n, k=3):
-    order = rng.permutation(n)
+    """k random DAGs on n items and their probabilities.
+
+    Each graph orders its edges along the shared order (probability 3/4) or a
+    fresh one, so each is acyclic while their mean graph can still have cycles.
+    """
+    shared = rng.permutation(n)
     graphs = []
     for _ in range(k):
+        order = shared if rng.random() < 0.75 else rng.permutation(n)
         g = np.zeros((n, n))
         for a in range(n):
             for b in range(a + 1, n):
                 if rng.random() < 0.6:
-                    i, j = (order[a], order[b]) if rng.random() < 0.75 else (order[b], order[a])
-                    g[i, j] = rng.integers(1, 4)
+                    g[order[a], order[b]] = rng.integers(1, 4)
         graphs.append(g)
     return np.array(graphs), rng.dirichlet(np.ones(k))
 

@@ -36,13 +36,6 @@ COPIES = {
     r"np\.empty\(\(n_rounds, 5\)\)": ("_boosting.py", "rankviz._boosting.RoundRecord"),
 }
 
-# Copies still in files another part of issue 31 rewrites (rankviz/widgets/ is being split):
-# each must still hold its copy, so that this list shrinks as they are removed.
-PENDING = {
-    ("widgets/_shell.py", r"\(bool, np\.bool_\)|isinstance\([^()]*, bool\)"),
-    ("widgets/dashboard.py", r"\(bool, np\.bool_\)|isinstance\([^()]*, bool\)"),
-}
-
 
 def copies_in(text: str, pattern: str) -> list[int]:
     """Line numbers of ``text`` where ``pattern`` matches."""
@@ -55,17 +48,10 @@ def test_no_hand_written_copy_of_a_shared_helper(pattern):
     found = []
     for path in SOURCES:
         relative = path.relative_to(PACKAGE).as_posix()
-        if relative == home or (relative, pattern) in PENDING:
+        if relative == home:
             continue
         found += [f"rankviz/{relative}:{line}" for line in copies_in(path.read_text(), pattern)]
     assert not found, f"use {instead} instead of a copy at: {', '.join(found)}"
-
-
-@pytest.mark.parametrize(("relative", "pattern"), sorted(PENDING))
-def test_a_pending_copy_is_still_there(relative, pattern):
-    assert copies_in((PACKAGE / relative).read_text(), pattern), (
-        f"rankviz/{relative} no longer holds the copy: remove it from PENDING"
-    )
 
 
 @pytest.mark.parametrize("pattern", COPIES)

@@ -28,6 +28,8 @@ import math
 
 import ipywidgets as widgets
 
+from rankviz._validation import check_bool, is_bool
+
 __all__ = [
     "PRESENTATION_DPI",
     "PRESENTATION_SCALE",
@@ -124,9 +126,7 @@ def presentation_mode(on: bool | None = None) -> bool | None:
     """
     if on is None:
         return _PRESENTATION["on"]
-    if not isinstance(on, bool):
-        raise TypeError(f"on must be a bool or None, got {type(on).__name__}")
-    _PRESENTATION["on"] = on
+    _PRESENTATION["on"] = check_bool(on, "on")
     return None
 
 
@@ -157,9 +157,7 @@ def presentation_enabled(presentation: bool | None = None) -> bool:
     """
     if presentation is None:
         return _PRESENTATION["on"]
-    if not isinstance(presentation, bool):
-        raise TypeError(f"presentation must be a bool or None, got {type(presentation).__name__}")
-    return presentation
+    return check_bool(presentation, "presentation")
 
 
 def format_value(value) -> str:
@@ -173,8 +171,8 @@ def format_value(value) -> str:
     >>> [format_value(x) for x in (0.5, 2.0 / 3.0, 0.0, 0.000123456, -4.2e-07, float("nan"))]
     ['0.500', '0.667', '0.000', '1.23 × 10⁻⁴', '−4.20 × 10⁻⁷', 'undefined']
     """
-    if isinstance(value, bool):
-        return str(value)
+    if is_bool(value):
+        return str(bool(value))
     if isinstance(value, float):
         if math.isnan(value):
             return "undefined"

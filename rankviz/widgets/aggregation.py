@@ -446,8 +446,6 @@ def aggregation_explorer(*, presentation: bool | None = None, **initial):
         to the nearest step):
 
         {controls}
-        (``n_items``, ``n_per_pair``, ``observed``, ``noise``, ``c``, ``method``,
-        ``draws``, ``seed``).
 
     Returns
     -------

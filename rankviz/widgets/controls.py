@@ -35,10 +35,9 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 
 import ipywidgets as widgets
-import numpy as np
 from traitlets import TraitError, validate
 
-from rankviz._validation import check_bool, check_text
+from rankviz._validation import check_bool, check_text, is_bool
 from rankviz.widgets._shell import check_names
 
 __all__ = [
@@ -168,7 +167,7 @@ of 10 (the slider 'sample size n'), got 1000000000
         """
         name, snap = check_text(name, "name"), check_bool(snap, "snap")
         where = f"(the slider {self.label!r})"
-        if isinstance(value, (bool, np.bool_)) or not isinstance(
+        if is_bool(value) or not isinstance(
             value, numbers.Integral if self.integer else numbers.Real
         ):
             raise TypeError(f"{name} must be {self.allowed()} {where}, got {type(value).__name__}")
@@ -521,7 +520,8 @@ of 0.5 (the slider 'slope'), got 3
 def document_controls(controls: Controls, marker: str = "{controls}"):
     """A decorator writing ``controls.describe()`` into a function's docstring at ``marker``.
 
-    The marker stands alone on its line; every line of the list gets its indentation.
+    The marker stands alone on its line; every line of the list gets its indentation, and a
+    blank line follows the list.
 
     Raises
     ------
@@ -535,8 +535,12 @@ def document_controls(controls: Controls, marker: str = "{controls}"):
     def decorate(function):
         doc = function.__doc__ or ""
         lines = []
+        after_list = False
         for line in doc.splitlines():
-            if line.strip() == marker:
+            if after_list and line.strip():
+                lines.append("")  # a bullet list ends with a blank line (reStructuredText)
+            after_list = line.strip() == marker
+            if after_list:
                 indent = line[: len(line) - len(line.lstrip())]
                 lines.extend(indent + entry for entry in controls.describe().splitlines())
             else:
@@ -577,13 +581,13 @@ def _among(value, values) -> bool:
 
 
 def _check_int(value, name):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+    if is_bool(value) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     return int(value)
 
 
 def _check_real(value, name):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+    if is_bool(value) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
     value = float(value)
     if not math.isfinite(value):

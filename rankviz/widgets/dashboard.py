@@ -76,6 +76,7 @@ from rankviz.widgets.snapshot import DashboardSnapshot
 
 __all__ = [
     "MAX_FIGURE_PIXELS",
+    "MIN_FIGURE_PIXELS",
     "MAX_SLIDER_POSITIONS",
     "PRESENTATION_DPI",
     "PRESENTATION_SCALE",
@@ -92,6 +93,10 @@ __all__ = [
 
 #: Largest width or height of a dashboard's picture, in pixels (figsize times dpi).
 MAX_FIGURE_PIXELS = 4_000
+
+#: Smallest width or height of a dashboard's picture, in pixels (figsize times dpi): below
+#: it no panel has room for its axes and the PNG has no pixel at all.
+MIN_FIGURE_PIXELS = 50
 
 # One redraw at a time in the kernel.  ipykernel 7 delivers widget messages on a subshell thread
 # while a button's callback runs on the main thread: without the lock two redraws of one figure
@@ -136,6 +141,11 @@ def _check_pixels(figsize, dpi, name: str) -> None:
         raise ValueError(
             f"{name} times dpi must be at most {MAX_FIGURE_PIXELS} pixels "
             f"(MAX_FIGURE_PIXELS) each way, got {max(figsize) * dpi:g}"
+        )
+    if min(figsize) * dpi < MIN_FIGURE_PIXELS:
+        raise ValueError(
+            f"{name} times dpi must be at least {MIN_FIGURE_PIXELS} pixels "
+            f"(MIN_FIGURE_PIXELS) each way, got {min(figsize) * dpi:g}"
         )
 
 

@@ -323,7 +323,6 @@ def margin_bound_explorer(*, presentation: bool | None = None, **initial):
         to the nearest step):
 
         {controls}
-        (``m``, ``noise``, ``log10_C``, ``seed``, ``rho``, ``delta``, ``form``).
 
     Returns
     -------

@@ -383,7 +383,6 @@ def tournament_explorer(*, presentation: bool | None = None, **initial):
         to the nearest step):
 
         {controls}
-        (``n``, ``intransitivity``, ``seed``, ``target``, ``flip``).
 
     Returns
     -------

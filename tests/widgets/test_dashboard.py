@@ -351,6 +351,13 @@ def test_presentation_mode_is_the_default_of_dashboards_built_afterwards():
             "figsize times dpi",
         ),
         (
+            lambda: Dashboard(
+                "demo", slope_controls(), draw_line, setup=setup_line, figsize=(4.0, 1e-300)
+            ),
+            ValueError,
+            "MIN_FIGURE_PIXELS",
+        ),
+        (
             lambda: Dashboard("demo", slope_controls(), draw_line, setup=setup_line, dpi=2.5),
             TypeError,
             "dpi must be an integer",
