@@ -76,8 +76,8 @@ from rankviz.widgets.snapshot import DashboardSnapshot
 
 __all__ = [
     "MAX_FIGURE_PIXELS",
-    "MIN_FIGURE_PIXELS",
     "MAX_SLIDER_POSITIONS",
+    "MIN_FIGURE_PIXELS",
     "PRESENTATION_DPI",
     "PRESENTATION_SCALE",
     "PRESENTATION_WIDTH",

@@ -313,7 +313,7 @@ def test_presentation_mode_is_the_default_of_dashboards_built_afterwards():
     finally:
         presentation_mode(False)
     assert not Dashboard("demo", slope_controls(), draw_line, setup=setup_line).presentation
-    with pytest.raises(TypeError, match="on must be a bool"):
+    with pytest.raises(TypeError, match="on must be True or False"):
         presentation_mode("yes")
     with pytest.raises(ValueError, match="advanced names unknown"):
         Dashboard("demo", slope_controls(), draw_line, advanced=("nope",))
