@@ -169,15 +169,15 @@ def test_arrays_of_exact_numbers_are_read_as_float64():
 
 
 def test_a_square_frame_must_label_its_columns_like_its_rows():
-    from bad_input.tabular import LabelledFrame, LabelledSeries
+    import pandas
 
     values = np.array([[0.0, 1.0], [2.0, 0.0]])
-    same = LabelledFrame(values, np.array([100, 101]), np.array([100, 101]))
+    same = pandas.DataFrame(values, index=[100, 101], columns=[100, 101])
     np.testing.assert_array_equal(check_array(same, "W", square=True), values)
-    swapped = LabelledFrame(values, np.array([100, 101]), np.array([101, 100]))
+    swapped = pandas.DataFrame(values, index=[100, 101], columns=[101, 100])
     with pytest.raises(ValueError, match="W is a square DataFrame whose columns"):
         check_array(swapped, "W", square=True)
-    series = LabelledSeries(np.array([0.3, 0.7]), np.array([100, 101]))
+    series = pandas.Series([0.3, 0.7], index=pandas.Index([100, 101], name="item"))
     np.testing.assert_array_equal(check_array(series, "p"), [0.3, 0.7])  # read by position
 
 
