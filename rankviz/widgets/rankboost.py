@@ -56,8 +56,9 @@ STEPPER_DATA = {
     "xor": "opposite quadrants (hard for sums of one-feature stumps)",
 }
 
-#: Rounds computed per run (the round slider's maximum).
-MAX_ROUNDS = 60
+#: Rounds the stepper computes per run (the round slider's maximum), not a limit like
+#: rankboost.MAX_BOOSTING_ROUNDS.
+STEPPER_ROUNDS = 60
 #: Points per sample (train and test each).
 SAMPLE_SIZE = 160
 #: The square shown, in standardized feature units.
@@ -72,7 +73,7 @@ RANKBOOST_STEPPER_CONTROLS = Controls(
     "rankboost_stepper",
     data=Choice("toy sample", list(STEPPER_DATA), "ring"),
     seed=Slider("sample seed", 0, 0, 9, integer=True, continuous_update=False),
-    round=Slider("round t", 1, 1, MAX_ROUNDS, integer=True),
+    round=Slider("round t", 1, 1, STEPPER_ROUNDS, integer=True),
 )
 #: Default control values of :func:`rankboost_stepper`.
 RANKBOOST_STEPPER_DEFAULTS = RANKBOOST_STEPPER_CONTROLS.defaults
@@ -117,7 +118,7 @@ def _fitted(data: str, seed: int) -> RankBoostModel:
     Cached per (data, seed): moving the round slider only asks the model for round t.
     """
     X_pos, X_neg, _, _ = _toy_sample(data, seed)
-    return bipartite_rankboost(X_pos, X_neg, MAX_ROUNDS)
+    return bipartite_rankboost(X_pos, X_neg, STEPPER_ROUNDS)
 
 
 #: The figure's legend: the points, the stump, the ROC curves and Theorem 10.3's lines.
@@ -170,8 +171,8 @@ def setup_rankboost_stepper(fig, *, wide=False, **_values):
         )
         weights.set_aspect("equal")
         style_roc_axes(roc).set_title("ROC of $f_t$")
-        style_boosting_axes(bounds, MAX_ROUNDS, log=True).set_title("Theorem 10.3")
-        bounds.set_xticks(np.arange(0, MAX_ROUNDS + 1, 10))  # none beyond the axis
+        style_boosting_axes(bounds, STEPPER_ROUNDS, log=True).set_title("Theorem 10.3")
+        bounds.set_xticks(np.arange(0, STEPPER_ROUNDS + 1, 10))  # none beyond the axis
         # the readouts' names, in plain text: mathtext sets the product's index below it
         plain = {
             "$\\prod_s Z_s$": "∏ Z_s",
@@ -199,7 +200,7 @@ def setup_rankboost_stepper(fig, *, wide=False, **_values):
         ax.set(xlim=WINDOW, ylim=WINDOW, xlabel="feature x0", ylabel="feature x1", title=title)
         ax.set_aspect("equal")
     style_roc_axes(roc).set_title("ROC of $f_t$: training and test samples")
-    style_boosting_axes(bounds, MAX_ROUNDS, log=True).set_title("Theorem 10.3 up to round t")
+    style_boosting_axes(bounds, STEPPER_ROUNDS, log=True).set_title("Theorem 10.3 up to round t")
     image = plot_score_surface(surface, np.zeros((2, 2)), (*WINDOW, *WINDOW))
     fig.colorbar(image, ax=surface, shrink=0.8, label="normalized score")
     image.remove()
@@ -219,7 +220,7 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
     seed : int
         Seed of the sample.
     round : int
-        1 <= round <= :data:`MAX_ROUNDS`.
+        1 <= round <= :data:`STEPPER_ROUNDS`.
 
     Returns
     -------
@@ -278,7 +279,7 @@ def draw_rankboost_stepper(axes, *, data, seed, round):
 def rankboost_stepper(*, presentation: bool | None = None, **initial):
     """Dashboard: step through a bipartite RankBoost run, one round per slider position.
 
-    The run (:data:`MAX_ROUNDS` rounds on a two-feature toy sample) is
+    The run (:data:`STEPPER_ROUNDS` rounds on a two-feature toy sample) is
     computed once per data set and seed; moving the round slider only draws.
     Panels: the weights D_t^+ and D_t^- as marker areas with the stump chosen
     in round t; the normalized score f_t / ||alpha||_1 after the round; the ROC

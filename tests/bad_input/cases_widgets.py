@@ -520,7 +520,7 @@ CASES = {
     ),
     "rankviz.widgets.rankboost.draw_rankboost_stepper": Case(
         lambda: _setup(rankboost, "rankboost_stepper", **STEPPER),
-        extra={**WRONG_HANDLES, "round": {"beyond the run": rankboost.MAX_ROUNDS + 1}},
+        extra={**WRONG_HANDLES, "round": {"beyond the run": rankboost.STEPPER_ROUNDS + 1}},
     ),
     # --- chapter 01: ranking ---------------------------------------------------------------------
     "rankviz.widgets.ranking.setup_ranking_playground": Case(

@@ -13,9 +13,9 @@ from rankviz.rankboost import bipartite_rankboost
 from rankviz.stumps import Stump
 from rankviz.widgets import rankboost_stepper
 from rankviz.widgets.rankboost import (
-    MAX_ROUNDS,
     RANKBOOST_STEPPER_DEFAULTS,
     STEPPER_DATA,
+    STEPPER_ROUNDS,
     _fitted,
     _toy_sample,
     draw_rankboost_stepper,
@@ -33,7 +33,7 @@ def dash():
 def reference(data, seed):
     """The run the stepper shows, computed here from the compute module alone."""
     X_pos, X_neg, X_test, y_test = _toy_sample(data, seed)
-    model = bipartite_rankboost(X_pos, X_neg, MAX_ROUNDS)
+    model = bipartite_rankboost(X_pos, X_neg, STEPPER_ROUNDS)
     X_train = np.vstack([X_pos, X_neg])
     y_train = np.r_[np.ones(len(X_pos)), np.zeros(len(X_neg))]
     return SimpleNamespace(
@@ -42,13 +42,15 @@ def reference(data, seed):
         X_neg=X_neg,
         train_auc=[
             auc(y_train, model.decision_function(X_train, rounds=t))
-            for t in range(1, MAX_ROUNDS + 1)
+            for t in range(1, STEPPER_ROUNDS + 1)
         ],
         test_auc=[
-            auc(y_test, model.decision_function(X_test, rounds=t)) for t in range(1, MAX_ROUNDS + 1)
+            auc(y_test, model.decision_function(X_test, rounds=t))
+            for t in range(1, STEPPER_ROUNDS + 1)
         ],
         d_pos=[
-            model.class_distributions(X_pos, X_neg, round=t)[0] for t in range(1, MAX_ROUNDS + 1)
+            model.class_distributions(X_pos, X_neg, round=t)[0]
+            for t in range(1, STEPPER_ROUNDS + 1)
         ],
     )
 
@@ -60,7 +62,7 @@ def test_the_cache_holds_bipartite_rankboosts_own_model():
     model = _fitted("moons", 3)
     assert _fitted("moons", 3) is model  # cached: the slider only draws
     expected = reference("moons", 3).model
-    assert model.n_rounds == MAX_ROUNDS
+    assert model.n_rounds == STEPPER_ROUNDS
     np.testing.assert_array_equal(model.alphas, expected.alphas)
     assert model.rankers == expected.rankers
 
@@ -72,7 +74,7 @@ def test_draw_rejects_unknown_data_and_out_of_range_values():
     with pytest.raises(ValueError, match="seed"):
         draw_rankboost_stepper(axes, data="ring", seed=-1, round=1)
     with pytest.raises(ValueError, match="round"):
-        draw_rankboost_stepper(axes, data="ring", seed=0, round=MAX_ROUNDS + 1)
+        draw_rankboost_stepper(axes, data="ring", seed=0, round=STEPPER_ROUNDS + 1)
 
 
 # --------------------------------------------------------------------------- #
@@ -92,7 +94,7 @@ def test_default_state(dash):
 def test_the_round_slider_only_draws_and_follows_the_run(dash):
     run = reference("ring", 0)
     picture = bytes(dash.image.value)
-    for t in (2, 10, 35, MAX_ROUNDS):
+    for t in (2, 10, 35, STEPPER_ROUNDS):
         dash.controls["round"].value = t
         history = run.model.history
         assert dash.readouts["round t"] == t
@@ -147,18 +149,18 @@ def _pixel_heights(ax, line, rounds):
 @pytest.mark.parametrize("presentation", [False, True])
 def test_the_bounds_panel_shows_the_product_of_z_shrinking(presentation):
     """Issue 17: prod Z_t read 0.000 by round 60 and was flat at 0 on a linear axis."""
-    dash = rankboost_stepper(presentation=presentation, round=MAX_ROUNDS)
+    dash = rankboost_stepper(presentation=presentation, round=STEPPER_ROUNDS)
     bounds = dash.figure.axes[-1 if presentation else 3]
     assert bounds.get_title().startswith("Theorem 10.3")
     assert bounds.get_yscale() == "symlog"
     product = next(
         line
         for line in bounds.get_lines()
-        if len(line.get_xdata()) == MAX_ROUNDS
+        if len(line.get_xdata()) == STEPPER_ROUNDS
         and line.get_ydata()[-1] == pytest.approx(dash.readouts["∏ Z_s"])
     )
     dash.figure.canvas.draw()
-    y20, y40, y60 = _pixel_heights(bounds, product, (20, 40, MAX_ROUNDS))
+    y20, y40, y60 = _pixel_heights(bounds, product, (20, 40, STEPPER_ROUNDS))
     # 1.05e-3 -> 2.3e-5 -> 1.3e-6: each step clearly visible (a linear axis gives < 1 px)
     assert y20 - y40 > 20 and y40 - y60 > 20
     # and every value stays inside the panel: nothing clipped at the bottom but the zero error
@@ -200,9 +202,9 @@ def test_every_data_set_and_seed_draws(dash, data):
 
 
 def test_xor_defeats_additive_stumps_but_the_ring_does_not(dash):
-    dash.set(data="ring", round=MAX_ROUNDS)
+    dash.set(data="ring", round=STEPPER_ROUNDS)
     ring = dash.readouts["test AUC"]
-    dash.set(data="xor", round=MAX_ROUNDS)
+    dash.set(data="xor", round=STEPPER_ROUNDS)
     xor = dash.readouts["test AUC"]
     assert ring > 0.9 > 0.7 > xor
 
@@ -211,7 +213,7 @@ def test_initial_values_are_validated():
     with pytest.raises(TypeError, match="unknown controls"):
         rankboost_stepper(rounds=3)
     with pytest.raises(ValueError, match=r"^round must be .* from .* to .*, got "):
-        rankboost_stepper(round=MAX_ROUNDS + 1)
+        rankboost_stepper(round=STEPPER_ROUNDS + 1)
     with pytest.raises(ValueError, match="must be one of"):
         rankboost_stepper(data="spiral")
     assert rankboost_stepper(round=5).readouts["round t"] == 5
