@@ -27,12 +27,14 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from rankviz import chapters as registry
+
 ROOT = Path(__file__).resolve().parents[1]
 CENSUS = ROOT / "lectures" / "sources.md"
-CHAPTERS = sorted(p for p in (ROOT / "notebooks").glob("0[1-9]_*.ipynb"))
+CHAPTERS = [ROOT / chapter.notebook for chapter in registry.CHAPTERS]  # rankviz/chapters.py
 
 TAG_LINE = re.compile(r"^\s*#\s*check:\s*(?P<tags>.+?)\s*$", re.MULTILINE)
-SECTION_REF = re.compile(r"\b(?P<chapter>0[1-9]) §(?P<section>\d+)\b")
+SECTION_REF = re.compile(r"\b(?P<chapter>\d\d) §(?P<section>\d+)\b")
 # a row without a check tag says why: "not covered: ..." or "illustrated, not checked: ..."
 NOT_COVERED = re.compile(r"^(not covered|illustrated, not checked)\b", re.IGNORECASE)
 EXCUSES = "'not covered: ...' or 'illustrated, not checked: ...'"

@@ -55,9 +55,11 @@ import nbformat
 import pytest
 import yaml
 
+from rankviz import chapters as registry
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_DIR = Path(__file__).resolve().parent
-CHAPTERS = sorted((ROOT / "notebooks").glob("0[1-9]_*.ipynb"))
+CHAPTERS = [ROOT / chapter.notebook for chapter in registry.CHAPTERS]  # rankviz/chapters.py
 
 TAG_LINE = re.compile(r"^\s*#\s*check:\s*(?P<tags>.+?)\s*$", re.MULTILINE)
 MUTANT_KEYS = {"check", "why", "old", "new", "insert", "before"}
