@@ -483,28 +483,16 @@ def rank_svm(X, pairs, labels, C=1.0, *, kernel="linear", sigma=1.0, method="cvx
     problem = cp.Problem(cp.Minimize(regularizer + C * cp.sum(xi)), [margin_constraint, xi >= 0])
     status = solve_quietly(problem, solver, "the ranking SVM primal (10.9)")
     alphas = np.clip(np.asarray(margin_constraint.dual_value, dtype=float), 0.0, C)
-    if kernel == "linear":
-        w = np.asarray(w_var.value, dtype=float)
-        return _finish(
-            kernel,
-            C,
-            sigma,
-            w,
-            alphas * y,
-            alphas,
-            problem.value,
-            "primal (cvxpy)",
-            status,
-            first,
-            second,
-            y,
-        )
+    if kernel == "linear":  # w, and the dual coefficients alpha_i y_i
+        w, coefficients = np.asarray(w_var.value, dtype=float), alphas * y
+    else:  # no w: the solved expansion coefficients beta
+        w, coefficients = None, np.asarray(beta.value, dtype=float)
     return _finish(
         kernel,
         C,
         sigma,
-        None,
-        np.asarray(beta.value, dtype=float),
+        w,
+        coefficients,
         alphas,
         problem.value,
         "primal (cvxpy)",

@@ -37,7 +37,7 @@ from decimal import Decimal
 import ipywidgets as widgets
 from traitlets import TraitError, validate
 
-from rankviz._validation import check_bool, check_text, is_bool
+from rankviz._validation import check_bool, check_int, check_real, check_text, is_bool
 from rankviz.widgets._shell import check_names
 
 __all__ = [
@@ -129,7 +129,7 @@ of 10 (the slider 'sample size n'), got 1000000000
     ) -> None:
         label = check_text(label, "label")
         self.integer = check_bool(integer, "integer")
-        check = _check_int if self.integer else _check_real
+        check = check_int if self.integer else check_real
         numbers_ = {
             name: _check_labelled(check, label, value, name)
             for name, value in (("min", min), ("max", max), ("step", step), ("default", default))
@@ -578,21 +578,6 @@ def _among(value, values) -> bool:
         )
     except Exception:  # a value whose comparison fails (an array) is no option
         return False
-
-
-def _check_int(value, name):
-    if is_bool(value) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
-    return int(value)
-
-
-def _check_real(value, name):
-    if is_bool(value) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value}")
-    return value
 
 
 def _check_labelled(check, label, value, name):
