@@ -2,7 +2,7 @@
 
 Each chapter is a notebook ``notebooks/NN_slug.ipynb`` and its lecture note
 ``lectures/NN_slug.md``; the start page (``notebooks/00_start_here.ipynb``) comes first and the
-instructors' deck (chapter 10) last. What reads this list:
+instructors' deck (chapter 11) last. What reads this list:
 
 * the README's chapter table, a committed text that GitHub shows: ``python -m rankviz chapters``
   prints it (:func:`chapter_table`) and ``tests/test_chapters.py`` requires the two to be equal;
@@ -41,7 +41,7 @@ class Chapter:
     Attributes
     ----------
     number : int
-        The chapter's number, 1 to 10 (10 is the instructors' deck).
+        The chapter's number, 1 to 11 (11 is the instructors' deck).
     slug : str
         The rest of its files' names: ``notebooks/01_ranking_problem.ipynb`` has slug
         ``"ranking_problem"``.
@@ -94,7 +94,7 @@ class Chapter:
 
 #: the students' start page: the first notebook, the one ``make lab`` opens (not a chapter)
 START_PAGE = "notebooks/00_start_here.ipynb"
-_DECK_NUMBER = 10
+_DECK_NUMBER = 11
 
 #: the chapters proper, in reading order
 CHAPTERS: tuple[Chapter, ...] = (
@@ -226,7 +226,7 @@ def chapter(number: int) -> Chapter:
     Parameters
     ----------
     number : int
-        1 to 10.
+        1 to 11.
 
     Returns
     -------
@@ -243,7 +243,7 @@ def chapter(number: int) -> Chapter:
     --------
     >>> chapter(2).notebook
     'notebooks/02_roc_auc.ipynb'
-    >>> chapter(10).is_deck
+    >>> chapter(11).is_deck
     True
     """
     number = check_int(number, "number", minimum=COURSE[0].number, maximum=COURSE[-1].number)

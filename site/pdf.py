@@ -9,7 +9,7 @@ Two files, from the built site (``make site``, ``build.py``):
   and at the end where each result of the sources is checked, and the references. This is the
   order the start page gives a student (the conventions first, then each lecture and its
   notebook), not the site's menu, which lists all the lectures and then all the notebooks.
-* ``deck-handout.pdf``, the classroom deck (``notebooks/10_classroom_demos``) as a handout: each
+* ``deck-handout.pdf``, the classroom deck (``notebooks/11_classroom_demos``) as a handout: each
   slide's title, its moves, questions and notes, and the static picture of every dashboard.
 
 Every page is printed by headless Chromium (Debian's ``/usr/bin/chromium``, found as the browser

@@ -81,9 +81,9 @@ def test_the_doctor_runs_one_check_per_chapter():
 
 
 def test_chapter_looks_a_chapter_up_and_names_a_bad_number():
-    assert chapter(2).stem == "02_roc_auc" and chapter(10) is DECK
-    with pytest.raises(ValueError, match="number must be <= 10"):
-        chapter(11)
+    assert chapter(2).stem == "02_roc_auc" and chapter(11) is DECK
+    with pytest.raises(ValueError, match="number must be <= 11"):
+        chapter(12)
     with pytest.raises(ValueError, match="number must be >= 1"):
         chapter(0)
     with pytest.raises(TypeError, match="number must be an integer"):

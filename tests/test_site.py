@@ -109,7 +109,7 @@ def test_the_landing_page_is_the_start_page_and_the_deck_comes_last(site):
     hrefs = [h for h in re.findall(r'href="((?:lectures|notebooks)/\d\d_\w+)\.html"', nav)]
     for folder in ("lectures", "notebooks"):
         listed = [h.split("/")[1] for h in hrefs if h.startswith(folder)]
-        assert listed == sorted(listed) and listed[-1] == "10_classroom_demos", (folder, listed)
+        assert listed == sorted(listed) and listed[-1] == "11_classroom_demos", (folder, listed)
     # the "next" link of the landing page leads to chapter 01
     nxt = re.search(r'<a class="right-next"\s+href="([^"]+)"', landing)
     assert nxt and nxt.group(1).startswith("lectures/01_"), nxt and nxt.group(1)

@@ -1,6 +1,6 @@
 """The classroom deck as an instructor projects it: 1280x720, presentation mode, and slides.
 
-``notebooks/10_classroom_demos.ipynb`` switches every dashboard to the
+``notebooks/11_classroom_demos.ipynb`` switches every dashboard to the
 presentation layout and shows each section's dashboard again under every step of
 its talk track (views of one dashboard).  In headless Chromium at 1280x720 with
 JupyterLab's sidebars collapsed, this test runs the deck and then:
@@ -53,7 +53,7 @@ from tests.browser.test_notebooks_in_browser import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-DECK = ROOT / "notebooks" / "10_classroom_demos.ipynb"
+DECK = ROOT / "notebooks" / "11_classroom_demos.ipynb"
 VIEWPORT = {"width": 1280, "height": 720}
 SETTLE_S = 3.0  # the kernel must stay idle this long before the defaults are read
 SETTLE_MS = 120_000

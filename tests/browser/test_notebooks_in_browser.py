@@ -33,7 +33,7 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 # (every view rendered, no error, each talk track's move): running it here too would only
 # repeat its Run All.
 NOTEBOOKS = sorted(
-    path for path in (ROOT / "notebooks").glob("*.ipynb") if path.name != "10_classroom_demos.ipynb"
+    path for path in (ROOT / "notebooks").glob("*.ipynb") if path.name != "11_classroom_demos.ipynb"
 )
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 STDERR_ON_PAGE = '[data-mime-type="application/vnd.jupyter.stderr"]'

@@ -44,7 +44,7 @@ PAGES = {
     # display math, a bibliography, and formulas as table headers (see FORMULA_HEADERS)
     "lecture": "lectures/07_low_noise_inconsistency.html",
     "notebook-figures": "notebooks/02_roc_auc.html",  # figures, formulas, folded solutions
-    "notebook-dashboards": "notebooks/10_classroom_demos.html",  # the deck: 27 dashboard notes
+    "notebook-dashboards": "notebooks/11_classroom_demos.html",  # the deck: 27 dashboard notes
     "references": "references.html",
     "sources": "lectures/sources.html",
     "notation": "lectures/notation.html",  # a table with row headers (coursesite.RowHeaders)

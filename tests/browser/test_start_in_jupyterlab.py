@@ -102,7 +102,7 @@ def test_make_lab_opens_the_start_page(make_lab, browser):
             for n in page.locator(".jp-DirListing-itemText").all_inner_texts()
             if n.endswith(".ipynb")
         ]
-        assert names[0] == "00_start_here.ipynb" and names[-1] == "10_classroom_demos.ipynb", names
+        assert names[0] == "00_start_here.ipynb" and names[-1] == "11_classroom_demos.ipynb", names
     finally:
         page.close()
 
