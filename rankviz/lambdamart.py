@@ -76,7 +76,7 @@ class LambdaMARTModel:
         return arr
 
     def _tree_outputs(self, X):
-        return np.array([v[t.apply(X)] for t, v in zip(self.trees, self.leaf_values)])
+        return np.array([v[t.apply(X)] for t, v in zip(self.trees, self.leaf_values, strict=True)])
 
     def decision_function(self, X, n_trees=None):
         """The scores of the documents ``X`` after the first ``n_trees`` trees.
@@ -222,11 +222,13 @@ def lambdamart(
         )
     y = as_float_vector(labels, "labels")
     if y.size != features.shape[0]:
-        raise ValueError(f"labels must have one grade per row of X ({features.shape[0]}), got {y.size}")
+        raise ValueError(
+            f"labels must have one grade per row of X ({features.shape[0]}), got {y.size}"
+        )
     rounds = check_int(n_trees, "n_trees", minimum=1, maximum=MAX_TREES)
     leaves = check_int(max_leaves, "max_leaves", minimum=2, maximum=MAX_DOCUMENTS)
     rate = check_real(learning_rate, "learning_rate", positive=True, maximum=1.0)
-    min_leaf = check_int(min_leaf_documents, "min_leaf_documents", minimum=1)
+    min_leaf = check_int(min_leaf_documents, "min_leaf_documents", minimum=1, maximum=MAX_DOCUMENTS)
     kind = check_choice(objective, "objective", OBJECTIVES)
     gen = as_generator(rng)
     # validates boundaries, labels, sigma and k once, before the loop

@@ -15,6 +15,7 @@ evaluated by :func:`rankviz.measures.ndcg` (tied scores averaged over their orde
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,6 +29,7 @@ from rankviz._validation import (
     check_real,
     check_same_length,
 )
+from rankviz.listwise import MAX_GRADE
 from rankviz.measures import ndcg
 
 __all__ = [
@@ -228,7 +230,8 @@ def mean_ndcg(labels, scores, boundaries, k=10):
     ------
     ValueError
         If the lengths disagree, ``boundaries`` does not increase strictly from 0 to ``N``, a
-        query has no relevant document or an entry is not finite.
+        grade is outside ``[0, MAX_GRADE]``, a query has no relevant document or an entry is
+        not finite.
     TypeError
         If an argument is not numeric.
 
@@ -246,9 +249,12 @@ def mean_ndcg(labels, scores, boundaries, k=10):
             f"boundaries must increase strictly from 0 to the number of documents ({y.size})"
         )
     cut = check_int(k, "k", minimum=1)
+    if (y < 0).any() or y.max() > MAX_GRADE:
+        raise ValueError(f"labels must be grades in [0, {MAX_GRADE:g}]")
+    gains = np.exp2(y) - 1.0
     values = []
-    for lo, hi in zip(b[:-1], b[1:]):
-        if y[lo:hi].max() <= 0:
+    for lo, hi in itertools.pairwise(b):
+        if gains[lo:hi].max() <= 0:
             raise ValueError(f"labels: the query of documents {lo}:{hi} has no relevant document")
         values.append(ndcg(y[lo:hi], s[lo:hi], k=min(cut, hi - lo)))
     return float(np.mean(values))

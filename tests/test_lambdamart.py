@@ -1,0 +1,49 @@
+"""LambdaMART: Newton leaf values recomputed by hand, staged scores, learning, determinism."""
+
+import numpy as np
+import pytest
+
+from rankviz.lambdamart import lambdamart
+from rankviz.listwise import objective_derivatives
+from rankviz.query_data import mean_ndcg, synthetic_queries
+
+DATA = synthetic_queries(30, rng=11)
+
+
+def test_the_first_tree_has_newton_leaf_values_of_the_lambdas():
+    model = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 1, learning_rate=0.5)
+    g, h = objective_derivatives(np.zeros(DATA.labels.size), DATA.labels, DATA.boundaries)
+    leaves = model.trees[0].apply(DATA.X)
+    for leaf in np.unique(leaves):
+        mine = leaves == leaf
+        newton = -g[mine].sum() / h[mine].sum()
+        assert np.isclose(model.leaf_values[0][leaf], newton)
+        assert np.allclose(model.decision_function(DATA.X)[mine], 0.5 * newton)
+
+
+def test_staged_scores_end_at_the_decision_function_and_start_from_one_tree():
+    model = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 4)
+    staged = model.staged_decision_function(DATA.X)
+    assert staged.shape == (4, DATA.labels.size)
+    assert np.allclose(staged[-1], model.decision_function(DATA.X))
+    assert np.allclose(staged[0], model.decision_function(DATA.X, n_trees=1))
+
+
+@pytest.mark.parametrize("objective", ["lambdarank", "ranknet", "listnet"])
+def test_boosting_raises_training_ndcg_and_is_deterministic(objective):
+    a = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 15, objective=objective, rng=1)
+    b = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 15, objective=objective, rng=1)
+    first = mean_ndcg(DATA.labels, a.decision_function(DATA.X, 1), DATA.boundaries)
+    last = mean_ndcg(DATA.labels, a.decision_function(DATA.X), DATA.boundaries)
+    assert last > first
+    assert np.array_equal(a.decision_function(DATA.X), b.decision_function(DATA.X))
+
+
+def test_refusals_name_the_argument():
+    with pytest.raises(ValueError, match="labels"):
+        lambdamart(DATA.X, DATA.labels[:-1], DATA.boundaries, 2)
+    model = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 2)
+    with pytest.raises(ValueError, match="n_trees"):
+        model.decision_function(DATA.X, n_trees=3)
+    with pytest.raises(ValueError, match="X"):
+        model.decision_function(DATA.X[:, :2])
