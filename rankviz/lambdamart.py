@@ -8,12 +8,17 @@ give each leaf the Newton value ``sum lambda / sum second derivative`` over its 
 (Friedman 2001, §4.4, one Newton step per leaf); and add ``learning_rate`` times the tree.
 The tree's structure comes from scikit-learn's ``DecisionTreeRegressor``; the lambdas and the
 leaf values are what the chapter teaches, and are computed here.
+
+:func:`lightgbm_lambdarank` trains the reference, LightGBM's ``LGBMRanker`` with
+``objective="lambdarank"`` (Ke et al. 2017), with the same settings where LightGBM has them,
+single-threaded and deterministic, so that the chapter can compare the two on the same data.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import lightgbm
 import numpy as np
 from sklearn.tree import DecisionTreeRegressor
 
@@ -23,6 +28,7 @@ from rankviz._validation import (
     as_float_vector,
     as_generator,
     check_array,
+    check_bool,
     check_choice,
     check_int,
     check_real,
@@ -30,7 +36,7 @@ from rankviz._validation import (
 from rankviz.listwise import OBJECTIVES, objective_derivatives
 from rankviz.query_data import MAX_DOCUMENTS
 
-__all__ = ["MAX_TREES", "LambdaMARTModel", "lambdamart"]
+__all__ = ["MAX_TREES", "LambdaMARTModel", "LightGBMRanker", "lambdamart", "lightgbm_lambdarank"]
 
 #: the most trees one run may grow (each round visits every pair of every query)
 MAX_TREES = 2_000
@@ -143,6 +149,187 @@ class LambdaMARTModel:
         """
         arr = self._features(X)
         return self.learning_rate * np.cumsum(self._tree_outputs(arr), axis=0)
+
+
+@dataclass(frozen=True)
+class LightGBMRanker:
+    """A trained LightGBM lambdarank model, scored like :class:`LambdaMARTModel`.
+
+    Attributes
+    ----------
+    booster : lightgbm.Booster
+        LightGBM's trained model.
+    n_trees : int
+        The number of boosting rounds it ran.
+    n_features : int
+        The number of features it expects.
+    """
+
+    booster: object
+    n_trees: int
+    n_features: int
+
+    def __repr__(self) -> str:
+        return f"LightGBMRanker({self.n_trees} trees, {self.n_features} features)"
+
+    def decision_function(self, X, n_trees=None):
+        """The scores of the documents ``X`` after the first ``n_trees`` trees.
+
+        Parameters
+        ----------
+        X : array_like of shape (N, d)
+            Features.
+        n_trees : int, optional
+            How many trees to use, 1 to :attr:`n_trees` (default all).
+
+        Returns
+        -------
+        ndarray of shape (N,)
+
+        Raises
+        ------
+        ValueError
+            If ``X`` has the wrong number of columns or non-finite entries, or ``n_trees`` is
+            out of range.
+        TypeError
+            If an argument has the wrong type.
+
+        Examples
+        --------
+        >>> from rankviz.query_data import synthetic_queries
+        >>> data = synthetic_queries(5, rng=0)
+        >>> ranker = lightgbm_lambdarank(data.X, data.labels, data.boundaries, n_trees=3)
+        >>> ranker.decision_function(data.X).shape == data.labels.shape
+        True
+        """
+        arr = check_array(X, "X", ndim=2, max_abs=MAX_MAGNITUDE, max_size=MAX_DOCUMENTS * 1_000)
+        if arr.shape[1] != self.n_features:
+            raise ValueError(f"X must have {self.n_features} columns, got {arr.shape[1]}")
+        m = self.n_trees if n_trees is None else check_int(n_trees, "n_trees", minimum=1)
+        if m > self.n_trees:
+            raise ValueError(f"n_trees must be <= {self.n_trees}, got {m}")
+        return np.asarray(self.booster.predict(arr, num_iteration=m), dtype=float)
+
+    def staged_decision_function(self, X):
+        """The scores after 1, 2, ..., :attr:`n_trees` trees, one row per stage.
+
+        Parameters
+        ----------
+        X : array_like of shape (N, d)
+            Features.
+
+        Returns
+        -------
+        ndarray of shape (n_trees, N)
+
+        Raises
+        ------
+        ValueError, TypeError
+            As :meth:`decision_function`.
+
+        Examples
+        --------
+        >>> from rankviz.query_data import synthetic_queries
+        >>> data = synthetic_queries(5, rng=0)
+        >>> lightgbm_lambdarank(data.X, data.labels, data.boundaries, n_trees=3
+        ...     ).staged_decision_function(data.X).shape[0]
+        3
+        """
+        first = self.decision_function(X, 1)
+        arr = np.asarray(X, dtype=float)
+        rest = [self.booster.predict(arr, num_iteration=m) for m in range(2, self.n_trees + 1)]
+        return np.vstack([first, *rest])
+
+
+def lightgbm_lambdarank(
+    X,
+    labels,
+    boundaries,
+    n_trees=50,
+    *,
+    max_leaves=15,
+    learning_rate=0.1,
+    min_leaf_documents=20,
+    normalize=True,
+    rng=0,
+):
+    """Train LightGBM's lambdarank on the same data and settings as :func:`lambdamart`.
+
+    ``LGBMRanker(objective="lambdarank")`` with ``n_estimators=n_trees``,
+    ``num_leaves=max_leaves``, ``learning_rate``, ``min_child_samples=min_leaf_documents``,
+    ``lambdarank_norm=normalize``, ``deterministic=True``, ``num_threads=1``, ``verbose=-1`` and
+    the seed ``rng``; everything else at LightGBM's defaults (histograms of at most 255 bins per
+    feature, NDCG's truncation level 30 in the lambdas, the gains ``2**y - 1``).
+
+    Parameters
+    ----------
+    X, labels, boundaries, n_trees, max_leaves, learning_rate, min_leaf_documents
+        As in :func:`lambdamart`; grades must be integers 0 to 30 (LightGBM's label gains).
+    normalize : bool, default True
+        LightGBM's ``lambdarank_norm``: rescale each query's lambdas (and weight each pair by
+        ``1 / (0.01 + |s_i - s_j|)``); False gives the plain lambdas of Burges (2010).
+    rng : int, default 0
+        LightGBM's ``random_state``, ``0 <= rng < 2**31``.
+
+    Returns
+    -------
+    LightGBMRanker
+
+    Raises
+    ------
+    ValueError
+        As :func:`lambdamart`, or a grade is not an integer in ``[0, 30]``.
+    TypeError
+        If an argument has the wrong type.
+
+    References
+    ----------
+    Ke et al. (2017); LightGBM's documentation, "Parameters" (``lambdarank_norm``,
+    ``lambdarank_truncation_level``, ``label_gain``).
+
+    Examples
+    --------
+    >>> from rankviz.query_data import synthetic_queries
+    >>> data = synthetic_queries(5, rng=0)
+    >>> lightgbm_lambdarank(data.X, data.labels, data.boundaries, n_trees=3)
+    LightGBMRanker(3 trees, 5 features)
+    """
+    features = check_array(X, "X", ndim=2, max_abs=MAX_MAGNITUDE, max_size=MAX_DOCUMENTS * 1_000)
+    if features.shape[0] > MAX_DOCUMENTS:
+        raise ValueError(
+            f"X may hold at most MAX_DOCUMENTS = {MAX_DOCUMENTS} documents, got {features.shape[0]}"
+        )
+    y = check_array(labels, "labels", ndim=1, dtype="int", bounds=(0, 30))
+    if y.size != features.shape[0]:
+        raise ValueError(
+            f"labels must have one grade per row of X ({features.shape[0]}), got {y.size}"
+        )
+    b = check_array(boundaries, "boundaries", ndim=1, dtype="int")
+    if b.size < 2 or b[0] != 0 or b[-1] != y.size or (np.diff(b) <= 0).any():
+        raise ValueError(
+            f"boundaries must increase strictly from 0 to the number of documents ({y.size})"
+        )
+    rounds = check_int(n_trees, "n_trees", minimum=1, maximum=MAX_TREES)
+    leaves = check_int(max_leaves, "max_leaves", minimum=2, maximum=131_072)
+    rate = check_real(learning_rate, "learning_rate", positive=True, maximum=1.0)
+    min_leaf = check_int(min_leaf_documents, "min_leaf_documents", minimum=1, maximum=MAX_DOCUMENTS)
+    norm = check_bool(normalize, "normalize")
+    seed = check_int(rng, "rng", minimum=0, maximum=2**31 - 1)
+    ranker = lightgbm.LGBMRanker(
+        objective="lambdarank",
+        n_estimators=rounds,
+        num_leaves=leaves,
+        learning_rate=rate,
+        min_child_samples=min_leaf,
+        lambdarank_norm=norm,
+        deterministic=True,
+        force_row_wise=True,
+        num_threads=1,
+        verbose=-1,
+        random_state=seed,
+    )
+    ranker.fit(features, y, group=np.diff(b))
+    return LightGBMRanker(ranker.booster_, rounds, features.shape[1])
 
 
 def lambdamart(

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from rankviz.lambdamart import lambdamart
+from rankviz.lambdamart import lambdamart, lightgbm_lambdarank
 from rankviz.listwise import objective_derivatives
 from rankviz.query_data import mean_ndcg, synthetic_queries
 
@@ -47,3 +47,28 @@ def test_refusals_name_the_argument():
         model.decision_function(DATA.X, n_trees=3)
     with pytest.raises(ValueError, match="X"):
         model.decision_function(DATA.X[:, :2])
+
+
+def test_the_lightgbm_reference_is_lightgbm_with_the_stated_settings():
+    import lightgbm
+
+    ranker = lightgbm_lambdarank(DATA.X, DATA.labels, DATA.boundaries, 5, max_leaves=7)
+    direct = lightgbm.LGBMRanker(
+        objective="lambdarank",
+        n_estimators=5,
+        num_leaves=7,
+        learning_rate=0.1,
+        min_child_samples=20,
+        deterministic=True,
+        force_row_wise=True,
+        num_threads=1,
+        verbose=-1,
+        random_state=0,
+    ).fit(DATA.X, DATA.labels, group=DATA.group_sizes)
+    assert np.allclose(ranker.decision_function(DATA.X), direct.predict(DATA.X))
+    staged = ranker.staged_decision_function(DATA.X)
+    assert staged.shape == (5, DATA.labels.size)
+    assert np.allclose(staged[-1], ranker.decision_function(DATA.X))
+    assert np.allclose(staged[1], direct.predict(DATA.X, num_iteration=2))
+    plain = lightgbm_lambdarank(DATA.X, DATA.labels, DATA.boundaries, 5, normalize=False)
+    assert not np.allclose(plain.decision_function(DATA.X), ranker.decision_function(DATA.X))

@@ -140,3 +140,47 @@ CASES = {
         extra={"X": {"two columns": DATA.X[:, :2]}},
     ),
 }
+
+
+def _lightgbm():
+    return lambdamart.lightgbm_lambdarank(
+        DATA.X, DATA.labels, DATA.boundaries, 2, min_leaf_documents=3
+    )
+
+
+RESULT_TYPES["rankviz.lambdamart.LightGBMRanker"] = "returned by lightgbm_lambdarank"
+CASES.update(
+    {
+        "rankviz.lambdamart.lightgbm_lambdarank": Case(
+            lambda: Call(
+                lambdamart.lightgbm_lambdarank,
+                DATA.X,
+                DATA.labels,
+                DATA.boundaries,
+                2,
+                max_leaves=3,
+                learning_rate=0.1,
+                min_leaf_documents=3,
+                normalize=True,
+                rng=0,
+            ),
+            extra={
+                "boundaries": {"not to N": np.array([0, 5, 9])},
+                "labels": {"a grade of 31": np.where(DATA.labels > 0, 31, 0)},
+            },
+            large=lambda: Call(
+                lambdamart.lightgbm_lambdarank, DATA.X, DATA.labels, DATA.boundaries, 10**6
+            ),
+        ),
+        "rankviz.lambdamart.LightGBMRanker.decision_function": Case(
+            lambda: Call(_lightgbm().decision_function, DATA.X, n_trees=1),
+            valid={"X": {"one entry fewer"}},
+            extra={"n_trees": {"beyond the model": 3}, "X": {"two columns": DATA.X[:, :2]}},
+        ),
+        "rankviz.lambdamart.LightGBMRanker.staged_decision_function": Case(
+            lambda: Call(_lightgbm().staged_decision_function, DATA.X),
+            valid={"X": {"one entry fewer"}},
+            extra={"X": {"two columns": DATA.X[:, :2]}},
+        ),
+    }
+)
