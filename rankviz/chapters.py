@@ -201,6 +201,19 @@ CHAPTERS: tuple[Chapter, ...] = (
         (7,),
         ("schedule_explorer",),
     ),
+    Chapter(
+        10,
+        "listwise_surrogates",
+        "Listwise surrogates: from RankNet to LambdaMART",
+        "From RankNet to LambdaMART",
+        "how the surrogates practice trains on sort into pointwise, pairwise and listwise; "
+        "RankNet's pairwise logistic loss and ListNet's top-one cross-entropy with their "
+        "gradients; why LambdaRank's NDCG-weighted gradients are the gradient of no loss; and "
+        "how LambdaMART boosts regression trees on them, next to LightGBM's lambdarank on the "
+        "same data",
+        (1, 6),
+        (),
+    ),
 )
 
 #: the instructors' deck: one live demonstration per chapter, after the chapters

@@ -329,6 +329,19 @@ def _chapter_09() -> str:
     return f"optimal schedule loss {best.loss:g}"
 
 
+def _chapter_10() -> str:
+    import numpy as np
+
+    from rankviz.listwise import delta_ndcg, lambdarank_gradient
+
+    # three documents graded 2, 1, 0, all scored 0: each pair pulls with force |Delta NDCG| / 2
+    lambdas = -lambdarank_gradient([0.0, 0.0, 0.0], [2, 1, 0])
+    delta = delta_ndcg([0.0, 0.0, 0.0], [2, 1, 0])
+    assert np.isclose(lambdas[0], (delta[0, 1] + delta[0, 2]) / 2), lambdas
+    assert abs(lambdas.sum()) < 1e-12 and lambdas[0] > 0 > lambdas[2], lambdas
+    return f"LambdaRank's lambdas of a 3-document query {np.round(lambdas, 3).tolist()}"
+
+
 def _with_dashboards(check: Callable[[], str], dashboards: tuple[str, ...]) -> Callable[[], str]:
     """A chapter's computation, then a change on each of its dashboards (its registry entry)."""
 
@@ -349,6 +362,7 @@ _CHECKS_BY_NUMBER: dict[int, Callable[[], str]] = {
     7: _chapter_07,
     8: _chapter_08,
     9: _chapter_09,
+    10: _chapter_10,
 }
 
 #: "NN short title" of each chapter of :data:`rankviz.chapters.CHAPTERS` -> its tiny computation
