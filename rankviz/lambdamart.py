@@ -36,8 +36,17 @@ from rankviz._validation import (
 from rankviz.listwise import OBJECTIVES, objective_derivatives
 from rankviz.query_data import MAX_DOCUMENTS
 
-__all__ = ["MAX_TREES", "LambdaMARTModel", "LightGBMRanker", "lambdamart", "lightgbm_lambdarank"]
+__all__ = [
+    "MAX_TREES",
+    "SPLITS",
+    "LambdaMARTModel",
+    "LightGBMRanker",
+    "lambdamart",
+    "lightgbm_lambdarank",
+]
 
+#: how a tree chooses its splits: least squares on the lambdas (Burges 2010) or Newton's gain
+SPLITS = ("lambdas", "newton")
 #: the most trees one run may grow (each round visits every pair of every query)
 MAX_TREES = 2_000
 _MIN_HESSIAN = 1e-9  # a leaf whose documents have no curvature gets the gradient step's sign only
@@ -342,6 +351,7 @@ def lambdamart(
     learning_rate=0.1,
     min_leaf_documents=20,
     objective="lambdarank",
+    split="lambdas",
     sigma=1.0,
     k=None,
     rng=0,
@@ -367,6 +377,12 @@ def lambdamart(
     objective : {"lambdarank", "ranknet", "listnet"}, default "lambdarank"
         Whose gradients the trees fit ("ranknet" and "listnet" make gradient-boosted versions
         of those losses, for comparison).
+    split : {"lambdas", "newton"}, default "lambdas"
+        How each tree chooses its splits. ``"lambdas"``: least squares on the lambdas, as in
+        Burges (2010), Algorithm LambdaMART. ``"newton"``: least squares on the Newton targets
+        ``lambda / second derivative`` weighted by the second derivative, whose decrease at a
+        split is the second-order gain ``G**2 / H`` that LightGBM and XGBoost maximize. The
+        leaf values are Newton steps either way.
     sigma : float, default 1
         RankNet's slope in the lambdas.
     k : int, optional
@@ -417,6 +433,7 @@ def lambdamart(
     rate = check_real(learning_rate, "learning_rate", positive=True, maximum=1.0)
     min_leaf = check_int(min_leaf_documents, "min_leaf_documents", minimum=1, maximum=MAX_DOCUMENTS)
     kind = check_choice(objective, "objective", OBJECTIVES)
+    kind_split = check_choice(split, "split", SPLITS)
     gen = as_generator(rng)
     # validates boundaries, labels, sigma and k once, before the loop
     objective_derivatives(np.zeros(y.size), y, boundaries, kind, sigma, k)
@@ -430,7 +447,11 @@ def lambdamart(
             min_samples_leaf=min_leaf,
             random_state=int(gen.integers(2**31 - 1)),
         )
-        tree.fit(features, -gradient)
+        if kind_split == "lambdas":
+            tree.fit(features, -gradient)
+        else:
+            curvature = np.maximum(hessian, _MIN_HESSIAN)
+            tree.fit(features, -gradient / curvature, sample_weight=curvature)
         leaf_of = tree.apply(features)
         numerator = np.bincount(leaf_of, weights=-gradient, minlength=tree.tree_.node_count)
         denominator = np.bincount(leaf_of, weights=hessian, minlength=tree.tree_.node_count)

@@ -2,7 +2,8 @@
 
 A data set of learning to rank is a set of queries, each with its own list of documents; a
 document has a feature vector and a relevance grade.  :func:`synthetic_queries` draws one from a
-known score model, so that the chapter can train rankers on it and compare them:
+known score model (its weights drawn from ``model_seed``, the queries from ``rng``), so that the
+chapter can train rankers on a training set and compare them on a test set of the same model:
 features are standard normal, the latent relevance of a document is
 ``X @ weights + interaction * x_0 * x_1 + noise * eps`` and its grade counts how many of the
 fixed thresholds ``GRADE_THRESHOLDS`` its latent relevance exceeds (grades 0 to 4, most
@@ -96,6 +97,7 @@ def synthetic_queries(
     *,
     interaction=1.0,
     noise=0.5,
+    model_seed=0,
     rng=0,
 ):
     """Draw queries of varying size with graded labels from a known score model.
@@ -113,8 +115,11 @@ def synthetic_queries(
         cannot fit and a tree can).
     noise : float, default 0.5
         The standard deviation of the latent relevance's noise, ``>= 0``.
+    model_seed : int, default 0
+        The seed of the score model's weights: a training set and a test set drawn with the
+        same ``model_seed`` and different ``rng`` come from the same model.
     rng : int or numpy.random.Generator, default 0
-        The seed: the same seed gives the same data.
+        The seed of the queries: the same seeds give the same data.
 
     Returns
     -------
@@ -147,8 +152,8 @@ def synthetic_queries(
         )
     inter = check_real(interaction, "interaction", minimum=-100.0, maximum=100.0)
     sd = check_real(noise, "noise", nonnegative=True, maximum=100.0)
+    weights = as_generator(model_seed, "model_seed").normal(size=d) / np.sqrt(d) * 1.5
     gen = as_generator(rng)
-    weights = gen.normal(size=d) / np.sqrt(d) * 1.5
     thresholds = np.asarray(GRADE_THRESHOLDS)
     features, grades, sizes = [], [], []
     for _ in range(q):

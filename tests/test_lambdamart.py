@@ -10,8 +10,9 @@ from rankviz.query_data import mean_ndcg, synthetic_queries
 DATA = synthetic_queries(30, rng=11)
 
 
-def test_the_first_tree_has_newton_leaf_values_of_the_lambdas():
-    model = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 1, learning_rate=0.5)
+@pytest.mark.parametrize("split", ["lambdas", "newton"])
+def test_the_first_tree_has_newton_leaf_values_of_the_lambdas(split):
+    model = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 1, learning_rate=0.5, split=split)
     g, h = objective_derivatives(np.zeros(DATA.labels.size), DATA.labels, DATA.boundaries)
     leaves = model.trees[0].apply(DATA.X)
     for leaf in np.unique(leaves):
@@ -72,3 +73,24 @@ def test_the_lightgbm_reference_is_lightgbm_with_the_stated_settings():
     assert np.allclose(staged[1], direct.predict(DATA.X, num_iteration=2))
     plain = lightgbm_lambdarank(DATA.X, DATA.labels, DATA.boundaries, 5, normalize=False)
     assert not np.allclose(plain.decision_function(DATA.X), ranker.decision_function(DATA.X))
+
+
+def test_newton_splits_maximize_the_second_order_gain_at_the_root():
+    from sklearn.tree import DecisionTreeRegressor
+
+    model = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 1, max_leaves=2, split="newton")
+    g, h = objective_derivatives(np.zeros(DATA.labels.size), DATA.labels, DATA.boundaries)
+    tree = model.trees[0].tree_
+
+    def gain(mask):
+        return g[mask].sum() ** 2 / h[mask].sum() + g[~mask].sum() ** 2 / h[~mask].sum()
+
+    chosen = gain(DATA.X[:, tree.feature[0]] <= tree.threshold[0])
+    best = 0.0
+    for feature in range(DATA.X.shape[1]):
+        values = np.sort(DATA.X[:, feature])[19:-20]  # leaves of at least 20 documents
+        for cut in (values[:-1] + values[1:]) / 2:
+            best = max(best, gain(DATA.X[:, feature] <= cut))
+    assert np.isclose(chosen, best)
+    plain = DecisionTreeRegressor(max_leaf_nodes=2, min_samples_leaf=20).fit(DATA.X, -g).tree_
+    assert (plain.feature[0], plain.threshold[0]) != (tree.feature[0], tree.threshold[0])

@@ -19,6 +19,13 @@ def test_the_same_seed_gives_the_same_data_and_another_seed_other_data():
     assert not np.array_equal(a.labels[:10], c.labels[:10]) or a.X.shape != c.X.shape
 
 
+def test_the_model_seed_fixes_the_score_model_and_rng_the_queries():
+    a, b = synthetic_queries(3, rng=1), synthetic_queries(3, rng=2)
+    c = synthetic_queries(3, model_seed=1, rng=1)
+    assert np.array_equal(a.weights, b.weights) and not np.array_equal(a.weights, c.weights)
+    assert np.array_equal(a.X, c.X)
+
+
 def test_sizes_grades_and_relevance_follow_the_statement():
     data = synthetic_queries(40, 4, 5, 9, rng=1)
     sizes = data.group_sizes
