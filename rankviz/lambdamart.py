@@ -1,11 +1,11 @@
 """LambdaMART (chapter 10): gradient boosting of regression trees on LambdaRank's lambdas.
 
-Burges (2010), §7, Algorithm "LambdaMART": start from the score 0; at each round compute, for
+Burges (2010), Algorithm "LambdaMART": start from the score 0; at each round compute, for
 every document of every query, the lambda (the negative LambdaRank gradient,
 :func:`rankviz.listwise.objective_derivatives`) and its second derivative; fit a regression
 tree with at most ``max_leaves`` leaves to the lambdas (least squares, the tree's structure);
 give each leaf the Newton value ``sum lambda / sum second derivative`` over its documents
-(Friedman 2001, §4.4, one Newton step per leaf); and add ``learning_rate`` times the tree.
+(Friedman 2001: one Newton step per leaf); and add ``learning_rate`` times the tree.
 The tree's structure comes from scikit-learn's ``DecisionTreeRegressor``; the lambdas and the
 leaf values are what the chapter teaches, and are computed here.
 
@@ -405,7 +405,7 @@ def lambdamart(
 
     References
     ----------
-    Burges (2010), §7; Wu, Burges, Svore and Gao (2010); Friedman (2001), §4.4.
+    Burges (2010), Algorithm LambdaMART; Wu, Burges, Svore and Gao (2010); Friedman (2001).
 
     Examples
     --------

@@ -532,7 +532,7 @@ def objective_derivatives(scores, labels, boundaries, objective="lambdarank", si
     Query ``q`` holds the documents ``boundaries[q]:boundaries[q + 1]`` of the flat vectors.
     ``"ranknet"`` and ``"listnet"`` are the losses above; ``"lambdarank"`` gives the lambdas
     and, as second derivative, ``sum_j sigma**2 |Delta NDCG_ij| rho_ij (1 - rho_ij)`` with
-    ``rho_ij = 1 / (1 + exp(sigma |s_i - s_j|))`` (Burges 2010, §7, LambdaMART's Newton step).
+    ``rho_ij = 1 / (1 + exp(sigma |s_i - s_j|))`` (Burges 2010, Algorithm LambdaMART).
 
     Parameters
     ----------
@@ -564,7 +564,7 @@ def objective_derivatives(scores, labels, boundaries, objective="lambdarank", si
 
     References
     ----------
-    Burges (2010), §7 (Algorithm LambdaMART).
+    Burges (2010), Algorithm LambdaMART.
 
     Examples
     --------

@@ -16,13 +16,13 @@ evaluated by :func:`rankviz.measures.ndcg` (tied scores averaged over their orde
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
 from rankviz._boosting import frozen_array
 from rankviz._validation import (
+    MAX_MAGNITUDE,
     as_float_vector,
     as_generator,
     check_array,
@@ -48,6 +48,7 @@ GRADE_THRESHOLDS = (0.8, 1.6, 2.3, 3.0)
 MAX_DOCUMENTS = 200_000
 _MAX_FEATURES = 1_000
 _MAX_REDRAWS = 1_000
+_MAX_QUERY_LENGTH = 10_000  # mean_ndcg pads every query to the longest
 
 
 @dataclass(frozen=True)
@@ -256,10 +257,24 @@ def mean_ndcg(labels, scores, boundaries, k=10):
     cut = check_int(k, "k", minimum=1)
     if (y < 0).any() or y.max() > MAX_GRADE:
         raise ValueError(f"labels must be grades in [0, {MAX_GRADE:g}]")
-    gains = np.exp2(y) - 1.0
-    values = []
-    for lo, hi in itertools.pairwise(b):
-        if gains[lo:hi].max() <= 0:
-            raise ValueError(f"labels: the query of documents {lo}:{hi} has no relevant document")
-        values.append(ndcg(y[lo:hi], s[lo:hi], k=min(cut, hi - lo)))
-    return float(np.mean(values))
+    if np.abs(s).max() > MAX_MAGNITUDE:
+        raise ValueError(f"scores must have magnitude at most {MAX_MAGNITUDE:g}")
+    sizes = np.diff(b)
+    if sizes.max() > _MAX_QUERY_LENGTH:
+        raise ValueError(
+            f"boundaries: a query may hold at most {_MAX_QUERY_LENGTH} documents, got {sizes.max()}"
+        )
+    # one padded batch: each query's row ends in documents of grade 0 scored below all of its
+    # own, which add nothing to its DCG or to its ideal DCG
+    rows = np.repeat(np.arange(sizes.size), sizes)
+    columns = np.arange(y.size) - b[rows]
+    grades = np.zeros((sizes.size, sizes.max()))
+    grades[rows, columns] = y
+    if (np.exp2(grades) - 1.0).max(axis=1).min() <= 0:
+        empty = int(np.flatnonzero((np.exp2(grades) - 1.0).max(axis=1) <= 0)[0])
+        raise ValueError(
+            f"labels: the query of documents {b[empty]}:{b[empty + 1]} has no relevant document"
+        )
+    padded = np.full(grades.shape, s.min() - 1.0 - np.abs(s).max())
+    padded[rows, columns] = s
+    return float(np.mean(ndcg(grades, padded, k=min(cut, sizes.max()))))
