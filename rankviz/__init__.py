@@ -89,6 +89,13 @@ Chapter 09: Task scheduling by clustering a ranking
                              them, count them.
     scheduling               Task scheduling by clustering a ranking: the loss, its exact optimum
                              and two algorithms.
+Chapter 10: Listwise surrogates: from RankNet to LambdaMART
+    lambdamart               LambdaMART (chapter 10): gradient boosting of regression trees on
+                             LambdaRank's lambdas.
+    listwise                 RankNet, ListNet and LambdaRank (chapter 10): losses of one query and
+                             their gradients.
+    query_data               Synthetic query data for learning to rank (chapter 10): queries,
+                             documents, graded labels.
 Supporting modules (no notebook imports them)
     chapters                 The course's chapters, in reading order: the one list every other list
                              of chapters is read from.
