@@ -153,7 +153,7 @@ def ranknet_loss(scores, labels, sigma=1.0):
 
     ``C(s) = sum_{(i, j): y_i > y_j} log(1 + exp(-sigma (s_i - s_j)))``: the cross-entropy of
     the model's pair probability ``1 / (1 + exp(-sigma (s_i - s_j)))`` against the target 1
-    (Burges 2010, eq. (1)-(2) with ``S_ij = 1``). Tied grades contribute nothing.
+    (Burges 2010, §2, with ``S_ij = 1``). Tied grades contribute nothing.
 
     Parameters
     ----------
@@ -179,7 +179,7 @@ def ranknet_loss(scores, labels, sigma=1.0):
 
     References
     ----------
-    Burges et al. (2005), §3; Burges (2010), §2.
+    Burges et al. (2005); Burges (2010), §2.
 
     Examples
     --------
@@ -195,7 +195,7 @@ def ranknet_gradient(scores, labels, sigma=1.0):
     """The gradient ``dC/ds`` of :func:`ranknet_loss`.
 
     Each pair ``y_i > y_j`` pulls ``s_i`` up and ``s_j`` down with the force
-    ``sigma / (1 + exp(sigma (s_i - s_j)))`` (Burges 2010, eq. (3): ``lambda_ij``); the gradient
+    ``sigma / (1 + exp(sigma (s_i - s_j)))`` (Burges 2010, §2: ``lambda_ij``); the gradient
     of document ``i`` sums the forces of its pairs, with a minus sign for the pairs it should win.
 
     Parameters
@@ -215,7 +215,7 @@ def ranknet_gradient(scores, labels, sigma=1.0):
 
     References
     ----------
-    Burges (2010), §2.1, the ``lambda_i`` of eq. (4) (with the opposite sign: ``lambda_i`` is
+    Burges (2010), §2.1, the ``lambda_i`` (with the opposite sign: ``lambda_i`` is
     the direction of ascent in the score).
 
     Examples
@@ -269,7 +269,7 @@ def top_one_probabilities(scores):
 def listnet_loss(scores, labels):
     """ListNet's loss of one query: the cross-entropy of the top-one probabilities.
 
-    ``C(s) = -sum_j softmax(y)_j log softmax(s)_j`` (Cao et al. 2007, eq. (3)-(4) with
+    ``C(s) = -sum_j softmax(y)_j log softmax(s)_j`` (Cao et al. 2007, §4, with
     ``phi = exp``).
 
     Parameters
@@ -323,7 +323,7 @@ def listnet_gradient(scores, labels):
 
     References
     ----------
-    Cao et al. (2007), eq. (6).
+    Cao et al. (2007), §4.
 
     Examples
     --------
@@ -380,7 +380,7 @@ def lambdarank_gradient(scores, labels, sigma=1.0, k=None):
 
     ``g_i = sum_j [y_j > y_i] w_ji - sum_j [y_i > y_j] w_ij`` with
     ``w_ij = sigma |Delta NDCG@k_ij| / (1 + exp(sigma (s_i - s_j)))``; ``-g`` is the direction
-    LambdaRank moves the scores (Burges 2010, eq. (7)-(8) with the sign of a gradient).
+    LambdaRank moves the scores (Burges 2010, §4, with the sign of a gradient).
 
     Parameters
     ----------
