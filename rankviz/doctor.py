@@ -332,13 +332,19 @@ def _chapter_09() -> str:
 def _chapter_10() -> str:
     import numpy as np
 
+    from rankviz.lambdamart import lightgbm_lambdarank
     from rankviz.listwise import delta_ndcg, lambdarank_gradient
+    from rankviz.query_data import synthetic_queries
 
     # three documents graded 2, 1, 0, all scored 0: each pair pulls with force |Delta NDCG| / 2
     lambdas = -lambdarank_gradient([0.0, 0.0, 0.0], [2, 1, 0])
     delta = delta_ndcg([0.0, 0.0, 0.0], [2, 1, 0])
     assert np.isclose(lambdas[0], (delta[0, 1] + delta[0, 2]) / 2), lambdas
     assert abs(lambdas.sum()) < 1e-12 and lambdas[0] > 0 > lambdas[2], lambdas
+    # LightGBM's lambdarank, the library the chapter compares with, trains
+    data = synthetic_queries(4, rng=0)
+    ranker = lightgbm_lambdarank(data.X, data.labels, data.boundaries, 2, min_leaf_documents=5)
+    assert np.all(np.isfinite(ranker.decision_function(data.X)))
     return f"LambdaRank's lambdas of a 3-document query {np.round(lambdas, 3).tolist()}"
 
 
