@@ -91,24 +91,29 @@ def _as_items(n_items) -> int:
     return check_int(n_items, "n_items", minimum=2, maximum=MAX_RANKING_ITEMS)
 
 
-def _as_rankings(rankings, n_items: int, unlisted: str) -> np.ndarray:
-    """Rows of distinct item ids in ``range(n_items)``, as int64 of shape (N, k)."""
+def _as_rankings(rankings, n_items: int, unlisted: str, source: str = "n_items") -> np.ndarray:
+    """Rows of distinct item ids in ``range(n_items)``, as int64 of shape (N, k).
+
+    ``source`` names the argument ``n_items`` comes from (``n_items`` or the strengths).
+    """
     rows = check_array(rankings, "rankings", ndim=2, dtype="int")
     N, k = rows.shape
     least = 1 if unlisted == "below" else 2
     if not least <= k <= n_items:
         raise ValueError(
-            f"rankings must list {least} to n_items = {n_items} items per row "
+            f"rankings must list {least} to {source} = {n_items} items per row "
             f"(unlisted = {unlisted!r}), got rows of {k}"
         )
     if N * n_items > MAX_CHOICE_ENTRIES:
         raise ValueError(
-            f"rankings has {N:,} rows of {n_items} items; at most MAX_CHOICE_ENTRIES = "
+            f"rankings has {N:,} rows of {source} = {n_items} items; at most MAX_CHOICE_ENTRIES = "
             f"{MAX_CHOICE_ENTRIES:,} rows times items are supported"
         )
     if rows.min() < 0 or rows.max() >= n_items:
         bad = rows[(rows < 0) | (rows >= n_items)][0]
-        raise ValueError(f"rankings must hold item ids in 0..{n_items - 1}, got {bad}")
+        raise ValueError(
+            f"rankings must hold item ids in 0..{n_items - 1} ({source} = {n_items}), got {bad}"
+        )
     ordered = np.sort(rows, axis=1)
     repeats = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
     if repeats.any():
@@ -243,7 +248,7 @@ def plackett_luce_log_likelihood(strengths, rankings, *, unlisted="absent"):
             f"strengths must give 2 to MAX_RANKING_ITEMS = {MAX_RANKING_ITEMS} items, got {n}"
         )
     unlisted = check_choice(unlisted, "unlisted", UNLISTED)
-    rows = _as_rankings(rankings, n, unlisted)
+    rows = _as_rankings(rankings, n, unlisted, "len(strengths)")
     total = 0.0
     for chosen, available in _stages(rows, n, unlisted):
         logits = np.where(available, theta[None, :], -np.inf)
