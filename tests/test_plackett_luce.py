@@ -158,7 +158,7 @@ def test_a_ranking_is_not_its_pairs():
     [
         ([[0, 0, 1]], "distinct items"),
         ([[0, 5, 1]], "item ids in 0..2"),
-        ([[0]], "2 to n_items"),
+        ([[0]], r"2 to len\(strengths\) = 3"),
     ],
 )
 def test_bad_rankings_are_named(rows, match):
