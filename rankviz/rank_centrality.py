@@ -13,7 +13,8 @@ true win probabilities in place of ``a``, ``w_i P[i, j] = w_i w_j / ((w_i + w_j)
 is symmetric in ``i, j`` (detailed balance), so ``pi = w / sum(w)`` on every connected
 comparison graph; with ``k`` comparisons per compared pair on a graph of degree about
 ``d`` the estimate's relative error ``|pi_hat - pi| / |pi|`` is of order
-``sqrt(log n / (k d))`` with high probability (their Theorem 1 on Erdos-Renyi graphs).
+``sqrt(log n / (k d))`` with high probability (their Theorem 1 bounds it on any connected
+graph through the graph's spectral gap; on Erdos-Renyi graphs that bound takes this form).
 
 * :func:`rank_centrality_chain` builds ``P`` from win counts;
 * :func:`rank_centrality_scores` is its stationary distribution;
@@ -107,7 +108,7 @@ def rank_centrality_chain(wins):
 
     References
     ----------
-    Negahban, Oh and Shah (2017), section 2, eq. (4).
+    Negahban, Oh and Shah (2017), section 2 (the random walk).
 
     Examples
     --------
