@@ -430,3 +430,57 @@ def _rank_centrality_stationary(answer):
         "d_max = 2, put the rest of each row on the diagonal, and solve pi P = pi with "
         "pi adding up to 1."
     )
+
+
+# ---- 08.9 · the maximum likelihood of top-1 lists ------------------------------------------------
+
+# ten top-1 lists of the three items: item 0 chosen 5 times, item 1 three times, item 2 twice
+_TOP1 = np.array([[0]] * 5 + [[1]] * 3 + [[2]] * 2)
+
+
+def _top1_gradient(theta: np.ndarray) -> np.ndarray:
+    """The gradient of the top-1 log-likelihood at theta, by central differences."""
+    h = 1e-6
+    steps = np.eye(3) * h
+    return np.array(
+        [
+            (
+                plackett_luce_log_likelihood(theta + e, _TOP1, unlisted="below")
+                - plackett_luce_log_likelihood(theta - e, _TOP1, unlisted="below")
+            )
+            / (2 * h)
+            for e in steps
+        ]
+    )
+
+
+@exercise(
+    "08.9",
+    "a list of 3 numbers: the centred Plackett-Luce maximum-likelihood log-strengths "
+    "theta_0, theta_1, theta_2 of the ten top-1 lists of the statement",
+)
+def _top1_maximum_likelihood(answer):
+    theta = read_vector(answer, "your log-strengths", length=3)
+    if np.abs(theta).max() > 50:
+        return wrong("log-strengths this large give a probability of 0 to some observed choice.")
+    gradient = _top1_gradient(theta)
+    stationary = np.abs(gradient).max() <= 10 * _TOL
+    if stationary and abs(theta.sum()) <= _TOL:
+        return right(
+            "the chosen counts equal their expected counts (10 w_i / sum w): the weights "
+            "are proportional to the counts 5, 3, 2, and the log-strengths are their logs, centred."
+        )
+    if stationary:
+        return wrong(
+            "these maximise the likelihood, but the likelihood does not change when every "
+            "theta_i moves by the same amount: subtract their mean so that they sum to 0."
+        )
+    if np.allclose(theta, [5, 3, 2], atol=_TOL) or np.allclose(theta, [0.5, 0.3, 0.2], atol=_TOL):
+        return wrong(
+            "these are the weights w_i (up to scale), not the log-strengths theta_i = log w_i; "
+            "take logs, then centre."
+        )
+    return wrong(
+        "every list is one choice among all three items; the likelihood is maximised when "
+        "each item's share of the choices, w_i / (w_0 + w_1 + w_2), equals its observed share."
+    )

@@ -109,4 +109,17 @@ CASES = {
         ],  # the win rates, normalised
         malformed=[[3 / 7, 1 / 7], "3/7, 1/7, 3/7", [[3 / 7, 1 / 7, 3 / 7]] * 2],
     ),
+    "08.9": Cases(
+        right=[
+            (np.log([5, 3, 2]) - np.log([5, 3, 2]).mean()).tolist(),
+            [0.4757, -0.0351, -0.4406],
+        ],
+        wrong=[
+            np.log([5, 3, 2]).tolist(),  # not centred
+            [5, 3, 2],  # the counts, not their logs
+            [0.5, 0.3, 0.2],  # the shares
+            [1.0, 0.0, -1.0],
+        ],  # an order, not the maximiser
+        malformed=[[0.5, -0.5], "0.5, 0, -0.5", [[0.5, 0.0, -0.5]] * 2],
+    ),
 }
