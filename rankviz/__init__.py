@@ -76,6 +76,10 @@ Chapter 08: Rank aggregation and U-statistic risks
                              and closed-form MLE.
     lipschitz                How strongly least-squares scores (22) react to the data: the
                              Lipschitz constant of a mask.
+    plackett_luce            The Plackett-Luce model: rankings built by successive choices, and its
+                             maximum likelihood.
+    rank_centrality          Rank Centrality: BTL scores as the stationary distribution of a random
+                             walk on the comparisons.
     round_robins             Round robins: when least squares on log-odds and the BTL maximum
                              likelihood agree (section 5.1).
     ustatistics              U-statistic risks (sections 4 and 6): aggregate judgments into

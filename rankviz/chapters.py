@@ -185,8 +185,10 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Rank aggregation and U-statistic risks",
         "Rank aggregation and U-statistics",
         "how to combine many partial preferences into one ranking (least squares, Bradley–Terry, "
-        "Borda, eigenvectors), and why fitting to aggregates of many comparisons, with a number "
-        "that grows with the data, makes a surrogate consistent again",
+        "Borda, eigenvectors), how whole rankings are modelled and fitted (Plackett–Luce) and "
+        "why a ranking is not the bag of its pairs, how a random walk on the comparisons recovers "
+        "BTL scores (Rank Centrality), and why fitting to aggregates of many comparisons, with a "
+        "number that grows with the data, makes a surrogate consistent again",
         (1, 6, 7),
         ("aggregation_explorer",),
     ),

@@ -27,6 +27,8 @@ from rankviz.exercises._registry import (
 )
 from rankviz.lipschitz import algebraic_connectivity, masked_lipschitz_constant
 from rankviz.permutations import merge_near_ties
+from rankviz.plackett_luce import plackett_luce_log_likelihood
+from rankviz.rank_centrality import rank_centrality_chain
 from rankviz.ustatistics import average_log_odds, ndcg_regression_labels, simulate_ranking_data
 
 __all__ = []  # the checkers are reached through rankviz.exercises.check
@@ -332,4 +334,153 @@ def _missing_factor(answer):
     return wrong(
         "(20) as printed, with phi = 1, is sum_q sum_l l P(n_q = l) with n_q binomial "
         "(n, 1/3): compute that sum."
+    )
+
+
+# ---- 08.7 · the Plackett-Luce probability of a ranking ------------------------------------------
+
+_PL_WEIGHTS = np.array([3.0, 2.0, 1.0])  # items 0, 1, 2
+_PL_ORDER = (1, 2, 0)  # item 1 first, then item 2, item 0 last
+
+
+def _pl_probability(order) -> float:
+    return math.exp(plackett_luce_log_likelihood(np.log(_PL_WEIGHTS), [list(order)]))
+
+
+@exercise(
+    "08.7",
+    "a number: the Plackett-Luce probability of the ranking 1, 2, 0 (item 1 first) "
+    "when items 0, 1, 2 have weights 3, 2, 1",
+)
+def _plackett_luce_probability(answer):
+    p = read_number(answer, "your probability")
+    target = _pl_probability(_PL_ORDER)
+    if math.isclose(p, target, abs_tol=_TOL / 5):
+        return right(
+            f"2/6 for item 1 chosen among all three, then 1/(1 + 3) for item 2 chosen "
+            f"against item 0 alone: {target:.4f} = 1/12."
+        )
+    w = dict(enumerate(_PL_WEIGHTS))
+    pairs = (w[1] / (w[1] + w[2])) * (w[1] / (w[1] + w[0])) * (w[2] / (w[2] + w[0]))
+    if math.isclose(p, pairs, abs_tol=_TOL / 5):
+        return wrong(
+            "that is the product of the three pair probabilities (BTL), as if the pairs "
+            "of a ranking were independent comparisons; Plackett-Luce chooses the places "
+            "one after the other, each among the items not yet placed."
+        )
+    if math.isclose(p, 2 / 6 * 1 / 6, abs_tol=_TOL / 5):
+        return wrong(
+            "the second choice is made among the items still available (2 and 0), so "
+            "its denominator is w_2 + w_0, not the sum of all weights."
+        )
+    if math.isclose(p, 2 / 6, abs_tol=_TOL / 5):
+        return wrong(
+            "2/6 is the probability that item 1 comes first; the ranking also needs "
+            "item 2 to beat item 0 for the second place."
+        )
+    if not 0.0 <= p <= 1.0:
+        return wrong("a probability lies between 0 and 1.")
+    return wrong(
+        "multiply, place by place from the top, the weight of the item placed over the "
+        "total weight of the items not placed yet (the last place has factor 1)."
+    )
+
+
+# ---- 08.8 · the stationary distribution of Rank Centrality ---------------------------------------
+
+_RC_WINS = np.array([[0, 3, 2], [1, 0, 1], [2, 3, 0]])  # W[i, j]: how often i beat j
+
+
+@exercise(
+    "08.8",
+    "a list of 3 numbers: the Rank Centrality scores (the stationary distribution of "
+    "the walk) of items 0, 1, 2 for the win counts W of the statement",
+)
+def _rank_centrality_stationary(answer):
+    pi = read_vector(answer, "your scores", length=3)
+    P = rank_centrality_chain(_RC_WINS)
+    if np.any(pi < -_TOL):
+        return wrong("a stationary distribution has no negative entries.")
+    if abs(pi.sum() - 1.0) > _TOL:
+        return wrong(
+            f"your scores add up to {pi.sum():.4g}: a distribution adds up to 1 "
+            "(divide by the sum)."
+        )
+    if np.abs(pi @ P - pi).max() <= _TOL:
+        return right(
+            "pi P = pi: the walk's long-run shares. Items 0 and 2 score 3/7 each (each "
+            "beat item 1 three times in four and they split their own meetings), item 1 "
+            "scores 1/7."
+        )
+    if np.allclose(pi, 1 / 3, atol=_TOL):
+        return wrong(
+            "the uniform vector solves P 1 = 1 (the rows of P add up to 1): that is the "
+            "right eigenvector. The stationary distribution is the left one, pi P = pi."
+        )
+    if (
+        np.abs(pi @ P.T - pi).max() <= _TOL
+        or np.abs(pi @ rank_centrality_chain(_RC_WINS.T) - pi).max() <= _TOL
+    ):
+        return wrong(
+            "your walk moves towards the losers: from i it should move to j with the "
+            "share of their comparisons that j won, W[j][i] / (W[i][j] + W[j][i])."
+        )
+    return wrong(
+        "build P[i][j] = (share of the pair's comparisons that j won) / d_max with "
+        "d_max = 2, put the rest of each row on the diagonal, and solve pi P = pi with "
+        "pi adding up to 1."
+    )
+
+
+# ---- 08.9 · the maximum likelihood of top-1 lists ------------------------------------------------
+
+# ten top-1 lists of the three items: item 0 chosen 5 times, item 1 three times, item 2 twice
+_TOP1 = np.array([[0]] * 5 + [[1]] * 3 + [[2]] * 2)
+
+
+def _top1_gradient(theta: np.ndarray) -> np.ndarray:
+    """The gradient of the top-1 log-likelihood at theta, by central differences."""
+    h = 1e-6
+    steps = np.eye(3) * h
+    return np.array(
+        [
+            (
+                plackett_luce_log_likelihood(theta + e, _TOP1, unlisted="below")
+                - plackett_luce_log_likelihood(theta - e, _TOP1, unlisted="below")
+            )
+            / (2 * h)
+            for e in steps
+        ]
+    )
+
+
+@exercise(
+    "08.9",
+    "a list of 3 numbers: the centred Plackett-Luce maximum-likelihood log-strengths "
+    "theta_0, theta_1, theta_2 of the ten top-1 lists of the statement",
+)
+def _top1_maximum_likelihood(answer):
+    theta = read_vector(answer, "your log-strengths", length=3)
+    if np.abs(theta).max() > 50:
+        return wrong("log-strengths this large give a probability of 0 to some observed choice.")
+    gradient = _top1_gradient(theta)
+    stationary = np.abs(gradient).max() <= 10 * _TOL
+    if stationary and abs(theta.sum()) <= _TOL:
+        return right(
+            "the chosen counts equal their expected counts (10 w_i / sum w): the weights "
+            "are proportional to the counts 5, 3, 2, and the log-strengths are their logs, centred."
+        )
+    if stationary:
+        return wrong(
+            "these maximise the likelihood, but the likelihood does not change when every "
+            "theta_i moves by the same amount: subtract their mean so that they sum to 0."
+        )
+    if np.allclose(theta, [5, 3, 2], atol=_TOL) or np.allclose(theta, [0.5, 0.3, 0.2], atol=_TOL):
+        return wrong(
+            "these are the weights w_i (up to scale), not the log-strengths theta_i = log w_i; "
+            "take logs, then centre."
+        )
+    return wrong(
+        "every list is one choice among all three items; the likelihood is maximised when "
+        "each item's share of the choices, w_i / (w_0 + w_1 + w_2), equals its observed share."
     )

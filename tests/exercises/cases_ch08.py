@@ -89,4 +89,37 @@ CASES = {
         ],
         malformed=[(1,), "1, 6", (1, 6, 4)],
     ),
+    "08.7": Cases(
+        right=[1 / 12, 0.0833, np.float64(1 / 12)],
+        wrong=[
+            1 / 15,  # the product of the three pair probabilities
+            1 / 18,  # the second choice over all the weights
+            1 / 3,  # only the first place
+            1 / 6,  # the ranking 0, 2, 1 read instead
+        ],
+        malformed=["1/12", [1 / 12, 1 / 15], None],
+    ),
+    "08.8": Cases(
+        right=[[3 / 7, 1 / 7, 3 / 7], (0.4286, 0.1429, 0.4286), np.array([3, 1, 3]) / 7],
+        wrong=[
+            [1 / 3, 1 / 3, 1 / 3],  # the right eigenvector of P
+            [3, 1, 3],  # not normalised
+            [0.2, 0.6, 0.2],  # the walk towards the losers
+            [0.5, 0.25, 0.25],
+        ],  # the win rates, normalised
+        malformed=[[3 / 7, 1 / 7], "3/7, 1/7, 3/7", [[3 / 7, 1 / 7, 3 / 7]] * 2],
+    ),
+    "08.9": Cases(
+        right=[
+            (np.log([5, 3, 2]) - np.log([5, 3, 2]).mean()).tolist(),
+            [0.4757, -0.0351, -0.4406],
+        ],
+        wrong=[
+            np.log([5, 3, 2]).tolist(),  # not centred
+            [5, 3, 2],  # the counts, not their logs
+            [0.5, 0.3, 0.2],  # the shares
+            [1.0, 0.0, -1.0],
+        ],  # an order, not the maximiser
+        malformed=[[0.5, -0.5], "0.5, 0, -0.5", [[0.5, 0.0, -0.5]] * 2],
+    ),
 }
