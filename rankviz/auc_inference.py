@@ -22,10 +22,10 @@ References
 D. Bamber, "The area above the ordinal dominance graph and the area below the receiver
 operating characteristic graph", J. Math. Psych. 12 (1975) 387-415.
 J. A. Hanley, B. J. McNeil, "The meaning and use of the area under a receiver operating
-characteristic (ROC) curve", Radiology 143 (1982) 29-36, Table 1 and eqs. (1)-(2).
+characteristic (ROC) curve", Radiology 143 (1982) 29-36.
 E. R. DeLong, D. M. DeLong, D. L. Clarke-Pearson, "Comparing the areas under two or more
 correlated receiver operating characteristic curves: a nonparametric approach",
-Biometrics 44 (1988) 837-845, section 2.
+Biometrics 44 (1988) 837-845.
 D. K. McClish, "Analyzing a portion of the ROC curve", Medical Decision Making 9 (1989)
 190-195.
 """
@@ -154,7 +154,7 @@ def placement_values(y_true, y_score):
 
     References
     ----------
-    DeLong, DeLong and Clarke-Pearson (1988), Biometrics 44, section 2.
+    DeLong, DeLong and Clarke-Pearson (1988), Biometrics 44, 837-845.
 
     Examples
     --------
@@ -207,7 +207,7 @@ def delong_covariance(y_true, y_scores):
 
     References
     ----------
-    DeLong, DeLong and Clarke-Pearson (1988), Biometrics 44, section 2, eqs. (2)-(4).
+    DeLong, DeLong and Clarke-Pearson (1988), Biometrics 44, 837-845.
 
     Examples
     --------
@@ -234,7 +234,8 @@ def _law(values: object, probabilities: object, which: str) -> tuple[np.ndarray,
             f"({points.shape[0]}), got {probs.size}"
         )
     total = probs.sum()
-    if not math.isclose(total, 1.0, rel_tol=0.0, abs_tol=rounding_tolerance(probs, probs.size)):
+    tolerance = rounding_tolerance(probabilities, probs.size)  # in the dtype passed
+    if not math.isclose(total, 1.0, rel_tol=0.0, abs_tol=tolerance):
         raise ValueError(f"{prob_name} must sum to 1, got {exact(total, 1.0)}")
     return points, probs / total
 
@@ -285,8 +286,8 @@ def exact_auc_covariance(
 
     References
     ----------
-    Bamber (1975), J. Math. Psych. 12, section 5 (the variance of the Mann-Whitney statistic);
-    Hanley and McNeil (1982), Radiology 143, Table 1; DeLong et al. (1988), section 2.
+    Bamber (1975), J. Math. Psych. 12 (the variance of the Mann-Whitney statistic);
+    Hanley and McNeil (1982), Radiology 143; DeLong et al. (1988), Biometrics 44.
 
     Examples
     --------
@@ -351,7 +352,7 @@ def hanley_mcneil_variance(auc_value, m, n):
 
     References
     ----------
-    Hanley and McNeil (1982), Radiology 143, eqs. (1)-(2) and Table 1.
+    Hanley and McNeil (1982), Radiology 143, 29-36.
 
     Examples
     --------
@@ -417,7 +418,8 @@ def auc_confidence_interval(y_true, y_score, level=0.95, scale="wald"):
 
     References
     ----------
-    DeLong et al. (1988), section 2; Pepe (2003), section 5.2 (the logit interval).
+    DeLong et al. (1988), Biometrics 44 (the standard error); the logit interval is the
+    delta method applied to ``logit(A)``.
 
     Examples
     --------
@@ -502,7 +504,7 @@ def delong_test(y_true, score_a, score_b, level=0.95):
 
     References
     ----------
-    DeLong, DeLong and Clarke-Pearson (1988), Biometrics 44, section 2, eq. (5).
+    DeLong, DeLong and Clarke-Pearson (1988), Biometrics 44, 837-845.
 
     Examples
     --------
@@ -579,7 +581,7 @@ def partial_auc(y_true, y_score, fpr_low=0.0, fpr_high=1.0, standardized=False):
 
     References
     ----------
-    McClish (1989), Medical Decision Making 9, eq. (3); Pepe (2003), section 4.3.3.
+    McClish (1989), Medical Decision Making 9, 190-195.
 
     Examples
     --------
