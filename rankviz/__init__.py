@@ -25,6 +25,8 @@ Chapter 01: The ranking problem: data, losses and measures
     widgets                  Interactive dashboards, one module per chapter, on one shared
                              mechanism.
 Chapter 02: ROC curves and the AUC
+    auc_inference            Chapter 02: the uncertainty of an empirical AUC, intervals, paired
+                             tests and the partial AUC.
     bounds                   Generalization and deviation bounds for ranking.
     distributions            Score distributions with exact ROC curves, for checking the sampled
                              ones.

@@ -117,8 +117,10 @@ CHAPTERS: tuple[Chapter, ...] = (
         "ROC curves and the AUC",
         "how to read an ROC curve, why the AUC is the probability that a random positive is "
         "scored above a random negative, what happens with tied scores, what the AUC ignores "
-        "(monotone transformations, class balance) and what it does not, and how far the AUC "
-        "measured on a sample can be from the truth",
+        "(monotone transformations, class balance) and what it does not, how far the AUC "
+        "measured on a sample can be from the truth, how to put a confidence interval on it, "
+        "how to tell whether two scorers on the same test set really differ, and the partial "
+        "AUC",
         (),
         ("roc_explorer",),
     ),

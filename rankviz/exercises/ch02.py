@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy import stats
 
+from rankviz.auc_inference import auc_confidence_interval, hanley_mcneil_variance, placement_values
 from rankviz.bounds import auc_deviation_bound
 from rankviz.distributions import Binormal
 from rankviz.exercises._registry import (
@@ -301,4 +303,121 @@ def _prevalence(answer):
         "only precision moves: TP/(TP + 10 FP) falls wherever the threshold has both "
         "true and false positives; the ROC curve, the AUC and the misranking are "
         "computed within each class and cannot see the class balance."
+    )
+
+
+# ---- 02.6 · a DeLong interval by hand ------------------------------------------------------------
+
+_HAND_LABELS = [1, 1, 1, 1, 0, 0, 0]
+_HAND_SCORES = [0.9, 0.8, 0.6, 0.4, 0.7, 0.5, 0.3]
+
+
+@exercise(
+    "02.6",
+    "a tuple of four numbers: the AUC, DeLong's standard error, then the low and high ends "
+    "of the 95 % Wald interval, clipped to [0, 1]",
+)
+def _delong_by_hand(answer):
+    given = read_numbers(answer, 4, "your answer")
+    truth = auc_confidence_interval(_HAND_LABELS, _HAND_SCORES)
+    v10, v01 = placement_values(_HAND_LABELS, _HAND_SCORES)
+    if not math.isclose(given[0], truth.auc, abs_tol=5e-3):
+        return wrong(
+            "the AUC is off: average the positives' placements (the share of negatives below "
+            "each positive)."
+        )
+    if not math.isclose(given[1], truth.standard_error, abs_tol=5e-3):
+        divisor_n = math.sqrt(v10.var() / v10.size + v01.var() / v01.size)
+        if math.isclose(given[1], divisor_n, abs_tol=5e-3):
+            return wrong(
+                "the standard error is off: DeLong's sample variances divide by m - 1 and "
+                "n - 1, not by m and n."
+            )
+        return wrong(
+            "the standard error is off: it is the square root of var(positive placements)/m "
+            "+ var(negative placements)/n, each variance with divisor (count - 1)."
+        )
+    low, high = given[2], given[3]
+    if not (
+        math.isclose(low, truth.low, abs_tol=5e-3) and math.isclose(high, truth.high, abs_tol=5e-3)
+    ):
+        if high > 1:
+            return wrong("the interval's high end is above 1: an AUC cannot exceed 1, so clip it.")
+        return wrong("the interval is off: it is AUC ± 1.96 × standard error, clipped to [0, 1].")
+    return right(
+        f"placements {np.round(v10, 3).tolist()} and {np.round(v01, 3).tolist()} both average "
+        f"{truth.auc:.2f}; the standard error {truth.standard_error:.3f} is large with 4 and 3 "
+        "points, and the interval, clipped at 1, spans most of the possible AUCs."
+    )
+
+
+# ---- 02.7 · do the two scorers differ? ----------------------------------------------------------
+
+_AUC_A, _AUC_B, _SE_A, _SE_B, _CORRELATION = 0.82, 0.76, 0.040, 0.042, 0.8
+_VERDICTS = ("differ", "no evidence")
+
+
+@exercise(
+    "02.7",
+    "a tuple (z, verdict): the paired z statistic of A − B, then 'differ' or 'no evidence' "
+    "at the 5 % level",
+)
+def _paired_decision(answer):
+    z_given, verdict = read_sequence(answer, 2, "your answer")
+    z_given = read_number(z_given, "z (first entry)", lo=-1e6, hi=1e6)
+    verdict = read_choice(verdict, _VERDICTS, "the verdict (second entry)")
+    covariance = _CORRELATION * _SE_A * _SE_B
+    se = math.sqrt(_SE_A**2 + _SE_B**2 - 2 * covariance)
+    z = (_AUC_A - _AUC_B) / se
+    unpaired = (_AUC_A - _AUC_B) / math.hypot(_SE_A, _SE_B)
+    if not math.isclose(z_given, z, abs_tol=0.02):
+        if math.isclose(z_given, unpaired, abs_tol=0.02):
+            return wrong(
+                "z is off: that is the z of two independent samples; on one sample the AUCs are "
+                "correlated, and the variance of the difference subtracts 2 × their covariance."
+            )
+        return wrong("z is off: divide the difference by sqrt(se_A² + se_B² − 2 ρ se_A se_B).")
+    p_value = 2 * float(stats.norm.sf(abs(z)))
+    expected = "differ" if p_value < 0.05 else "no evidence"
+    if verdict != expected:
+        return wrong(
+            "the verdict does not follow from z: compare |z| with 1.96 (two-sided 5 % test)."
+        )
+    return right(
+        f"z = {z:.2f}, p = {p_value:.3f}: the scorers differ, although their separate 95 % "
+        "intervals overlap; the correlation 0.8 makes the difference much more precise than "
+        f"either AUC (standard error {se:.3f} against {_SE_A} and {_SE_B})."
+    )
+
+
+# ---- 02.8 · how many points for a given interval width? ----------------------------------------
+
+_WIDTH_AUC, _HALF_WIDTH = 0.8, 0.05
+
+
+def _half_width(k: int) -> float:
+    return float(stats.norm.ppf(0.975)) * math.sqrt(hanley_mcneil_variance(_WIDTH_AUC, k, k))
+
+
+@exercise(
+    "02.8",
+    "a whole number: the smallest number k of points per class (m = n = k) for which the "
+    "95 % interval of an AUC near 0.8 has half-width at most 0.05 by Hanley and McNeil's formula",
+)
+def _points_for_a_width(answer):
+    k = read_integer(answer, "your answer", lo=1, hi=_MAX_SIZE)
+    if _half_width(k) > _HALF_WIDTH:
+        naive = float(stats.norm.ppf(0.975)) * math.sqrt(_WIDTH_AUC * (1 - _WIDTH_AUC) / (k * k))
+        if naive <= _HALF_WIDTH:
+            return wrong(
+                f"with {k} per class the half-width is {_half_width(k):.3f}: θ(1 − θ)/(mn) treats "
+                "the mn pairs as independent; keep the terms in Q1 and Q2, which are of order "
+                "1/m and 1/n."
+            )
+        return wrong(f"with {k} per class the half-width is still {_half_width(k):.4f} > 0.05.")
+    if k > 1 and _half_width(k - 1) <= _HALF_WIDTH:
+        return wrong(f"{k} is enough, but {k - 1} is too: the exercise asks for the smallest.")
+    return right(
+        f"{k} per class gives half-width {_half_width(k):.4f} and {k - 1} gives "
+        f"{_half_width(k - 1):.4f}: the precision grows like the square root of the smaller class."
     )

@@ -10,7 +10,7 @@ import io
 import numpy as np
 
 from bad_input.harness import Call, Case
-from rankviz import doctor
+from rankviz import auc_inference, doctor
 from rankviz.distributions import Binormal
 from rankviz.measures import (
     average_precision,
@@ -153,6 +153,61 @@ CASES = {
     ),
     "rankviz.metrics.auc_standard_error": Case(
         lambda: Call(auc_standard_error, LABELS, SCORES), extra=BIPARTITE_EXTRA
+    ),
+    # --- rankviz.auc_inference (chapter 02) ----------------------------------------------
+    "rankviz.auc_inference.placement_values": Case(
+        lambda: Call(auc_inference.placement_values, LABELS, SCORES), extra=BIPARTITE_EXTRA
+    ),
+    "rankviz.auc_inference.delong_covariance": Case(
+        lambda: Call(auc_inference.delong_covariance, LABELS, [SCORES, [0.3, 0.2, 0.1, 0.9]]),
+        # one row fewer is one scorer fewer, a valid call
+        valid={"y_scores": {"one entry fewer"}},
+        extra={**BIPARTITE_EXTRA, "y_scores": {"one score short": [[0.1, 0.4, 0.35]]}},
+        large=lambda: Call(
+            auc_inference.delong_covariance, LABELS, np.zeros((auc_inference.MAX_SCORERS + 1, 4))
+        ),
+    ),
+    "rankviz.auc_inference.exact_auc_covariance": Case(
+        lambda: Call(
+            auc_inference.exact_auc_covariance, [0, 1, 2], [0.2, 0.3, 0.5], [0, 1], [0.5, 0.5], 3, 4
+        ),
+        # closed forms in m and n: a sample of 10**12 points allocates nothing
+        valid={"m": {"huge"}, "n": {"huge"}},
+        extra={
+            "positive_probabilities": {
+                "not summing to 1": [0.2, 0.3, 0.6],
+                "one short": [0.5, 0.5],
+            },
+            "negative_values": {"two scorers": [[0, 1], [1, 0]]},
+        },
+        large=lambda: Call(
+            auc_inference.exact_auc_covariance,
+            np.arange(3000.0),
+            np.full(3000, 1 / 3000),
+            np.arange(3000.0),
+            np.full(3000, 1 / 3000),
+            2,
+            2,
+        ),
+    ),
+    "rankviz.auc_inference.hanley_mcneil_variance": Case(
+        lambda: Call(auc_inference.hanley_mcneil_variance, 0.8, 30, 40),
+        valid={"m": {"huge"}, "n": {"huge"}},
+        extra={"auc_value": {"above 1": 1.2}},
+    ),
+    "rankviz.auc_inference.auc_confidence_interval": Case(
+        lambda: Call(
+            auc_inference.auc_confidence_interval, LABELS, SCORES, level=0.9, scale="logit"
+        ),
+        extra=BIPARTITE_EXTRA,
+    ),
+    "rankviz.auc_inference.delong_test": Case(
+        lambda: Call(auc_inference.delong_test, LABELS, SCORES, [0.3, 0.2, 0.1, 0.9], level=0.9),
+        extra={**BIPARTITE_EXTRA, "score_b": {"one score short": [0.3, 0.2, 0.1]}},
+    ),
+    "rankviz.auc_inference.partial_auc": Case(
+        lambda: Call(auc_inference.partial_auc, LABELS, SCORES, 0.1, 0.6, standardized=True),
+        extra={**BIPARTITE_EXTRA, "fpr_high": {"below fpr_low": 0.05}},
     ),
     # a closed form in n: a class of 10**12 scores allocates nothing and has a band
     "rankviz.metrics.dkw_band": Case(
@@ -397,4 +452,6 @@ CASES = {
 
 RESULT_TYPES = {
     "rankviz.doctor.Finding": "one line of the doctor's report, built by run_checks",
+    "rankviz.auc_inference.AucInterval": "returned by auc_confidence_interval",
+    "rankviz.auc_inference.PairedAucTest": "returned by delong_test",
 }

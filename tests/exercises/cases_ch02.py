@@ -1,5 +1,7 @@
 """Right, wrong and malformed answers to chapter 02's exercises."""
 
+import numpy as np
+
 from exercises.cases import Cases
 
 CASES = {
@@ -53,5 +55,35 @@ CASES = {
             ["misranking"],
         ],
         malformed=["precision", ["precision", "recall"], [1], ["precision", None]],
+    ),
+    "02.6": Cases(
+        right=[(0.75, 0.2152, 0.3283, 1.0), [0.75, 0.215, 0.328, 1], (3 / 4, 0.2152, 0.33, 1.0)],
+        wrong=[
+            (0.75, 0.1863, 0.3849, 1.0),  # divisors m and n instead of m - 1 and n - 1
+            (0.75, 0.2152, 0.3283, 1.1717),  # not clipped at 1
+            (0.8, 0.2152, 0.3283, 1.0),
+            (0.75, 0.1, 0.554, 0.946),
+        ],
+        malformed=[(0.75, 0.2152, 0.3283), "0.75", (0.75, None, 0.3, 1.0)],
+    ),
+    "02.7": Cases(
+        right=[(2.3077, "differ"), [2.31, "Differ"], (2.30, "differ ")],
+        wrong=[
+            (1.0345, "no evidence"),  # the covariance left out
+            (2.3077, "no evidence"),  # |z| > 1.96 read the wrong way
+            (-2.3077, "differ"),  # B - A, not A - B
+            (1.5, "differ"),
+        ],
+        malformed=[2.3077, (2.3077, "maybe"), ("2.3", "differ"), (2.3077, "differ", 0.02)],
+    ),
+    "02.8": Cases(
+        right=[151, 151.0, np.int64(151)],
+        wrong=[
+            150,  # rounded down
+            16,  # the mn pairs read as independent
+            302,  # both classes together
+            1,
+        ],
+        malformed=[151.5, "151", 0, (151, 151)],
     ),
 }
