@@ -13,6 +13,9 @@ one.  This module computes both sides of that guarantee exactly:
   pairwise-consistent preference (a tournament, or a weighted tournament with probability
   constraints ``w(u, v) + w(v, u) = 1``), from QuickSort's exact pair probabilities
   (:func:`rankviz.quicksort.quicksort_pair_probabilities`);
+* :func:`tournament_codes` and :func:`one_item_extensions`: the numbers of given tournaments, and
+  of every way to add one item to them (one representative of each isomorphism class on ``n``
+  items, extended, meets every class on ``n + 1`` items);
 * :func:`kwiksort_tournament_search`: the exact expected cost of KwikSort and the minimum feedback
   arc set of every tournament on ``n`` items (or of a given list of them) at once, both by
   dynamic programs over the subsets of items run on all tournaments together, in integers, so
@@ -50,6 +53,8 @@ __all__ = [
     "TournamentSearch",
     "kwiksort_expected_cost",
     "kwiksort_tournament_search",
+    "one_item_extensions",
+    "tournament_codes",
 ]
 
 #: Largest number of items :func:`kwiksort_tournament_search` handles (``2^n`` subsets per
@@ -358,3 +363,107 @@ def kwiksort_tournament_search(n, codes=None) -> TournamentSearch:
             n, _beats(n, block)
         )
     return TournamentSearch(n, codes, scaled, minimum, bool(exhaustive))
+
+
+def tournament_codes(tournaments) -> np.ndarray:
+    """The numbers of 0/1 tournaments, as :func:`rankviz.preference.all_tournaments` numbers them.
+
+    Parameters
+    ----------
+    tournaments : array_like of shape (n, n) or (m, n, n)
+        One tournament or a stack of them: 0/1 off the diagonal with ``H[u, v] + H[v, u] = 1``
+        (the diagonal is ignored), ``2 <= n <= MAX_SEARCH_ITEMS``.
+
+    Returns
+    -------
+    ndarray of int64, shape (m,)
+        Tournament ``t``'s number has bit ``k`` set when ``h(u, v) = 1`` for the ``k``-th pair
+        ``u < v``; a single matrix gives an array of one number.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``tournaments`` is not a (stack of) square matrices of 2 to :data:`MAX_SEARCH_ITEMS`
+        items, or has an entry off the diagonal that is not 0 or 1, or a pair that does not add
+        up to 1.
+
+    Examples
+    --------
+    >>> from rankviz.preference import all_tournaments, cyclic_preference
+    >>> tournament_codes(cyclic_preference(3)), tournament_codes(all_tournaments(3))
+    (array([5]), array([0, 1, 2, 3, 4, 5, 6, 7]))
+    """
+    T = check_array(tournaments, "tournaments", ndim=(2, 3), square=True, bounds=(0.0, 1.0))
+    T = T[None] if T.ndim == 2 else T
+    n = T.shape[-1]
+    if not 2 <= n <= MAX_SEARCH_ITEMS:
+        raise ValueError(f"tournaments has {n} items; between 2 and {MAX_SEARCH_ITEMS} allowed")
+    if T.shape[0] > MAX_SEARCH_TOURNAMENTS:
+        raise ValueError(f"tournaments holds {T.shape[0]}; at most {MAX_SEARCH_TOURNAMENTS}")
+    u, v = np.triu_indices(n, k=1)
+    upper, lower = T[:, u, v], T[:, v, u]
+    if not np.all((upper == 0) | (upper == 1)):
+        raise ValueError(
+            "tournaments must be 0/1 off the diagonal (a weighted preference has no code)"
+        )
+    if not np.all(upper + lower == 1):
+        raise ValueError("tournaments must have H[u, v] + H[v, u] = 1 on every pair")
+    return (upper.astype(np.int64) << np.arange(u.size)).sum(axis=1)
+
+
+def one_item_extensions(n, codes) -> np.ndarray:
+    """Every tournament on ``n + 1`` items whose first ``n`` items form a given tournament.
+
+    The new item ``n`` beats or loses to each of the others: ``2^n`` extensions per tournament.
+    Deleting item ``n`` from any tournament on ``n + 1`` items leaves a tournament on ``n``; so
+    if ``codes`` holds one tournament of each isomorphism class on ``n`` items, the extensions
+    hold one (or more) of each class on ``n + 1`` items, and a search over them misses no class.
+
+    Parameters
+    ----------
+    n : int
+        The number of items of the given tournaments, ``2 <= n < MAX_SEARCH_ITEMS``.
+    codes : array_like of int
+        Their numbers (:func:`tournament_codes`), ``0 <= code < 2^(n (n - 1) / 2)``, and at
+        most :data:`MAX_SEARCH_TOURNAMENTS` / ``2^n`` of them.
+
+    Returns
+    -------
+    ndarray of int64, shape (len(codes) * 2^n,)
+        The numbers on ``n + 1`` items; the block of ``2^n`` extensions of ``codes[i]`` comes
+        ``i``-th, the ``j``-th of it with item ``n`` beating item ``a`` when bit ``a`` of ``j``
+        is 0.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If ``n`` is not an integer in ``[2, MAX_SEARCH_ITEMS - 1]`` or ``codes`` is not a
+        non-empty 1-D array of integers in range, or holds too many.
+
+    Examples
+    --------
+    The two tournaments on 2 items, extended, are all 8 on 3 items:
+
+    >>> sorted(one_item_extensions(2, [0, 1]).tolist())
+    [0, 1, 2, 3, 4, 5, 6, 7]
+    """
+    n = check_int(n, "n", minimum=2, maximum=MAX_SEARCH_ITEMS - 1)
+    codes = check_array(
+        codes,
+        "codes",
+        ndim=1,
+        dtype="int",
+        bounds=(0, (1 << (n * (n - 1) // 2)) - 1),
+        max_size=MAX_SEARCH_TOURNAMENTS >> n,
+    )
+    u, v = np.triu_indices(n, k=1)
+    big_u, big_v = np.triu_indices(n + 1, k=1)
+    where = {(a, b): k for k, (a, b) in enumerate(zip(big_u.tolist(), big_v.tolist(), strict=True))}
+    moved = np.array([where[(a, b)] for a, b in zip(u.tolist(), v.tolist(), strict=True)])
+    new = np.array([where[(a, n)] for a in range(n)])  # the pair (a, n): bit 1 when a beats n
+    old_bits = (codes[:, None] >> np.arange(u.size)) & 1
+    base = (old_bits << moved).sum(axis=1)
+    j = np.arange(1 << n)
+    # bit a of j set: the new item loses to a (h(a, n) = 1)
+    extra = (((j[:, None] >> np.arange(n)) & 1) << new).sum(axis=1)
+    return (base[:, None] | extra[None, :]).ravel()

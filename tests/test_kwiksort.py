@@ -21,6 +21,8 @@ from rankviz.kwiksort import (
     TournamentSearch,
     kwiksort_expected_cost,
     kwiksort_tournament_search,
+    one_item_extensions,
+    tournament_codes,
 )
 from rankviz.preference import (
     all_tournaments,
@@ -28,6 +30,7 @@ from rankviz.preference import (
     flip_pair,
     preference_from_sigma,
     random_preference,
+    tournament_classes,
 )
 from rankviz.quicksort import MAX_EXACT_ITEMS, quicksort_rank
 
@@ -196,3 +199,60 @@ def test_search_refuses_bad_input():
         kwiksort_tournament_search(3, np.zeros(MAX_SEARCH_TOURNAMENTS + 1, dtype=int))
     with pytest.raises(TypeError, match="n"):
         kwiksort_tournament_search(3.5)
+
+
+# --- tournament_codes and one_item_extensions ----------------------------------------------
+
+
+def test_codes_number_the_tournaments_as_all_tournaments_does():
+    for n in (2, 3, 4, 5):
+        assert np.array_equal(
+            tournament_codes(all_tournaments(n)), np.arange(2 ** (n * (n - 1) // 2))
+        )
+    assert tournament_codes(cyclic_preference(3)).tolist() == [5]
+
+
+def test_codes_refuse_what_is_not_a_tournament():
+    with pytest.raises(ValueError, match="tournaments"):
+        tournament_codes(np.full((3, 3), 0.5))  # fractional
+    with pytest.raises(ValueError, match="tournaments"):
+        tournament_codes(np.ones((3, 3)))  # both directions
+    with pytest.raises(ValueError, match="tournaments"):
+        tournament_codes(np.zeros((MAX_SEARCH_ITEMS + 1,) * 2))
+
+
+def test_extensions_restrict_to_the_original_and_cover_every_tournament():
+    for n in (2, 3, 4, 5):
+        codes = np.arange(2 ** (n * (n - 1) // 2))
+        ext = one_item_extensions(n, codes)
+        assert np.array_equal(np.sort(ext), np.arange(2 ** ((n + 1) * n // 2)))
+        big = all_tournaments(n + 1)[ext] if n + 1 <= 6 else None
+        if big is not None:
+            small = all_tournaments(n)[np.repeat(codes, 2**n)]
+            assert np.array_equal(big[:, :n, :n], small)
+
+
+def test_extensions_of_one_tournament_per_class_meet_every_class():
+    # the 12 classes on 5 items, extended, reach all 56 classes on 6 items: the same worst ratio
+    classes = tournament_codes(tournament_classes(5))
+    extended = kwiksort_tournament_search(6, one_item_extensions(5, classes))
+    everything = kwiksort_tournament_search(6)
+    assert extended.worst_ratio == everything.worst_ratio
+    ratio_set = {
+        Fraction(int(a), int(b) * 720)
+        for a, b in zip(extended.scaled_cost, extended.minimum_cost, strict=True)
+        if b
+    }
+    full_set = {
+        Fraction(int(a), int(b) * 720)
+        for a, b in zip(everything.scaled_cost, everything.minimum_cost, strict=True)
+        if b
+    }
+    assert ratio_set == full_set
+
+
+def test_extensions_refuse_bad_input():
+    with pytest.raises(ValueError, match="n"):
+        one_item_extensions(MAX_SEARCH_ITEMS, [0])
+    with pytest.raises(ValueError, match="codes"):
+        one_item_extensions(3, [8])

@@ -305,6 +305,25 @@ CASES.update(
                 "codes": {"code out of range": [8], "negative code": [-1]},
             },
         ),
+        "rankviz.kwiksort.tournament_codes": Case(
+            lambda: Call(kwiksort.tournament_codes, [H3, H3]),
+            valid={"tournaments": {"one entry fewer"}},
+            extra={
+                "tournaments": {
+                    "fractional": [H4],
+                    "both directions": np.ones((3, 3)),
+                    "9 items": np.zeros((9, 9)),
+                }
+            },
+        ),
+        "rankviz.kwiksort.one_item_extensions": Case(
+            lambda: Call(kwiksort.one_item_extensions, 3, [0, 5]),
+            valid={"codes": {"one entry fewer"}},
+            extra={
+                "n": {"no room to extend": 8},
+                "codes": {"code out of range": [8], "negative code": [-1]},
+            },
+        ),
     }
 )
 
