@@ -47,6 +47,8 @@ Chapter 04: Margin bounds and ranking SVMs
     ranksvm                  Ranking SVMs for pairwise ranking (the rank perceptron and the margin
                              LP: rankviz.max_margin).
 Chapter 05: The preference-based setting: sort-by-degree and randomized QuickSort
+    kwiksort                 KwikSort as an approximation algorithm: feedback arc sets in
+                             tournaments.
     preference               The preference-based setting: preference functions, tournaments and
                              their losses.
     quicksort                The second stage of the preference-based setting: from a preference

@@ -154,7 +154,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "how to turn a learned preference between pairs, which may contain cycles, into a "
         "ranking; why sorting by wins loses at most twice the preference's error, why randomized "
         "QuickSort does as well on average with far fewer comparisons, and why no deterministic "
-        "method can guarantee better than that factor 2",
+        "method can guarantee better than that factor 2; and why the same QuickSort (KwikSort) "
+        "finds an order within 3 times the fewest backward arcs of a tournament",
         (1,),
         ("tournament_explorer",),
     ),

@@ -16,6 +16,7 @@ from rankviz.exercises._registry import (
     right,
     wrong,
 )
+from rankviz.kwiksort import kwiksort_tournament_search, tournament_codes
 from rankviz.multipartite import k_partite_target
 from rankviz.permutations import all_permutations
 from rankviz.preference import (
@@ -326,4 +327,37 @@ def _k_partite_counterexample(answer):
         f"QuickSort loses {loss_qs:.4f} < L_omega(h) = {loss_h:.4f} here, less than h: "
         "which pair does the cycle get wrong, and which pairs does QuickSort then get "
         "wrong?"
+    )
+
+
+# ---- 05.7 · KwikSort far from the optimum --------------------------------------------------------
+
+
+@exercise("05.7", "a 5 x 5 tournament: 0/1 off the diagonal with H[u, v] + H[v, u] = 1")
+def _kwiksort_far_from_optimal(answer):
+    H = _read_preference(answer, 5)
+    off = ~np.eye(5, dtype=bool)
+    if not np.all((H[off] == 0) | (H[off] == 1)):
+        raise Malformed(
+            "your H should be a tournament: every entry off the diagonal 0 or 1 (a fractional "
+            "preference is a weighted tournament, not asked for here)."
+        )
+    search = kwiksort_tournament_search(5, tournament_codes(H))
+    opt, cost = int(search.minimum_cost[0]), float(search.expected_cost[0])
+    if opt == 0:
+        return wrong(
+            "your tournament is transitive: KwikSort returns its order and no arc points "
+            "backwards (cost 0 = OPT). Reverse one arc, as far apart as possible."
+        )
+    ratio = search.worst_ratio
+    if ratio > 1.5:
+        return right(
+            f"KwikSort's expected number of backward arcs is {cost:.2f} against a minimum of "
+            f"{opt}: the ratio {ratio} = 3(n - 2)/n at n = 5, the worst on 5 items. On the order "
+            "with its extreme arc reversed, a middle pivot costs 1 and an extreme pivot n - 2."
+        )
+    return wrong(
+        f"KwikSort's expected cost is {cost:.2f} against a minimum of {opt}: the ratio "
+        f"{ratio} does not exceed 3/2. Try the order 0 > 1 > 2 > 3 > 4 with one arc reversed, "
+        "the one between the two extreme items."
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from bad_input.harness import HUGE, Call, Case
-from rankviz import orders, preference, quicksort, scheduling, second_stage
+from rankviz import kwiksort, orders, preference, quicksort, scheduling, second_stage
 
 # a seed of 10**12 is as good a seed as 0: "huge" is valid for every rng argument
 SEED_OK = {"rng": {"huge"}}
@@ -287,6 +287,46 @@ CASES.update(
     }
 )
 
+# --- rankviz.kwiksort -----------------------------------------------------------------------
+
+CASES.update(
+    {
+        "rankviz.kwiksort.kwiksort_expected_cost": Case(
+            lambda: Call(kwiksort.kwiksort_expected_cost, H4, H4),
+            extra={
+                "H": {**BAD_H, "13 items": np.full((13, 13), 0.5)},
+                "weights": {**BAD_H, "other size": H3},
+            },
+        ),
+        "rankviz.kwiksort.kwiksort_tournament_search": Case(
+            lambda: Call(kwiksort.kwiksort_tournament_search, 3, [0, 5, 7]),
+            valid={"codes": {"one entry fewer"}},
+            extra={
+                "codes": {"code out of range": [8], "negative code": [-1]},
+            },
+        ),
+        "rankviz.kwiksort.tournament_codes": Case(
+            lambda: Call(kwiksort.tournament_codes, [H3, H3]),
+            valid={"tournaments": {"one entry fewer"}},
+            extra={
+                "tournaments": {
+                    "fractional": [H4],
+                    "both directions": np.ones((3, 3)),
+                    "9 items": np.zeros((9, 9)),
+                }
+            },
+        ),
+        "rankviz.kwiksort.one_item_extensions": Case(
+            lambda: Call(kwiksort.one_item_extensions, 3, [0, 5]),
+            valid={"codes": {"one entry fewer"}},
+            extra={
+                "n": {"no room to extend": 8},
+                "codes": {"code out of range": [8], "negative code": [-1]},
+            },
+        ),
+    }
+)
+
 # --- rankviz.scheduling ---------------------------------------------------------------------
 
 CASES.update(
@@ -439,6 +479,7 @@ CASES.update(
 )
 
 RESULT_TYPES = {
+    "rankviz.kwiksort.TournamentSearch": "returned by kwiksort_tournament_search",
     "rankviz.second_stage.DegreeSortSearch": "returned by degree_sort_worst_case, never passed "
     "back in",
     "rankviz.quicksort.RankingResult": "returned by sort_by_degree and quicksort_rank; never "

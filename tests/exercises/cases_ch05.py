@@ -6,6 +6,21 @@ CYCLE = [[0.5, 1, 0], [0, 0.5, 1], [1, 0, 0.5]]  # h(0, 1) = h(1, 2) = h(2, 0) =
 REVERSED_CYCLE = [[0.5, 0, 1], [1, 0.5, 0], [0, 1, 0.5]]
 TRANSITIVE = [[0.5, 1, 1], [0, 0.5, 1], [0, 0, 0.5]]
 
+
+def _order_with_flip(u, v):
+    """0 > 1 > 2 > 3 > 4 with the pair (u, v) reversed, as a 5 x 5 tournament."""
+    H = [[0.5 if a == b else float(a < b) for b in range(5)] for a in range(5)]
+    if u is not None:
+        H[u][v], H[v][u] = H[v][u], H[u][v]
+    return H
+
+
+TRANSITIVE_5 = _order_with_flip(None, None)
+ONE_FLIP_5 = _order_with_flip(0, 4)
+FLIP_ADJACENT_5 = _order_with_flip(0, 1)
+FLIP_NEAR_5 = _order_with_flip(0, 3)
+REGULAR_5 = [[0.5 if a == b else float((b - a) % 5 in (1, 2)) for b in range(5)] for a in range(5)]
+
 CASES = {
     "05.1": Cases(
         right=[(4 / 9, 1 / 3), [0.444, 0.333], (0.4444, 0.3333)],
@@ -85,6 +100,30 @@ CASES = {
             ([2, 1, 0], [[0.5, 0.7, 0.5], [0.7, 0.5, 0.5], [0.5, 0.5, 0.5]]),
             ([2.5, 1, 0], CYCLE),
             ([2, 1, 0], [[0.5, 2, -1], [-1, 0.5, 2], [2, -1, 0.5]]),
+        ],
+    ),
+    "05.7": Cases(
+        right=[
+            ONE_FLIP_5,  # 0 > 1 > 2 > 3 > 4 with the arc between 0 and 4 reversed: 9/5
+            [
+                [0.5, 0, 0, 0, 1],
+                [1, 0.5, 0, 0, 0],
+                [1, 1, 0.5, 0, 0],
+                [1, 1, 1, 0.5, 0],
+                [0, 1, 1, 1, 0.5],
+            ],
+        ],
+        wrong=[
+            TRANSITIVE_5,  # cost 0 = OPT
+            FLIP_ADJACENT_5,  # still transitive: 1 > 0 > 2 > 3 > 4
+            FLIP_NEAR_5,  # the arc between 0 and 3 reversed: ratio 3/2, not more
+            REGULAR_5,  # every item beats the next two: ratio 1 (cost 3 = OPT)
+        ],
+        malformed=[
+            [[0.5, 0.7], [0.3, 0.5]],  # 2 items
+            [[0.5] * 5] * 5,  # fractional: not a tournament
+            [[0.5, 1, 1, 1, 1]] * 5,  # not pairwise consistent
+            "0 > 1 > 2 > 3 > 4",
         ],
     ),
 }
