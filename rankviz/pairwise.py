@@ -1,6 +1,6 @@
 """Pairwise losses: disagreement with a preference graph, emphasis functions and ``L_omega``.
 
-A ranking is judged pair by pair (lecture 01, section 7; lecture 05, section 8):
+A ranking is judged pair by pair (lecture 01, section 7; lecture 05, section 9):
 
 * :func:`pairwise_disagreement` charges scores the weight of every edge of a
   preference graph they violate (Duchi, Mackey and Jordan, 2013, eq. (10));
