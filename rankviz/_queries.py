@@ -13,6 +13,21 @@ import numpy as np
 
 from rankviz._validation import as_query_array, check_int
 
+__all__ = [
+    "CUTOFF_LIMIT",
+    "check_k",
+    "check_queries",
+    "cutoff_weights",
+    "expected_hits_at_relevant",
+    "finish",
+    "is_ragged",
+    "no_relevant",
+    "positional_sum",
+    "sort_queries_by_score",
+    "tie_average",
+    "tie_groups",
+]
+
 #: Largest cut-off ``k`` a measure accepts (beyond it, ``1 / k`` and ``k`` lose their exactness).
 CUTOFF_LIMIT = 2**53
 
