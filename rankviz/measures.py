@@ -296,8 +296,9 @@ def mean_average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
     k : int, optional
         The cut-off of every query's AP, as in :func:`average_precision`.
     if_no_relevant : {"raise", "skip", "zero"}, default "raise"
-        A query without relevant documents raises, is left out of the mean (the
-        usual practice of evaluation campaigns), or counts as AP = 0.
+        A query without relevant documents raises, is left out of the mean, or
+        counts as AP = 0 (what trec_eval does with a judged query that has no
+        relevant document; see :func:`rankviz.retrieval_measures.average_over_queries`).
 
     Returns
     -------

@@ -340,8 +340,8 @@ def average_over_queries(
     queries out of the average of every measure (also of Precision@k, so that all measures
     average over the same queries); ``"zero"`` keeps them with the value 0, as trec_eval does
     for a query that has judgements but no relevant document.  Under micro averaging a kept
-    query adds ``a_q = 0`` and ``b_q = 0`` to every ratio but Precision@k's (there ``b_q = k``),
-    so "skip" and "zero" differ only for Precision@k.
+    query adds ``a_q = 0`` and ``b_q = 0`` to every ratio except the one of Precision@k
+    (where ``b_q = k``), so "skip" and "zero" differ only for Precision@k.
 
     Parameters
     ----------
