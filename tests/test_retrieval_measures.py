@@ -201,13 +201,13 @@ def test_trec_eval_ignores_a_query_without_judgements_and_zeroes_one_without_rel
 
 
 def test_trec_eval_reads_scores_as_single_precision():
-    # two scores that differ in double precision but not in single precision tie in trec_eval
-    y, scores = np.array([1, 0]), np.array([1.0, 1.0 + 1e-9])
-    assert reciprocal_rank(y, scores) == 0.5  # rankviz: document 1 is strictly above
+    # document 0 is above document 1 in double precision; in single precision the two tie, and
+    # trec_eval's docno rule then puts document 1 first
+    y, scores = np.array([1, 0]), np.array([1.0 + 1e-9, 1.0])
+    assert reciprocal_rank(y, scores) == 1.0
     assert trec_eval([(y, scores)], {"recip_rank"})["q0"]["recip_rank"] == 0.5
-    y2 = np.array([0, 1])
-    assert reciprocal_rank(y2, scores) == 1.0
-    assert trec_eval([(y2, scores)], {"recip_rank"})["q0"]["recip_rank"] == 1.0  # docno breaks it
+    apart = np.array([1.0 + 1e-6, 1.0])  # apart in single precision too
+    assert trec_eval([(y, apart)], {"recip_rank"})["q0"]["recip_rank"] == 1.0
 
 
 # --------------------------------------------------------------------------- #
