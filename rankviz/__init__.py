@@ -20,6 +20,8 @@ Chapter 01: The ranking problem: data, losses and measures
     permutations             One convention for rankings, used by every chapter.
     plotting                 Drawing functions for the chapters and their dashboards, one module
                              per chapter.
+    retrieval_measures       What retrieval evaluations report (chapter 01): reciprocal rank,
+                             recall@k, R-precision, averages.
     samples                  The three kinds of supervision for ranking, and how each becomes a
                              preference graph.
     widgets                  Interactive dashboards, one module per chapter, on one shared

@@ -105,8 +105,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         "The ranking problem",
         "what a ranking problem is (relevance labels, graded labels, preferences), how a "
         "ranking's quality is measured (Precision@k, average precision, NDCG, ERR, pairwise "
-        "disagreement), why these measures disagree about the same ranking, and what the best "
-        "possible ranking is",
+        "disagreement), why these measures disagree about the same ranking, what the best "
+        "possible ranking is, and what evaluations report over a set of queries (MRR, recall@k, "
+        "R-precision; macro or micro averages; queries without a relevant document)",
         (),
         ("ranking_playground",),
     ),

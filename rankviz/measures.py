@@ -20,6 +20,18 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import digamma
 
+from rankviz._queries import (
+    CUTOFF_LIMIT,
+    check_k,
+    check_queries,
+    cutoff_weights,
+    expected_hits_at_relevant,
+    finish,
+    is_ragged,
+    no_relevant,
+    positional_sum,
+    sort_queries_by_score,
+)
 from rankviz._validation import (
     as_query_array,
     check_array,
@@ -54,7 +66,7 @@ __all__ = [
 #: Largest cut-off ``k`` a measure accepts (beyond it, ``1 / k`` and ``k`` itself lose their
 #: exactness as floats).  A cut-off beyond the list length ``n`` is allowed: the missing
 #: documents count as irrelevant.
-MAX_CUTOFF = 2**53
+MAX_CUTOFF = CUTOFF_LIMIT
 
 #: Largest ``n_positions`` of :func:`dcg_discounts` (an array of 10**8 floats is 800 MB).
 MAX_POSITIONS = 10**8
@@ -86,109 +98,10 @@ NO_RELEVANT = ("raise", "nan", "zero")
 ERR_SATISFACTION = ("exponential", "given")
 
 
-def _check_queries(y_true, y_score, *, binary: bool):
-    """Validate a (batch of) query(ies); return (Y, S, batched) with Y, S of shape (q, n)."""
-    truth, truth_2d = as_query_array(y_true, "y_true")
-    score, score_2d = as_query_array(y_score, "y_score")
-    if truth.shape[1] != score.shape[1]:
-        raise ValueError(
-            f"y_true and y_score must have the same number of documents per query, "
-            f"got {truth.shape[1]} and {score.shape[1]}"
-        )
-    if truth_2d and score_2d and truth.shape[0] != score.shape[0]:
-        raise ValueError(
-            f"y_true and y_score must have the same number of queries (rows), "
-            f"got {truth.shape[0]} and {score.shape[0]}"
-        )
-    if binary:
-        if not np.isin(truth, (0.0, 1.0)).all():
-            found = np.unique(truth)[:6]
-            raise ValueError(
-                f"y_true must hold binary relevance labels in {{0, 1}} "
-                f"(or booleans); found values {found}"
-            )
-    elif (truth < 0).any():
-        raise ValueError(
-            f"y_true must hold non-negative relevance grades (the gain of a "
-            f"negative grade is undefined); found {truth.min():g}"
-        )
-    rows = max(truth.shape[0], score.shape[0])
-    truth = np.broadcast_to(truth, (rows, truth.shape[1]))
-    score = np.broadcast_to(score, (rows, score.shape[1]))
-    return truth, score, truth_2d or score_2d
-
-
-def _check_k(k, n: int) -> int:
-    """The cut-off: ``None`` means the whole list; otherwise an integer in [1, MAX_CUTOFF]."""
-    if k is None:
-        return n
-    return check_int(k, "k", minimum=1, maximum=MAX_CUTOFF)
-
-
 def _check_no_overflow(values: np.ndarray, what: str) -> None:
     """Grades near the largest float make a sum of gains overflow: say so, naming y_true."""
     if not np.isfinite(values).all():
         raise ValueError(f"y_true grades are too large: the {what} overflows to infinity")
-
-
-def _finish(values: np.ndarray, batched: bool):
-    return values if batched else float(values[0])
-
-
-def _sort_queries_by_score(y: np.ndarray, score: np.ndarray):
-    """Sort every row by decreasing score; return the sorted y and the tie mask.
-
-    ``tied[:, r]`` is True when positions r and r + 1 (0-based) hold equal scores.
-    """
-    order = np.argsort(-score, axis=1)
-    sorted_score = np.take_along_axis(score, order, axis=1)
-    return np.take_along_axis(y, order, axis=1), sorted_score[:, 1:] == sorted_score[:, :-1]
-
-
-def _tie_groups(tied: np.ndarray):
-    """Label the tie groups of all rows at once (flattened row-major).
-
-    Returns ``group`` (group index of each position), ``first`` (flat index of each
-    group's first position) and ``size`` (number of positions of each group).
-    """
-    q, n = tied.shape[0], tied.shape[1] + 1
-    starts = np.ones((q, n), dtype=bool)
-    starts[:, 1:] = ~tied
-    starts = starts.ravel()
-    group = np.cumsum(starts) - 1
-    return group, np.flatnonzero(starts), np.bincount(group)
-
-
-def _tie_average(sorted_values: np.ndarray, tied: np.ndarray) -> np.ndarray:
-    """Replace each value by the mean of its tie group (its expectation under random tie order)."""
-    if not tied.any():
-        return sorted_values
-    group, _, size = _tie_groups(tied)
-    means = np.bincount(group, weights=sorted_values.ravel()) / size
-    return means[group].reshape(sorted_values.shape)
-
-
-def _positional_sum(y, score, weights: np.ndarray) -> np.ndarray:
-    """``sum_r weights[r] * y[item at position r]`` per row, averaged over tied orders."""
-    sorted_y, tied = _sort_queries_by_score(y, score)
-    with np.errstate(over="ignore"):  # an overflow is reported by the caller, naming y_true
-        return _tie_average(sorted_y, tied) @ weights
-
-
-def _cutoff_weights(n: int, k: int) -> np.ndarray:
-    return (np.arange(n) < k).astype(float)
-
-
-def _no_relevant(values: np.ndarray, undefined: np.ndarray, mode: str, what: str) -> np.ndarray:
-    if undefined.any():
-        if mode == "raise":
-            rows = np.flatnonzero(undefined)[:5]
-            raise ValueError(
-                f"y_true has no relevant document (row(s) {rows.tolist()}), so "
-                f"{what} is 0 / 0; pass if_no_relevant='nan' or 'zero' to accept it"
-            )
-        values = np.where(undefined, np.nan if mode == "nan" else 0.0, values)
-    return values
 
 
 def precision_at_k(y_true, y_score, k=None):
@@ -239,10 +152,10 @@ def precision_at_k(y_true, y_score, k=None):
     >>> precision_at_k([1, 0, 0], [1.0, 1.0, 0.0], k=1)   # the top is a coin flip between 0 and 1
     0.5
     """
-    y, score, batched = _check_queries(y_true, y_score, binary=True)
+    y, score, batched = check_queries(y_true, y_score, binary=True)
     n = y.shape[1]
-    k = _check_k(k, n)
-    return _finish(_positional_sum(y, score, _cutoff_weights(n, k)) / k, batched)
+    k = check_k(k, n)
+    return finish(positional_sum(y, score, cutoff_weights(n, k)) / k, batched)
 
 
 def mean_precision_up_to_k(y_true, y_score, k=None):
@@ -288,9 +201,9 @@ def mean_precision_up_to_k(y_true, y_score, k=None):
     >>> average_precision(y, ideal)
     1.0
     """
-    y, score, batched = _check_queries(y_true, y_score, binary=True)
+    y, score, batched = check_queries(y_true, y_score, binary=True)
     n = y.shape[1]
-    k = _check_k(k, n)
+    k = check_k(k, n)
     # sum_{r<=k} (1/r) sum_{s<=r} y_s = sum_s y_s * sum_{r=s}^{k} 1/r
     m = min(n, k)
     if k - m <= _EXACT_TAIL:
@@ -300,29 +213,7 @@ def mean_precision_up_to_k(y_true, y_score, k=None):
         harmonic = np.cumsum(1.0 / np.arange(1, m + 1)[::-1])[::-1] + tail
     weights = np.zeros(n)
     weights[:m] = harmonic[:m]
-    return _finish(_positional_sum(y, score, weights) / k, batched)
-
-
-def _expected_hits_at_relevant(sorted_rel: np.ndarray, tied: np.ndarray) -> np.ndarray:
-    """``E[rel_r * (number of relevant documents at positions <= r)]`` for every position r.
-
-    Without ties it is ``rel_r * cumsum(rel)_r``.  A tie group of size g holding t
-    relevant documents, with c relevant documents above it, contributes at its
-    (0-based) offset j: ``(t / g) (c + 1) + j t (t - 1) / (g (g - 1))``, because a
-    relevant document at that place sees c + 1 + (relevant among the j places
-    before it in the group), each of which is relevant with probability
-    ``(t - 1) / (g - 1)`` given that it is.
-    """
-    hits = np.cumsum(sorted_rel, axis=1)
-    if not tied.any():
-        return sorted_rel * hits
-    group, first, size = _tie_groups(tied)
-    relevant = np.bincount(group, weights=sorted_rel.ravel())
-    above = (hits - sorted_rel).ravel()[first]
-    g, t, c = size[group], relevant[group], above[group]
-    offset = np.arange(group.size) - first[group]
-    pair = np.divide(t * (t - 1), g * (g - 1.0), out=np.zeros(group.size), where=g > 1)
-    return ((t / g) * (c + 1) + offset * pair).reshape(sorted_rel.shape)
+    return finish(positional_sum(y, score, weights) / k, batched)
 
 
 def average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
@@ -377,22 +268,15 @@ def average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
     array([0.3333, 0.8333])
     """
     mode = check_choice(if_no_relevant, "if_no_relevant", NO_RELEVANT)
-    y, score, batched = _check_queries(y_true, y_score, binary=True)
+    y, score, batched = check_queries(y_true, y_score, binary=True)
     n = y.shape[1]
-    k = _check_k(k, n)
-    sorted_rel, tied = _sort_queries_by_score(y, score)
-    expected = _expected_hits_at_relevant(sorted_rel, tied)[:, :k]
+    k = check_k(k, n)
+    sorted_rel, tied = sort_queries_by_score(y, score)
+    expected = expected_hits_at_relevant(sorted_rel, tied)[:, :k]
     total = np.minimum(y.sum(axis=1), k)
     with np.errstate(invalid="ignore", divide="ignore"):
         values = (expected / np.arange(1, expected.shape[1] + 1)).sum(axis=1) / total
-    return _finish(_no_relevant(values, total == 0, mode, "average precision"), batched)
-
-
-def _is_ragged(values) -> bool:
-    if isinstance(values, np.ndarray) or not isinstance(values, (list, tuple)):
-        return False
-    lengths = {np.ndim(row) == 1 and len(row) for row in values}
-    return len(lengths) > 1
+    return finish(no_relevant(values, total == 0, mode, "average precision"), batched)
 
 
 def mean_average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
@@ -412,8 +296,9 @@ def mean_average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
     k : int, optional
         The cut-off of every query's AP, as in :func:`average_precision`.
     if_no_relevant : {"raise", "skip", "zero"}, default "raise"
-        A query without relevant documents raises, is left out of the mean (the
-        usual practice of evaluation campaigns), or counts as AP = 0.
+        A query without relevant documents raises, is left out of the mean, or
+        counts as AP = 0 (what trec_eval does with a judged query that has no
+        relevant document; see :func:`rankviz.retrieval_measures.average_over_queries`).
 
     Returns
     -------
@@ -440,7 +325,7 @@ def mean_average_precision(y_true, y_score, k=None, *, if_no_relevant="raise"):
     """
     mode = check_choice(if_no_relevant, "if_no_relevant", ("raise", "skip", "zero"))
     per_query = {"raise": "raise", "skip": "nan", "zero": "zero"}[mode]
-    if _is_ragged(y_true) or _is_ragged(y_score):
+    if is_ragged(y_true) or is_ragged(y_score):
         if not isinstance(y_true, (list, tuple)) or not isinstance(y_score, (list, tuple)):
             raise ValueError(
                 "y_true and y_score must both be sequences of queries when the "
@@ -617,12 +502,12 @@ def dcg(y_true, y_score, k=None, *, gain="exponential", log_base=2):
     4.2619
     """
     kind = check_choice(gain, "gain", GAINS)
-    y, score, batched = _check_queries(y_true, y_score, binary=False)
+    y, score, batched = check_queries(y_true, y_score, binary=False)
     n = y.shape[1]
-    weights = dcg_discounts(n, log_base) * _cutoff_weights(n, _check_k(k, n))
-    values = _positional_sum(_gain(y, kind), score, weights)
+    weights = dcg_discounts(n, log_base) * cutoff_weights(n, check_k(k, n))
+    values = positional_sum(_gain(y, kind), score, weights)
     _check_no_overflow(values, "DCG")
-    return _finish(values, batched)
+    return finish(values, batched)
 
 
 def ndcg(y_true, y_score, k=None, *, gain="exponential", log_base=2, if_no_relevant="raise"):
@@ -676,11 +561,11 @@ def ndcg(y_true, y_score, k=None, *, gain="exponential", log_base=2, if_no_relev
     """
     mode = check_choice(if_no_relevant, "if_no_relevant", NO_RELEVANT)
     kind = check_choice(gain, "gain", GAINS)
-    y, score, batched = _check_queries(y_true, y_score, binary=False)
+    y, score, batched = check_queries(y_true, y_score, binary=False)
     n = y.shape[1]
-    weights = dcg_discounts(n, log_base) * _cutoff_weights(n, _check_k(k, n))
+    weights = dcg_discounts(n, log_base) * cutoff_weights(n, check_k(k, n))
     gains = _gain(y, kind)
-    achieved = _positional_sum(gains, score, weights)
+    achieved = positional_sum(gains, score, weights)
     _check_no_overflow(achieved, "DCG")
     with np.errstate(over="ignore"):
         if gains.shape[0] > 1 and np.ndim(y_true) == 1:  # one label vector shared by all rows
@@ -690,7 +575,7 @@ def ndcg(y_true, y_score, k=None, *, gain="exponential", log_base=2, if_no_relev
     _check_no_overflow(ideal, "ideal DCG")
     with np.errstate(invalid="ignore", divide="ignore"):
         values = achieved / ideal
-    return _finish(_no_relevant(values, ideal == 0, mode, "NDCG"), batched)
+    return finish(no_relevant(values, ideal == 0, mode, "NDCG"), batched)
 
 
 def _mean_subset_products(q: np.ndarray) -> np.ndarray:
@@ -810,9 +695,9 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
     0.78125
     """
     mode = check_choice(satisfaction, "satisfaction", ERR_SATISFACTION)
-    y, score, batched = _check_queries(y_true, y_score, binary=False)
+    y, score, batched = check_queries(y_true, y_score, binary=False)
     n = y.shape[1]
-    weights = _cutoff_weights(n, _check_k(k, n)) / np.arange(1, n + 1)
+    weights = cutoff_weights(n, check_k(k, n)) / np.arange(1, n + 1)
     if mode == "given":
         if max_grade is not None:
             raise ValueError("max_grade must be None when satisfaction='given'")
@@ -834,14 +719,14 @@ def err(y_true, y_score, k=None, *, max_grade=None, satisfaction="exponential"):
         if np.max(top) >= 1000:
             raise ValueError("y_true grades are too large for 2**y (overflow)")
         p = (np.exp2(y) - 1.0) / np.exp2(top)
-    p_sorted, tied = _sort_queries_by_score(p, score)
+    p_sorted, tied = sort_queries_by_score(p, score)
     survive = np.cumprod(1.0 - p_sorted, axis=1)
     before = np.ones_like(p_sorted)
     before[:, 1:] = survive[:, :-1]  # probability that no document above position r satisfies
     values = (p_sorted * before) @ weights
     if tied.any():
         values = values + _tied_err_correction(p_sorted, before, tied, weights)
-    return _finish(values, batched)
+    return finish(values, batched)
 
 
 def oppositely_ordered_pairs(first, second, decimals=9):

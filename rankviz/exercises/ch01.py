@@ -9,8 +9,10 @@ import numpy as np
 from rankviz.exercises._registry import (
     Malformed,
     exercise,
+    read_bool,
     read_choice,
     read_integer,
+    read_matrix,
     read_number,
     read_numbers,
     read_sequence,
@@ -26,6 +28,8 @@ from rankviz.measures import (
     ndcg,
     precision_at_k,
 )
+from rankviz.permutations import tie_consistent_rankings
+from rankviz.retrieval_measures import mean_reciprocal_rank, reciprocal_rank
 
 __all__ = []  # the checkers are reached through rankviz.exercises.check
 
@@ -257,4 +261,159 @@ def _avgprec_ideal(answer):
     return right(
         "Prec@r = 1 up to r = m+ and m+/r beyond, so AvgPrec@K = 1 exactly for K <= m+, "
         "and AvgPrec@n = (m+/n)(1 + H_n - H_m+), below 1 although AP is 1."
+    )
+
+
+# ---- 01.6 · the MRR of three queries with ties ---------------------------------------------------
+
+# each query: labels and scores of its documents, in document order (ties where scores repeat)
+_MRR_QUERIES = (
+    ([0, 0, 1, 0], [4.0, 3.0, 2.0, 1.0]),
+    ([1, 0, 0], [2.0, 2.0, 1.0]),
+    ([0, 1, 0, 1, 0], [3.0, 3.0, 3.0, 1.0, 0.0]),
+)
+
+
+def _rr_with_ties_broken(rule: str) -> float:
+    """The MRR when every tie is broken one fixed way instead of averaged."""
+    values = []
+    for labels, scores in _MRR_QUERIES:
+        y, s = np.array(labels), np.array(scores)
+        if rule == "reciprocal of the mean position":
+            _, rankings = tie_consistent_rankings(s)
+            values.append(1 / np.mean([1 + rankings[:, y == 1].min(axis=1)]))
+            continue
+        nudge = {  # scores differ by at least 1; a nudge below 1 only breaks the ties
+            "best": y,
+            "worst": -y,
+            "smaller index": -np.arange(y.size),
+            "larger index": np.arange(y.size),
+        }[rule]
+        untied = s + nudge / (2.0 * y.size)
+        values.append(reciprocal_rank(y, untied))
+    return float(np.mean(values))
+
+
+@exercise(
+    "01.6",
+    "a number: the mean reciprocal rank of the three queries, each tie averaged over the "
+    "orders of the tied documents",
+)
+def _mrr_with_ties(answer):
+    given = read_number(answer, "your MRR", lo=0, hi=1)
+    labels = [np.array(q[0]) for q in _MRR_QUERIES]
+    scores = [np.array(q[1]) for q in _MRR_QUERIES]
+    truth = mean_reciprocal_rank(labels, scores)
+    if _close(given, truth):
+        return right(
+            "a tie of g documents holding t relevant ones puts the first relevant one at each "
+            "offset j with probability C(g - 1 - j, t - 1) / C(g, t): with one relevant "
+            "document the tie's reciprocal rank is the mean of 1, 1/2, ..., 1/g."
+        )
+    slips = {
+        "best": "every tie broken in the relevant documents' favour (the best case)",
+        "worst": "every tie broken against the relevant documents (the worst case)",
+        "smaller index": "every tie broken by the smaller index, one order among several",
+        "larger index": "every tie broken by the larger index first (trec_eval's docno rule), "
+        "one order among several",
+        "reciprocal of the mean position": "the reciprocal of the expected position: the "
+        "expected reciprocal rank is the mean of 1 / position, which is larger",
+    }
+    for rule, slip in slips.items():
+        if _close(given, _rr_with_ties_broken(rule)):
+            return wrong(
+                f"that is the MRR with {slip}; average the reciprocal rank over the orders."
+            )
+    return wrong(
+        "the MRR is off: find each query's first relevant position (for a tie, the expected "
+        "value of 1 / position over its orders), then take the mean over the three queries."
+    )
+
+
+# ---- 01.7 · Precision@k and Recall@k disagree on a set of queries -------------------------------
+
+_K = 3
+_RELEVANT = (1, 4)  # relevant documents of the two queries
+_DOCUMENTS = (5, 6)  # documents of the two queries
+
+
+@exercise(
+    "01.7",
+    "a pair of pairs ((a1, a2), (b1, b2)): how many relevant documents systems A and B put in "
+    "the top 3 of query 1 (1 relevant of 5) and of query 2 (4 relevant of 6)",
+)
+def _precision_recall_disagree(answer):
+    table = read_matrix(answer, "your answer", shape=(2, 2))
+    hits = np.array(
+        [[read_integer(h, "each number of hits", lo=0, hi=_K) for h in row] for row in table]
+    )
+    for q in range(2):
+        least = max(
+            0, _K - (_DOCUMENTS[q] - _RELEVANT[q])
+        )  # irrelevant documents can fill only so much
+        most = min(_K, _RELEVANT[q])
+        for system, name in ((0, "A"), (1, "B")):
+            if not least <= hits[system, q] <= most:
+                return wrong(
+                    f"system {name} cannot put {hits[system, q]} relevant documents in the top "
+                    f"{_K} of query {q + 1}: with {_RELEVANT[q]} relevant of {_DOCUMENTS[q]}, "
+                    f"the top {_K} holds between {least} and {most}."
+                )
+    precision = hits.mean(axis=1) / _K
+    recall = (hits / np.array(_RELEVANT)).mean(axis=1)
+    p_order, r_order = np.sign(precision[0] - precision[1]), np.sign(recall[0] - recall[1])
+    if p_order * r_order < 0:
+        return right(
+            f"mean Prec@3 is {precision[0]:.3f} for A and {precision[1]:.3f} for B, mean Recall@3 "
+            f"{recall[0]:.3f} and {recall[1]:.3f}: a hit on the query with one relevant document "
+            "is worth a whole unit of recall there but only 1/3 of precision."
+        )
+    if p_order == 0 or r_order == 0:
+        return wrong(
+            "one of the two means ties the systems; you need each measure to prefer a different "
+            "system strictly."
+        )
+    return wrong(
+        f"both means prefer system {'A' if p_order > 0 else 'B'} (Prec@3 {precision[0]:.3f} "
+        f"against {precision[1]:.3f}, Recall@3 {recall[0]:.3f} against {recall[1]:.3f}). A hit "
+        "counts 1/3 of precision on either query but 1 or 1/4 of recall: trade hits between "
+        "the queries."
+    )
+
+
+# ---- 01.8 · skipping the queries without a relevant document ------------------------------------
+
+_QUERIES, _EMPTY, _REPORTED_MRR = 50, 10, 0.48
+
+
+@exercise(
+    "01.8",
+    "a tuple (mrr_skipping, can_change): the MRR over the 40 queries with a relevant "
+    "document, and True or False: can the choice between the two conventions change which "
+    "of two systems has the larger MRR on these 50 queries",
+)
+def _skip_no_relevant(answer):
+    value, can_change = read_sequence(answer, 2, "your answer")
+    value = read_number(value, "the MRR that skips", lo=0)
+    can_change = read_bool(can_change, "whether the comparison can change")
+    truth = _REPORTED_MRR * _QUERIES / (_QUERIES - _EMPTY)
+    if not _close(value, truth):
+        if _close(value, _REPORTED_MRR * (_QUERIES - _EMPTY) / _QUERIES):
+            return wrong(
+                "the factor is inverted: the 10 queries add 0 to trec_eval's sum, so the sum "
+                "is the same and only the number of queries it is divided by changes."
+            )
+        return wrong(
+            "the MRR that skips is off: trec_eval's mean divides the sum of the reciprocal "
+            "ranks by 50, and the 10 queries without a relevant document add 0 to that sum."
+        )
+    if can_change:
+        return wrong(
+            "the value is right, but the comparison cannot change: every system gets 0 on the "
+            "same 10 queries, so switching multiplies every system's MRR by the same 50/40."
+        )
+    return right(
+        "the sum of reciprocal ranks is 0.48 x 50 = 24 either way, so skipping gives 24/40 = "
+        "0.6; every system is rescaled by the same 50/40, so no comparison on these queries "
+        "changes (a comparison across test collections with different shares can)."
     )

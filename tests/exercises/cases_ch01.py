@@ -80,4 +80,36 @@ CASES = {
         ],  # H with m+ - 1
         malformed=[3, (3.5, 0.6287), (0, 0.6287), (11, 0.6287), (3, 0.6287, 1.0)],
     ),
+    "01.6": Cases(
+        right=[61 / 108, 0.565, np.float64(0.5648), 0.5648],
+        wrong=[
+            0.7778,  # ties broken in the relevant documents' favour
+            0.3889,  # ties broken against them
+            0.6111,  # ties broken by the smaller index
+            0.4444,  # ties broken by the larger index (trec_eval's docno order)
+            0.5,  # 1 / expected position instead of the expected 1 / position
+            0.6,
+        ],
+        malformed=["61/108", (0.5648, 0.5), 1.5, -0.1],
+    ),
+    "01.7": Cases(
+        right=[((1, 1), (0, 3)), [[0, 3], [1, 1]], np.array([[1, 1], [0, 3]])],
+        wrong=[
+            ((1, 3), (0, 1)),  # both means prefer A
+            ((1, 1), (1, 1)),  # the same hits: both means tie
+            ((1, 0), (0, 3)),  # query 2 has only 2 irrelevant documents: the top 3 holds a hit
+            ((2, 1), (0, 3)),  # query 1 has a single relevant document
+        ],
+        malformed=[(1, 1, 0, 3), ((1, 1), (0, 4)), ((1.5, 1), (0, 3)), ((1, 1), (0, 3), (1, 1))],
+    ),
+    "01.8": Cases(
+        right=[(0.6, False), [0.6, False], (24 / 40, False), (np.float64(0.6), False)],
+        wrong=[
+            (0.384, False),  # the factor inverted
+            (0.6, True),  # the comparison cannot change on the same queries
+            (0.48, False),  # skipping changes nothing
+            (0.5, False),
+        ],
+        malformed=[0.6, (0.6, "no"), (0.6, 0), ("0.6", False), (0.6, False, 1)],
+    ),
 }
