@@ -313,7 +313,12 @@ def listnet_cross_entropy(scores, target):
     0.6931
     """
     t = check_array(target, "target", ndim=1, nonnegative=True, max_abs=MAX_MAGNITUDE)
-    s = _scores(scores, t.shape[0])
+    s = check_array(scores, "scores", ndim=1, max_abs=MAX_MAGNITUDE)
+    if s.shape != t.shape:
+        raise ValueError(
+            f"scores and target must have one entry per document each, got {s.shape[0]} "
+            f"scores and {t.shape[0]} target weights"
+        )
     return float(-(t @ _log_softmax(s)))
 
 
