@@ -774,8 +774,8 @@ class InconsistencySearch:
     trials : int
         Distributions tried (up to and including the counterexample, if one was found).
     counterexample : NdcgConsistencyCheck or None
-        The first distribution where the minimizer's order leaves the Bayes set with
-        regret above ``min_regret``, or None.
+        The first distribution where the minimizer's order, with no tie, leaves the Bayes set
+        with regret above ``min_regret``, or None.
     """
 
     surrogate: str
@@ -805,7 +805,9 @@ def find_ndcg_inconsistency(
     Each trial draws :func:`random_label_distribution` and runs
     :func:`check_ndcg_consistency_at` (exact minimizer, Bayes set by enumeration); the
     search stops at the first distribution whose regret exceeds ``min_regret`` (far above
-    the tolerances, so that rounding cannot make a counterexample).
+    the tolerances, so that rounding cannot make a counterexample) and whose minimizer ties no
+    two documents of a tier (a tie would leave the order to the tie-break, not to the
+    surrogate).
 
     Parameters
     ----------
@@ -854,6 +856,6 @@ def find_ndcg_inconsistency(
     for trial in range(1, trials + 1):
         labels, probs = random_label_distribution(n, grades=grades, support=support, rng=generator)
         check = check_ndcg_consistency_at(name, labels, probs, gain=kind)
-        if check.regret > min_regret:
+        if check.regret > min_regret and not check.minimizer.tied:
             return InconsistencySearch(name, trial, check)
     return InconsistencySearch(name, trials, None)
