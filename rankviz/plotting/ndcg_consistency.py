@@ -43,7 +43,7 @@ NOT_BAYES_VERDICT = "✗ NOT in the Bayes set"
 OUTSIDE_HATCH = "///"
 
 #: Width, in positions, left free right of the boxes for the verdict words.
-_VERDICT_WIDTH = 2.6
+_VERDICT_WIDTH = 3.0
 
 
 def surrogate_order_legend_entries():
@@ -271,7 +271,12 @@ def plot_expected_gains(ax, eta, item_names, *, bayes_rank=None):
     """
     _check_axes(ax)
     values = check_array(eta, "eta", ndim=1, bounds=(0.0, 1.0))
-    names = _check_labels(item_names, "item_names", n=values.shape[0], per="document")
+    names = _check_labels(item_names, "item_names")
+    if len(names) != values.size:
+        raise ValueError(
+            f"eta and item_names must have one entry per document each, got {values.size} "
+            f"gains and {len(names)} names"
+        )
     ranks = None
     if bayes_rank is not None:
         ranks = check_array(bayes_rank, "bayes_rank", ndim=1, dtype="int", bounds=(1, values.size))

@@ -96,11 +96,12 @@ def _weights(values) -> tuple[np.ndarray, bool]:
 
 
 def _scores_text(minimizer) -> str:
-    parts = []
-    for name, score, tier in zip(_DOCUMENTS, minimizer.scores, minimizer.tiers, strict=True):
-        value = f"{score:+.3f}"
-        parts.append(f"{name} {value}" if tier == 0 else f"{name} −∞ (tier {tier})")
-    return "scores " + " · ".join(parts)
+    """The minimizer's scores of A, B, C, 2 decimals; "−∞" for a document below the top tier."""
+    parts = [
+        f"{score:+.2f}".replace("-", "−") if tier == 0 else "−∞"
+        for score, tier in zip(minimizer.scores, minimizer.tiers, strict=True)
+    ]
+    return "s(A, B, C) = " + ", ".join(parts)
 
 
 def setup_listwise_explorer(fig, *, wide=False, **_values):
@@ -186,10 +187,10 @@ def draw_listwise_explorer(handles, **values):
     eta_in_bayes = any((by_eta == s).all() for s in bayes)
     sigmas = [by_eta] + [check.minimizer.sigma for check in checks.values()]
     verdicts = [eta_in_bayes] + [check.in_bayes_set for check in checks.values()]
-    notes = ["E[G/N] " + " · ".join(f"{d} {v:.3f}" for d, v in zip(_DOCUMENTS, eta, strict=True))]
+    notes = ["E[G/N] of A, B, C = " + ", ".join(f"{v:.3f}" for v in eta)]
     for check in checks.values():
-        regret = "" if check.in_bayes_set else f"NDCG regret {check.regret:.4f};  "
-        tie = "tie, broken by index;  " if check.minimizer.tied else ""
+        regret = "" if check.in_bayes_set else f"regret {check.regret:.4f} · "
+        tie = "tie, broken by index · " if check.minimizer.tied else ""
         notes.append(regret + tie + _scores_text(check.minimizer))
     orders = np.array([order_from_sigma(s) for s in sigmas])
     plot_expected_gains(handles.gains, eta, list(_DOCUMENTS), bayes_rank=by_eta + 1)
