@@ -101,7 +101,7 @@ def _scores_text(minimizer) -> str:
         f"{score:+.2f}".replace("-", "−") if tier == 0 else "−∞"
         for score, tier in zip(minimizer.scores, minimizer.tiers, strict=True)
     ]
-    return "s(A, B, C) = " + ", ".join(parts)
+    return "s = " + ", ".join(parts)
 
 
 def setup_listwise_explorer(fig, *, wide=False, **_values):
@@ -125,7 +125,7 @@ def setup_listwise_explorer(fig, *, wide=False, **_values):
     """
     fig = check_figure(fig)
     wide = check_bool(wide, "wide")
-    gains_ax, orders_ax = fig.subplots(1, 2, width_ratios=[1.0, 2.3])
+    gains_ax, orders_ax = fig.subplots(1, 2, width_ratios=[1.0, 2.5])
     style_expected_gains_axes(gains_ax, 3, title="NDCG's Bayes reference")
     style_surrogate_orders_axes(
         orders_ax, 3, list(ROWS.values()), title="order of each surrogate's minimizer"
@@ -187,10 +187,10 @@ def draw_listwise_explorer(handles, **values):
     eta_in_bayes = any((by_eta == s).all() for s in bayes)
     sigmas = [by_eta] + [check.minimizer.sigma for check in checks.values()]
     verdicts = [eta_in_bayes] + [check.in_bayes_set for check in checks.values()]
-    notes = ["E[G/N] of A, B, C = " + ", ".join(f"{v:.3f}" for v in eta)]
+    notes = ["E[G/N] = " + ", ".join(f"{v:.3f}" for v in eta)]
     for check in checks.values():
         regret = "" if check.in_bayes_set else f"regret {check.regret:.4f} · "
-        tie = "tie, broken by index · " if check.minimizer.tied else ""
+        tie = "tie: by index · " if check.minimizer.tied else ""
         notes.append(regret + tie + _scores_text(check.minimizer))
     orders = np.array([order_from_sigma(s) for s in sigmas])
     plot_expected_gains(handles.gains, eta, list(_DOCUMENTS), bayes_rank=by_eta + 1)
@@ -230,8 +230,8 @@ def listwise_explorer(*, presentation: bool | None = None, **initial):
     ``E[G(y_i)/N(y)]`` with each document's place in a Bayes-optimal order; the right panel the
     order of the minimizer of each surrogate's conditional risk under the Bayes order, each row
     marked "✓ in the Bayes set" or "✗ NOT in the Bayes set" (and green, or vermillion and
-    hatched), with its NDCG regret and its scores (``−∞ (tier t)`` where a minimizing sequence
-    sends a document infinitely far down).
+    hatched), with its NDCG regret and its scores ``s`` of A, B, C (``−∞`` where a minimizing
+    sequence sends a document infinitely far below the others).
 
     Parameters
     ----------
