@@ -45,7 +45,7 @@ __all__ = [
     "wrong",
 ]
 
-EXERCISE_ID = re.compile(r"^(0[1-9])\.([1-9][0-9]?)$")  # chapter.number, as in "02.1"
+EXERCISE_ID = re.compile(r"^(0[1-9]|1[0-9])\.([1-9][0-9]?)$")  # chapter.number, as in "02.1"
 MAX_ANSWER_SIZE = 10_000  # no exercise asks for more numbers than this
 
 
