@@ -47,6 +47,7 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
+from rankviz._graphs import digraph_from_weights
 from rankviz._solvers import check_solver, solve_quietly
 from rankviz._validation import (
     MAX_MAGNITUDE,
@@ -483,10 +484,7 @@ def _ranknet_newton(w: np.ndarray) -> np.ndarray:
 def _ranknet_exact(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Tiers: strongly connected blocks of "i can rank above j" (w_ij > 0), in their order."""
     n = w.shape[0]
-    graph = nx.DiGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_edges_from((i, j) for i in range(n) for j in range(n) if i != j and w[i, j] > 0)
-    condensed = nx.condensation(graph)
+    condensed = nx.condensation(digraph_from_weights(w))  # the diagonal of w is 0: no self-loop
     tiers = np.zeros(n, dtype=np.int64)
     scores = np.zeros(n)
     for rank, block in enumerate(nx.topological_sort(condensed)):
