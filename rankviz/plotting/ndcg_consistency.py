@@ -20,6 +20,7 @@ from rankviz.plotting._style import (
     REFERENCE_COLOR,
     SAMPLE_COLOR,
     _check_axes,
+    _check_fontsize,
     _check_labels,
     check_text,
     plot_legend,
@@ -114,7 +115,9 @@ def style_surrogate_orders_axes(ax, n, row_labels, *, title=None):
     return ax
 
 
-def plot_surrogate_orders(ax, orders, in_bayes, *, item_names, notes=None, legend=True):
+def plot_surrogate_orders(
+    ax, orders, in_bayes, *, item_names, notes=None, note_fontsize="small", legend=True
+):
     """Draw each row's order as a line of document boxes, with its verdict in words.
 
     Parameters
@@ -130,6 +133,8 @@ def plot_surrogate_orders(ax, orders, in_bayes, *, item_names, notes=None, legen
         The documents' names (one per document).
     notes : sequence of str, optional
         A short text per row written under its verdict (e.g. the regret).
+    note_fontsize : float or str, default "small"
+        Size of the notes (None: Matplotlib's default text size).
     legend : bool, default True
 
     Returns
@@ -166,6 +171,7 @@ def plot_surrogate_orders(ax, orders, in_bayes, *, item_names, notes=None, legen
         else _check_labels(notes, "notes", n=rows.shape[0], per="row")
     )
     legend = check_bool(legend, "legend")
+    note_size = _check_fontsize(note_fontsize, "note_fontsize", optional=True, names=True)
     n = rows.shape[1]
     for r, (order, good, note) in enumerate(zip(rows, verdicts, texts, strict=True)):
         color = SAMPLE_COLOR if good else POSITIVE_COLOR
@@ -200,7 +206,7 @@ def plot_surrogate_orders(ax, orders, in_bayes, *, item_names, notes=None, legen
                 ha="left",
                 va="center",
                 color=REFERENCE_COLOR,
-                fontsize="small",
+                fontsize=note_size,
             )
     if legend:
         plot_legend(ax, surrogate_order_legend_entries(), loc="lower right")
@@ -231,6 +237,7 @@ def style_expected_gains_axes(ax, n, *, title=None):
     title = check_text(title, "title", optional=True)
     ax.set_xlim(-0.6, n - 0.4)
     ax.set_ylim(0.0, 1.1)
+    ax.set_yticks(np.linspace(0.0, 1.0, 6))  # no tick label beyond the limits
     ax.set_xlabel("document")
     ax.set_ylabel("expected normalized gain E[G(yᵢ)/N(y)]")
     if title is not None:
@@ -238,7 +245,7 @@ def style_expected_gains_axes(ax, n, *, title=None):
     return ax
 
 
-def plot_expected_gains(ax, eta, item_names, *, bayes_rank=None):
+def plot_expected_gains(ax, eta, item_names, *, bayes_rank=None, label_fontsize="small"):
     """Bars of RTY's expected normalized gains, each labelled with its value and its Bayes rank.
 
     Parameters
@@ -250,6 +257,8 @@ def plot_expected_gains(ax, eta, item_names, *, bayes_rank=None):
         One name per document (the x tick labels).
     bayes_rank : array_like of int, optional
         The 1-based position of each document in a Bayes-optimal order, written over its bar.
+    label_fontsize : float or str, default "small"
+        Size of the values written over the bars (None: Matplotlib's default text size).
 
     Returns
     -------
@@ -284,10 +293,11 @@ def plot_expected_gains(ax, eta, item_names, *, bayes_rank=None):
             raise ValueError(
                 f"bayes_rank must give one rank per document ({values.size}), got {ranks.size}"
             )
+    label_size = _check_fontsize(label_fontsize, "label_fontsize", optional=True, names=True)
     x = np.arange(values.size)
     ax.bar(x, values, width=0.6, color=EXACT_COLOR, alpha=0.25, edgecolor=EXACT_COLOR)
     ax.set_xticks(x, names)
     for k, value in enumerate(values):
         text = f"{value:.3f}" + ("" if ranks is None else f"\n(#{ranks[k]})")
-        ax.text(k, value + 0.02, text, ha="center", va="bottom", fontsize="small")
+        ax.text(k, value + 0.02, text, ha="center", va="bottom", fontsize=label_size)
     return ax

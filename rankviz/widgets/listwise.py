@@ -187,15 +187,28 @@ def draw_listwise_explorer(handles, **values):
     eta_in_bayes = any((by_eta == s).all() for s in bayes)
     sigmas = [by_eta] + [check.minimizer.sigma for check in checks.values()]
     verdicts = [eta_in_bayes] + [check.in_bayes_set for check in checks.values()]
+    wide = getattr(handles, "wide", False)
     notes = ["E[G/N] = " + ", ".join(f"{v:.3f}" for v in eta)]
     for check in checks.values():
-        regret = "" if check.in_bayes_set else f"regret {check.regret:.4f} · "
-        tie = "tie: by index · " if check.minimizer.tied else ""
-        notes.append(regret + tie + _scores_text(check.minimizer))
+        regret = "" if check.in_bayes_set else f"regret {check.regret:.4f}"
+        tie = "tie: by index" if check.minimizer.tied else ""
+        # the projector's larger type leaves room for the verdict's regret only; the scores are
+        # under "every readout"
+        parts = [regret, tie] if wide else [regret, tie, _scores_text(check.minimizer)]
+        notes.append(" · ".join(part for part in parts if part))
     orders = np.array([order_from_sigma(s) for s in sigmas])
-    plot_expected_gains(handles.gains, eta, list(_DOCUMENTS), bayes_rank=by_eta + 1)
+    size = None if wide else "small"
+    plot_expected_gains(
+        handles.gains, eta, list(_DOCUMENTS), bayes_rank=by_eta + 1, label_fontsize=size
+    )
     plot_surrogate_orders(
-        handles.orders, orders, verdicts, item_names=list(_DOCUMENTS), notes=notes, legend=False
+        handles.orders,
+        orders,
+        verdicts,
+        item_names=list(_DOCUMENTS),
+        notes=notes,
+        note_fontsize=size,
+        legend=False,
     )
     readouts = {
         "labels a, b, c": " · ".join("".join(f"{g:g}" for g in row) for row in labels),
@@ -217,6 +230,7 @@ def draw_listwise_explorer(handles, **values):
             " (scores tied: the order between them is the index's)" if check.minimizer.tied else ""
         )
         readouts[ROWS[key]] = f"{order}: {verdict}{tie}"
+        readouts[f"{ROWS[key]}: scores s (A, B, C)"] = _scores_text(check.minimizer)[4:]
     return readouts
 
 
