@@ -106,7 +106,8 @@ CASES = {
             notes=["x", "y"],
             legend=True,
         ),
-        valid={"item_names": {"string"}},  # "abc": one character per document
+        # "abc": one character per document; a font size in points, or None for the default
+        valid={"item_names": {"string"}, "note_fontsize": {"int", "none"}},
         extra={"orders": {"not a permutation": [[0, 0, 2], [2, 1, 0]]}},
     ),
     "rankviz.plotting.ndcg_consistency.style_expected_gains_axes": Case(
@@ -115,7 +116,7 @@ CASES = {
     ),
     "rankviz.plotting.ndcg_consistency.plot_expected_gains": Case(
         lambda: Call(drawing.plot_expected_gains, _ax(), [0.5, 0.2], ["A", "B"], bayes_rank=[1, 2]),
-        valid={"bayes_rank": {"none"}},
+        valid={"bayes_rank": {"none"}, "label_fontsize": {"int", "none"}},  # None: default size
         extra={"eta": {"above 1": [1.5, 0.2]}, "bayes_rank": {"rank 3 of 2": [1, 3]}},
     ),
     # --- the dashboard ---
