@@ -110,6 +110,8 @@ Supporting modules (no notebook imports them)
     chapters                 The course's chapters, in reading order: the one list every other list
                              of chapters is read from.
     doctor                   Pre-class check: ``python -m rankviz doctor``.
+    ndcg_consistency         Which listwise surrogates are NDCG-consistent: exact minimizers
+                             against NDCG's Bayes set.
 
 The package itself offers ``SolverError``, the one exception a function that calls a convex solver
 raises when the solver fails, and ``__version__``.

@@ -26,6 +26,7 @@ The package mirrors :mod:`rankviz.widgets`: :mod:`rankviz.plotting._style` holds
 :mod:`rankviz.plotting.consistency`       ch. 07, preference circles, item scores
 :mod:`rankviz.plotting.aggregation`       ch. 08, bands, the U-statistic experiment, rank links
 :mod:`rankviz.plotting.scheduling`        ch. 09, schedules of a task DAG
+:mod:`rankviz.plotting.ndcg_consistency`  ch. 10, expected normalized gains, surrogate orders
 ========================================  =====================================================
 
 Every public name is re-exported here, so ``from rankviz.plotting import plot_roc`` works.
@@ -86,6 +87,16 @@ from rankviz.plotting.margins import (
     style_margin_bound_axes,
     style_margin_histogram_axes,
 )
+from rankviz.plotting.ndcg_consistency import (
+    BAYES_VERDICT,
+    NOT_BAYES_VERDICT,
+    OUTSIDE_HATCH,
+    plot_expected_gains,
+    plot_surrogate_orders,
+    style_expected_gains_axes,
+    style_surrogate_orders_axes,
+    surrogate_order_legend_entries,
+)
 from rankviz.plotting.preference import (
     ARROW_STYLES,
     MAX_RUN_HISTOGRAM_BARS,
@@ -145,6 +156,7 @@ __all__ = [
     "AGREE_COLOR",
     "ARROW_STYLES",
     "BAYES_HATCH",
+    "BAYES_VERDICT",
     "BOOSTING_BOUND_STYLES",
     "BOUND_TERM_COLORS",
     "BOUND_TERM_HATCHES",
@@ -169,6 +181,8 @@ __all__ = [
     "NEGATIVE_COLOR",
     "NEUTRAL_COLOR",
     "NODE_STYLES",
+    "NOT_BAYES_VERDICT",
+    "OUTSIDE_HATCH",
     "PARTS_DECIMALS",
     "POSITIVE_COLOR",
     "RATE_STYLES",
@@ -189,6 +203,7 @@ __all__ = [
     "plot_call_counts",
     "plot_confusion_matrix",
     "plot_cutoff_curves",
+    "plot_expected_gains",
     "plot_item_scores",
     "plot_legend",
     "plot_margin_bound_terms",
@@ -209,6 +224,7 @@ __all__ = [
     "plot_score_surface",
     "plot_simplex_point",
     "plot_stump",
+    "plot_surrogate_orders",
     "plot_tournament",
     "plot_u_statistic_experiment",
     "plot_weighted_points",
@@ -218,6 +234,7 @@ __all__ = [
     "style_bound_bars_axes",
     "style_confusion_axes",
     "style_cutoff_axes",
+    "style_expected_gains_axes",
     "style_item_scores_axes",
     "style_margin_bound_axes",
     "style_margin_histogram_axes",
@@ -229,4 +246,6 @@ __all__ = [
     "style_run_histogram_axes",
     "style_schedule_axes",
     "style_simplex_axes",
+    "style_surrogate_orders_axes",
+    "surrogate_order_legend_entries",
 ]

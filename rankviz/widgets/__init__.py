@@ -25,6 +25,7 @@ DASHBOARDS = {
     "rankboost_stepper": "rankviz.widgets.rankboost",
     "aggregation_explorer": "rankviz.widgets.aggregation",
     "margin_bound_explorer": "rankviz.widgets.margins",
+    "listwise_explorer": "rankviz.widgets.listwise",
 }
 
 #: what a classroom deck calls once: the switch of the presentation layout, and the script

@@ -27,6 +27,7 @@ def test_every_public_name_is_reexported():
         plotting.consistency,
         plotting.aggregation,
         plotting.scheduling,
+        plotting.ndcg_consistency,
         _style,
     ]
     names = [name for module in modules for name in module.__all__]
