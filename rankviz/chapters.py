@@ -218,7 +218,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "how LambdaMART boosts regression trees on them, next to LightGBM's lambdarank on the "
         "same data",
         (1, 6),
-        (),
+        ("listwise_explorer",),
     ),
 )
 
