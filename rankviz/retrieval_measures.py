@@ -14,7 +14,9 @@ values: every query weighs the same) and *micro* (the ratio of the summed numera
 summed denominators: every relevant document, or every cut-off slot, weighs the same), and
 says what a query without any relevant document does to the average: raise, leave it out
 (``"skip"``) or count it as 0 (``"zero"``, what trec_eval does with a judged query that has no
-relevant document).
+relevant document).  The average precision it averages, cut off at ``k``, divides by
+``min(k, R)`` (the convention of :func:`rankviz.measures.average_precision`), while trec_eval's
+``map_cut.k`` divides by ``R``: with ``k < R`` the two differ.
 
 References
 ----------
@@ -174,8 +176,8 @@ def reciprocal_rank(y_true, y_score, k=None, *, if_no_relevant="raise"):
     Returns
     -------
     float or ndarray of shape (q,)
-        In [0, 1].  Tied scores: the expected reciprocal rank when the tied documents are
-        put in a uniformly random order (which is not the reciprocal of the expected rank).
+        In [0, 1].  Tied scores: the expected value of RR over the orders of the tied
+        documents, each equally likely (which is not the reciprocal of the expected rank).
 
     Raises
     ------

@@ -317,7 +317,7 @@ def _mrr_with_ties(answer):
         "larger index": "every tie broken by the larger index first (trec_eval's docno rule), "
         "one order among several",
         "reciprocal of the mean position": "the reciprocal of the expected position: the "
-        "expected reciprocal rank is the mean of 1 / position, which is larger",
+        "expected value of RR over the tie orders is the mean of 1 / position, which is larger",
     }
     for rule, slip in slips.items():
         if _close(given, _rr_with_ties_broken(rule)):
