@@ -584,7 +584,9 @@ def partial_auc(y_true, y_score, fpr_low=0.0, fpr_high=1.0, standardized=False):
     standardization ``(1 + (P - P_min) / (P_max - P_min)) / 2``, where
     ``P_min = (b^2 - a^2) / 2`` is the area under the diagonal and ``P_max = b - a`` that of
     a perfect scorer: 1/2 for a useless scorer, 1 for a perfect one (scikit-learn's
-    ``roc_auc_score(max_fpr=b)`` for ``a = 0``).
+    ``roc_auc_score(max_fpr=b)`` for ``a = 0``).  A scorer worse than chance has a partial
+    area below ``P_min``, down to 0, and a standardized value below 1/2 (4/9 for a reversed
+    scorer on ``[0, 0.2]``).
 
     Parameters
     ----------
