@@ -2,13 +2,17 @@
 
 The half-credit empirical AUC of ``m`` positives and ``n`` negatives is a two-sample
 U-statistic with kernel ``psi(x', x) = 1[h(x') > h(x)] + 1/2 1[h(x') = h(x)]``.  Its exact
-variance (Bamber, 1975; Hanley and McNeil, 1982, with the tie term written out) is
+variance, ties included, is
 
     Var = [E psi^2 - theta^2 + (m - 1)(Q1 - theta^2) + (n - 1)(Q2 - theta^2)] / (m n),
 
 with ``theta = E psi``, ``Q1`` the chance-weighted credit of two positives against one
 negative, ``Q2`` that of one positive against two negatives (:func:`exact_auc_covariance`,
-which takes small discrete score laws; without ties ``E psi^2 = theta``).  Hanley and McNeil
+which takes small discrete score laws).  DeLong et al. (1988, section 2, eqs. (6)-(9)) print
+it with this kernel, ``E psi^2 - theta^2`` as their ``xi_11``, and state that it is
+equivalent to Bamber's (1975) formula, which does not need continuous scores.  With ties
+``E psi^2 = Pr[>] + Pr[=]/4``; only without ties is it ``theta`` and the first term
+``theta(1 - theta)``, the continuous-score form that Hanley and McNeil (1982) print.  They
 replace ``Q1`` and ``Q2`` by their values for exponential scores
 (:func:`hanley_mcneil_variance`).  DeLong, DeLong and Clarke-Pearson (1988) estimate the
 covariance of several AUCs on one sample from the *placements*
@@ -55,6 +59,7 @@ from rankviz.metrics import roc_curve
 
 __all__ = [
     "INTERVAL_SCALES",
+    "MAX_CLASS_SIZE",
     "MAX_SCORERS",
     "MAX_SUPPORT_CELLS",
     "AucInterval",
@@ -73,6 +78,10 @@ INTERVAL_SCALES = ("wald", "logit")
 
 #: The most scorers :func:`delong_covariance` compares at once (its matrix is k x k).
 MAX_SCORERS = 1_000
+
+#: The largest class sizes ``m`` and ``n`` the closed-form variances take: far beyond any test
+#: set, and small enough that ``m``, ``n`` and ``m * n`` stay finite in floating point.
+MAX_CLASS_SIZE = 10**15
 
 #: The largest (positive support) x (negative support) x (scorers) table
 #: :func:`exact_auc_covariance` builds.
@@ -105,6 +114,18 @@ def _score_rows(y_score: object, name: str, size: int) -> tuple[np.ndarray, bool
             f"{name} holds {rows.shape[0]} scorers, more than MAX_SCORERS = {MAX_SCORERS}"
         )
     return rows, single
+
+
+def _class_size(value: object, name: str) -> int:
+    """A class size for the closed forms: an integer in [1, MAX_CLASS_SIZE]."""
+    size = check_int(value, name, minimum=1)
+    if size > MAX_CLASS_SIZE:
+        # no f"{size}": an int of thousands of digits cannot be printed
+        raise ValueError(
+            f"{name} must be at most MAX_CLASS_SIZE = {MAX_CLASS_SIZE:,}, got about "
+            f"10**{math.floor(math.log10(size))}"
+        )
+    return size
 
 
 def _level(level: object) -> float:
@@ -255,8 +276,11 @@ def exact_auc_covariance(
 
     with ``Q1_ab = E psi_a(X'_1, X) psi_b(X'_2, X)`` (two positives, one negative) and
     ``Q2_ab = E psi_a(X', X_1) psi_b(X', X_2)`` (one positive, two negatives).  For one scorer
-    without ties this is Bamber's (1975) variance of the Mann-Whitney statistic over ``mn``,
-    ``[theta(1 - theta) + (m - 1)(Q1 - theta^2) + (n - 1)(Q2 - theta^2)] / (mn)``.
+    this is the exact variance of the half-credit Mann-Whitney statistic over ``mn`` that
+    DeLong et al. (1988, eqs. (6)-(9)) print, ties included, and call equivalent to Bamber's
+    (1975): its first term ``E psi^2 - theta^2 = Pr[>] + Pr[=]/4 - theta^2`` is the
+    continuous-score ``theta(1 - theta)`` of Hanley and McNeil (1982) only when ties have
+    probability 0, and smaller by ``Pr[=]/4`` otherwise.
 
     Parameters
     ----------
@@ -270,7 +294,8 @@ def exact_auc_covariance(
     negative_probabilities : array_like of shape (t,)
         Non-negative, summing to 1.
     m, n : int
-        The numbers of positives and of negatives in a sample, at least 1 each.
+        The numbers of positives and of negatives in a sample, at least 1 and at most
+        :data:`MAX_CLASS_SIZE`.
 
     Returns
     -------
@@ -282,12 +307,13 @@ def exact_auc_covariance(
     ValueError, TypeError
         If a law is not a finite support with probabilities summing to 1, the two laws
         have different numbers of scorers, ``s * t * k`` exceeds :data:`MAX_SUPPORT_CELLS`,
-        or ``m`` or ``n`` is not an integer >= 1.
+        or ``m`` or ``n`` is not an integer in [1, :data:`MAX_CLASS_SIZE`].
 
     References
     ----------
-    Bamber (1975), J. Math. Psych. 12 (the variance of the Mann-Whitney statistic);
-    Hanley and McNeil (1982), Radiology 143; DeLong et al. (1988), Biometrics 44.
+    DeLong et al. (1988), Biometrics 44, section 2, eqs. (6)-(9) (the variance with ties);
+    Bamber (1975), J. Math. Psych. 12 (an equivalent formula, by DeLong et al.'s account);
+    Hanley and McNeil (1982), Radiology 143 (the continuous-score form).
 
     Examples
     --------
@@ -310,8 +336,8 @@ def exact_auc_covariance(
             f"the laws' supports make a table of {cells} cells, more than "
             f"MAX_SUPPORT_CELLS = {MAX_SUPPORT_CELLS}"
         )
-    m = check_int(m, "m", minimum=1)
-    n = check_int(n, "n", minimum=1)
+    m = _class_size(m, "m")
+    n = _class_size(n, "n")
     # psi[r, i, j]: credit of scorer r for positive point i against negative point j
     diff = pos.T[:, :, None] - neg.T[:, None, :]
     psi = (diff > 0) + 0.5 * (diff == 0)
@@ -339,7 +365,7 @@ def hanley_mcneil_variance(auc_value, m, n):
     auc_value : float
         The AUC ``A``, in [0, 1].
     m, n : int
-        Numbers of positives and negatives, at least 1 each.
+        Numbers of positives and negatives, at least 1 and at most :data:`MAX_CLASS_SIZE`.
 
     Returns
     -------
@@ -348,7 +374,8 @@ def hanley_mcneil_variance(auc_value, m, n):
     Raises
     ------
     ValueError, TypeError
-        If ``auc_value`` is not in [0, 1] or ``m``, ``n`` are not integers >= 1.
+        If ``auc_value`` is not in [0, 1] or ``m``, ``n`` are not integers in
+        [1, :data:`MAX_CLASS_SIZE`].
 
     References
     ----------
@@ -360,8 +387,8 @@ def hanley_mcneil_variance(auc_value, m, n):
     0.0445
     """
     a = check_probability(auc_value, "auc_value")
-    m = check_int(m, "m", minimum=1)
-    n = check_int(n, "n", minimum=1)
+    m = _class_size(m, "m")
+    n = _class_size(n, "n")
     q1, q2 = a / (2 - a), 2 * a * a / (1 + a)
     return (a * (1 - a) + (m - 1) * (q1 - a * a) + (n - 1) * (q2 - a * a)) / (m * n)
 
@@ -557,7 +584,9 @@ def partial_auc(y_true, y_score, fpr_low=0.0, fpr_high=1.0, standardized=False):
     standardization ``(1 + (P - P_min) / (P_max - P_min)) / 2``, where
     ``P_min = (b^2 - a^2) / 2`` is the area under the diagonal and ``P_max = b - a`` that of
     a perfect scorer: 1/2 for a useless scorer, 1 for a perfect one (scikit-learn's
-    ``roc_auc_score(max_fpr=b)`` for ``a = 0``).
+    ``roc_auc_score(max_fpr=b)`` for ``a = 0``).  A scorer worse than chance has a partial
+    area below ``P_min``, down to 0, and a standardized value below 1/2 (4/9 for a reversed
+    scorer on ``[0, 0.2]``).
 
     Parameters
     ----------

@@ -19,6 +19,7 @@ from scipy import stats
 from sklearn.metrics import roc_auc_score
 
 from rankviz.auc_inference import (
+    MAX_CLASS_SIZE,
     MAX_SCORERS,
     MAX_SUPPORT_CELLS,
     auc_confidence_interval,
@@ -159,6 +160,16 @@ def test_hanley_mcneil_is_exact_for_exponential_scores_by_simulation():
 
 def test_hanley_mcneil_at_one_point_per_class_is_bernoulli():
     assert math.isclose(hanley_mcneil_variance(0.7, 1, 1), 0.7 * 0.3)
+
+
+def test_class_sizes_past_the_limit_are_refused_by_name():
+    # 10**400 does not fit a float: the closed forms used to raise a bare OverflowError
+    assert math.isfinite(hanley_mcneil_variance(0.8, MAX_CLASS_SIZE, MAX_CLASS_SIZE))
+    for m, n in ((10**400, 5), (5, MAX_CLASS_SIZE + 1)):
+        with pytest.raises(ValueError, match="MAX_CLASS_SIZE"):
+            hanley_mcneil_variance(0.8, m, n)
+        with pytest.raises(ValueError, match="MAX_CLASS_SIZE"):
+            exact_auc_covariance([0, 1], [0.5, 0.5], [0], [1.0], m, n)
 
 
 def test_exact_covariance_refuses_bad_laws():

@@ -310,6 +310,8 @@ def _prevalence(answer):
 
 _HAND_LABELS = [1, 1, 1, 1, 0, 0, 0]
 _HAND_SCORES = [0.9, 0.8, 0.6, 0.4, 0.7, 0.5, 0.3]
+#: three decimals: the slips the checker names move the standard error by 0.004 or more
+_HAND_TOLERANCE = 1e-3
 
 
 @exercise(
@@ -321,28 +323,30 @@ def _delong_by_hand(answer):
     given = read_numbers(answer, 4, "your answer")
     truth = auc_confidence_interval(_HAND_LABELS, _HAND_SCORES)
     v10, v01 = placement_values(_HAND_LABELS, _HAND_SCORES)
-    if not math.isclose(given[0], truth.auc, abs_tol=5e-3):
+    if not math.isclose(given[0], truth.auc, abs_tol=_HAND_TOLERANCE):
         return wrong(
             "the AUC is off: average the positives' placements (the share of negatives below "
             "each positive)."
         )
-    if not math.isclose(given[1], truth.standard_error, abs_tol=5e-3):
+    if not math.isclose(given[1], truth.standard_error, abs_tol=_HAND_TOLERANCE):
         divisor_n = math.sqrt(v10.var() / v10.size + v01.var() / v01.size)
-        if math.isclose(given[1], divisor_n, abs_tol=5e-3):
+        if math.isclose(given[1], divisor_n, abs_tol=_HAND_TOLERANCE):
             return wrong(
                 "the standard error is off: DeLong's sample variances divide by m - 1 and "
                 "n - 1, not by m and n."
             )
         return wrong(
-            "the standard error is off: it is the square root of var(positive placements)/m "
-            "+ var(negative placements)/n, each variance with divisor (count - 1)."
+            "the standard error is off (three decimals are enough): it is the square root of "
+            "var(positive placements)/m + var(negative placements)/n, each variance with "
+            "divisor (count - 1)."
         )
     low, high = given[2], given[3]
+    if high > 1 + 1e-9:
+        return wrong("the interval's high end is above 1: an AUC cannot exceed 1, so clip it.")
     if not (
-        math.isclose(low, truth.low, abs_tol=5e-3) and math.isclose(high, truth.high, abs_tol=5e-3)
+        math.isclose(low, truth.low, abs_tol=_HAND_TOLERANCE)
+        and math.isclose(high, truth.high, abs_tol=1e-9)
     ):
-        if high > 1:
-            return wrong("the interval's high end is above 1: an AUC cannot exceed 1, so clip it.")
         return wrong("the interval is off: it is AUC ± 1.96 × standard error, clipped to [0, 1].")
     return right(
         f"placements {np.round(v10, 3).tolist()} and {np.round(v01, 3).tolist()} both average "
@@ -371,6 +375,8 @@ def _paired_decision(answer):
     z = (_AUC_A - _AUC_B) / se
     unpaired = (_AUC_A - _AUC_B) / math.hypot(_SE_A, _SE_B)
     if not math.isclose(z_given, z, abs_tol=0.02):
+        if math.isclose(-z_given, z, abs_tol=0.02):
+            return wrong("z of A − B is positive (A has the larger AUC); you computed B − A.")
         if math.isclose(z_given, unpaired, abs_tol=0.02):
             return wrong(
                 "z is off: that is the z of two independent samples; on one sample the AUCs are "
@@ -407,12 +413,11 @@ def _half_width(k: int) -> float:
 def _points_for_a_width(answer):
     k = read_integer(answer, "your answer", lo=1, hi=_MAX_SIZE)
     if _half_width(k) > _HALF_WIDTH:
-        naive = float(stats.norm.ppf(0.975)) * math.sqrt(_WIDTH_AUC * (1 - _WIDTH_AUC) / (k * k))
-        if naive <= _HALF_WIDTH:
+        if k in _naive_answers():
             return wrong(
-                f"with {k} per class the half-width is {_half_width(k):.3f}: θ(1 − θ)/(mn) treats "
-                "the mn pairs as independent; keep the terms in Q1 and Q2, which are of order "
-                "1/m and 1/n."
+                f"with {k} per class the half-width is {_half_width(k):.4f}: θ(1 − θ)/(mn) "
+                "treats the mn pairs as independent; keep the terms in Q1 and Q2, which are of "
+                "order 1/m and 1/n."
             )
         return wrong(f"with {k} per class the half-width is still {_half_width(k):.4f} > 0.05.")
     if k > 1 and _half_width(k - 1) <= _HALF_WIDTH:
@@ -421,3 +426,10 @@ def _points_for_a_width(answer):
         f"{k} per class gives half-width {_half_width(k):.4f} and {k - 1} gives "
         f"{_half_width(k - 1):.4f}: the precision grows like the square root of the smaller class."
     )
+
+
+def _naive_answers() -> range:
+    """The answer of θ(1 − θ)/k² (the k² pairs read as independent), and one above it."""
+    z = float(stats.norm.ppf(0.975))
+    smallest = math.ceil(z * math.sqrt(_WIDTH_AUC * (1 - _WIDTH_AUC)) / _HALF_WIDTH)
+    return range(smallest, smallest + 2)

@@ -179,6 +179,8 @@ CASES = {
                 "one short": [0.5, 0.5],
             },
             "negative_values": {"two scorers": [[0, 1], [1, 0]]},
+            "m": {"above MAX_CLASS_SIZE": 10**400},
+            "n": {"above MAX_CLASS_SIZE": auc_inference.MAX_CLASS_SIZE + 1},
         },
         large=lambda: Call(
             auc_inference.exact_auc_covariance,
@@ -193,7 +195,12 @@ CASES = {
     "rankviz.auc_inference.hanley_mcneil_variance": Case(
         lambda: Call(auc_inference.hanley_mcneil_variance, 0.8, 30, 40),
         valid={"m": {"huge"}, "n": {"huge"}},
-        extra={"auc_value": {"above 1": 1.2}},
+        extra={
+            "auc_value": {"above 1": 1.2},
+            # past float range: an OverflowError before the limit was named
+            "m": {"above MAX_CLASS_SIZE": 10**400},
+            "n": {"above MAX_CLASS_SIZE": auc_inference.MAX_CLASS_SIZE + 1},
+        },
     ),
     "rankviz.auc_inference.auc_confidence_interval": Case(
         lambda: Call(

@@ -57,12 +57,15 @@ CASES = {
         malformed=["precision", ["precision", "recall"], [1], ["precision", None]],
     ),
     "02.6": Cases(
-        right=[(0.75, 0.2152, 0.3283, 1.0), [0.75, 0.215, 0.328, 1], (3 / 4, 0.2152, 0.33, 1.0)],
+        right=[(0.75, 0.2152, 0.3283, 1.0), [0.75, 0.215, 0.328, 1], (3 / 4, 0.2152, 0.3287, 1.0)],
         wrong=[
-            (0.75, 0.1863, 0.3849, 1.0),  # divisors m and n instead of m - 1 and n - 1
+            (0.75, 0.1816, 0.394, 1.0),  # divisors m and n instead of m - 1 and n - 1
             (0.75, 0.2152, 0.3283, 1.1717),  # not clipped at 1
             (0.8, 0.2152, 0.3283, 1.0),
             (0.75, 0.1, 0.554, 0.946),
+            (0.75, 0.2195, 0.3198, 1.0),  # a standard error 0.004 too large
+            (0.75, 0.2152, 0.3283, 0.999),  # the clipped high end is 1 exactly
+            (0.75, 0.2152, 0.33, 1.0),  # the low end 0.0017 off
         ],
         malformed=[(0.75, 0.2152, 0.3283), "0.75", (0.75, None, 0.3, 1.0)],
     ),
@@ -72,6 +75,7 @@ CASES = {
             (1.0345, "no evidence"),  # the covariance left out
             (2.3077, "no evidence"),  # |z| > 1.96 read the wrong way
             (-2.3077, "differ"),  # B - A, not A - B
+            (-2.31, "no evidence"),  # B - A, and its sign read as "no evidence"
             (1.5, "differ"),
         ],
         malformed=[2.3077, (2.3077, "maybe"), ("2.3", "differ"), (2.3077, "differ", 0.02)],
@@ -81,6 +85,8 @@ CASES = {
         wrong=[
             150,  # rounded down
             16,  # the mn pairs read as independent
+            17,
+            150,  # half-width 0.0501: just short
             302,  # both classes together
             1,
         ],
