@@ -1,6 +1,6 @@
 """LambdaMART (chapter 10): gradient boosting of regression trees on LambdaRank's lambdas.
 
-Burges (2010), Algorithm "LambdaMART": start from the score 0; at each round compute, for
+Burges (2010), §7, Algorithm "LambdaMART": start from the score 0; at each round compute, for
 every document of every query, the lambda (the negative LambdaRank gradient,
 :func:`rankviz.listwise.objective_derivatives`) and its second derivative; fit a regression
 tree with at most ``max_leaves`` leaves to the lambdas (least squares, the tree's structure);
@@ -399,7 +399,7 @@ def lambdamart(
         of those losses, for comparison).
     split : {"lambdas", "newton"}, default "lambdas"
         How each tree chooses its splits. ``"lambdas"``: least squares on the lambdas, as in
-        Burges (2010), Algorithm LambdaMART. ``"newton"``: least squares on the Newton targets
+        Burges (2010), §7, Algorithm LambdaMART. ``"newton"``: least squares on the Newton targets
         ``lambda / second derivative`` weighted by the second derivative, whose decrease at a
         split is the second-order gain ``G**2 / H`` that LightGBM and XGBoost maximize. The
         leaf values are Newton steps either way.
@@ -426,7 +426,7 @@ def lambdamart(
 
     References
     ----------
-    Burges (2010), Algorithm LambdaMART; Wu, Burges, Svore and Gao (2010); Friedman (2001).
+    Burges (2010), §7, Algorithm LambdaMART; Wu, Burges, Svore and Gao (2010); Friedman (2001).
 
     Examples
     --------
