@@ -214,9 +214,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         "From RankNet to LambdaMART",
         "how the surrogates practice trains on sort into pointwise, pairwise and listwise; "
         "RankNet's pairwise logistic loss and ListNet's top-one cross-entropy with their "
-        "gradients; why LambdaRank's NDCG-weighted gradients are the gradient of no loss; and "
-        "how LambdaMART boosts regression trees on them, next to LightGBM's lambdarank on the "
-        "same data",
+        "gradients; why LambdaRank's NDCG-weighted gradients are the gradient of no continuous "
+        "loss; and how LambdaMART boosts regression trees on them, next to LightGBM's lambdarank "
+        "on the same data",
         (1, 6),
         ("listwise_explorer",),
     ),

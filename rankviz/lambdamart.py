@@ -1,6 +1,6 @@
 """LambdaMART (chapter 10): gradient boosting of regression trees on LambdaRank's lambdas.
 
-Burges (2010), Algorithm "LambdaMART": start from the score 0; at each round compute, for
+Burges (2010), §7, Algorithm "LambdaMART": start from the score 0; at each round compute, for
 every document of every query, the lambda (the negative LambdaRank gradient,
 :func:`rankviz.listwise.objective_derivatives`) and its second derivative; fit a regression
 tree with at most ``max_leaves`` leaves to the lambdas (least squares, the tree's structure);
@@ -37,6 +37,7 @@ from rankviz.listwise import OBJECTIVES, objective_derivatives
 from rankviz.query_data import MAX_DOCUMENTS
 
 __all__ = [
+    "LIGHTGBM_MAX_QUERY_DOCUMENTS",
     "MAX_TREES",
     "SPLITS",
     "LambdaMARTModel",
@@ -49,6 +50,8 @@ __all__ = [
 SPLITS = ("lambdas", "newton")
 #: the most trees one run may grow (each round visits every pair of every query)
 MAX_TREES = 2_000
+#: the most documents LightGBM's lambdarank accepts in one query (a larger one is a LightGBMError)
+LIGHTGBM_MAX_QUERY_DOCUMENTS = 10_000
 _MIN_HESSIAN = 1e-9  # a leaf whose documents have no curvature gets the gradient step's sign only
 
 
@@ -250,6 +253,17 @@ class LightGBMRanker:
         return np.vstack([first, *rest])
 
 
+def _min_leaf(min_leaf_documents, n_documents):
+    """``min_leaf_documents`` checked against the data: a leaf larger than it never splits."""
+    min_leaf = check_int(min_leaf_documents, "min_leaf_documents", minimum=1, maximum=MAX_DOCUMENTS)
+    if min_leaf > n_documents:
+        raise ValueError(
+            f"min_leaf_documents = {min_leaf} exceeds the {n_documents} documents: no tree could "
+            "split and the model would score every document 0"
+        )
+    return min_leaf
+
+
 def lightgbm_lambdarank(
     X,
     labels,
@@ -287,7 +301,8 @@ def lightgbm_lambdarank(
     Raises
     ------
     ValueError
-        As :func:`lambdamart`, or a grade is not an integer in ``[0, 30]``.
+        As :func:`lambdamart`, or a grade is not an integer in ``[0, 30]``, or a query holds more
+        than ``LIGHTGBM_MAX_QUERY_DOCUMENTS`` documents.
     TypeError
         If an argument has the wrong type.
 
@@ -318,10 +333,15 @@ def lightgbm_lambdarank(
         raise ValueError(
             f"boundaries must increase strictly from 0 to the number of documents ({y.size})"
         )
+    if np.diff(b).max() > LIGHTGBM_MAX_QUERY_DOCUMENTS:
+        raise ValueError(
+            "boundaries: LightGBM's lambdarank takes at most LIGHTGBM_MAX_QUERY_DOCUMENTS = "
+            f"{LIGHTGBM_MAX_QUERY_DOCUMENTS} documents per query, got {np.diff(b).max()}"
+        )
     rounds = check_int(n_trees, "n_trees", minimum=1, maximum=MAX_TREES)
     leaves = check_int(max_leaves, "max_leaves", minimum=2, maximum=131_072)
     rate = check_real(learning_rate, "learning_rate", positive=True, maximum=1.0)
-    min_leaf = check_int(min_leaf_documents, "min_leaf_documents", minimum=1, maximum=MAX_DOCUMENTS)
+    min_leaf = _min_leaf(min_leaf_documents, y.size)
     norm = check_bool(normalize, "normalize")
     seed = check_int(rng, "rng", minimum=0, maximum=2**31 - 1)
     ranker = lightgbm.LGBMRanker(
@@ -373,13 +393,13 @@ def lambdamart(
     learning_rate : float, default 0.1
         The shrinkage, in ``(0, 1]``.
     min_leaf_documents : int, default 20
-        The fewest documents a leaf may hold, ``>= 1``.
+        The fewest documents a leaf may hold, ``1 <= min_leaf_documents <= N``.
     objective : {"lambdarank", "ranknet", "listnet"}, default "lambdarank"
         Whose gradients the trees fit ("ranknet" and "listnet" make gradient-boosted versions
         of those losses, for comparison).
     split : {"lambdas", "newton"}, default "lambdas"
         How each tree chooses its splits. ``"lambdas"``: least squares on the lambdas, as in
-        Burges (2010), Algorithm LambdaMART. ``"newton"``: least squares on the Newton targets
+        Burges (2010), §7, Algorithm LambdaMART. ``"newton"``: least squares on the Newton targets
         ``lambda / second derivative`` weighted by the second derivative, whose decrease at a
         split is the second-order gain ``G**2 / H`` that LightGBM and XGBoost maximize. The
         leaf values are Newton steps either way.
@@ -398,14 +418,15 @@ def lambdamart(
     ------
     ValueError
         If the arrays disagree in length, hold non-finite values, ``boundaries`` does not
-        increase from 0 to ``N``, there are more than ``MAX_DOCUMENTS`` documents, or a number
-        is out of its range.
+        increase from 0 to ``N``, there are more than ``MAX_DOCUMENTS`` documents,
+        ``min_leaf_documents`` exceeds ``N`` (no tree could split), or a number is out of its
+        range.
     TypeError
         If an argument has the wrong type.
 
     References
     ----------
-    Burges (2010), Algorithm LambdaMART; Wu, Burges, Svore and Gao (2010); Friedman (2001).
+    Burges (2010), §7, Algorithm LambdaMART; Wu, Burges, Svore and Gao (2010); Friedman (2001).
 
     Examples
     --------
@@ -431,7 +452,7 @@ def lambdamart(
     rounds = check_int(n_trees, "n_trees", minimum=1, maximum=MAX_TREES)
     leaves = check_int(max_leaves, "max_leaves", minimum=2, maximum=MAX_DOCUMENTS)
     rate = check_real(learning_rate, "learning_rate", positive=True, maximum=1.0)
-    min_leaf = check_int(min_leaf_documents, "min_leaf_documents", minimum=1, maximum=MAX_DOCUMENTS)
+    min_leaf = _min_leaf(min_leaf_documents, y.size)
     kind = check_choice(objective, "objective", OBJECTIVES)
     kind_split = check_choice(split, "split", SPLITS)
     gen = as_generator(rng)

@@ -4,15 +4,16 @@ For one query with scores ``s`` (higher is ranked higher) and relevance grades `
 
 * **RankNet** (Burges et al. 2005; Burges 2010, §2) sums, over the pairs ``y_i > y_j``, the
   logistic loss ``log(1 + exp(-sigma (s_i - s_j)))`` of the score difference;
-* **ListNet** (Cao et al. 2007, §4) is the cross-entropy ``-sum_j P_y(j) log P_s(j)`` of the
+* **ListNet** (Cao et al. 2007) is the cross-entropy ``-sum_j P_y(j) log P_s(j)`` of the
   top-one probabilities ``P_s = softmax(s)`` against those of the grades, ``P_y = softmax(y)``;
-* **LambdaRank** (Burges, Ragno and Le 2006; Burges 2010, §4) has no loss, only gradients: the
-  RankNet gradient of each pair weighted by ``|Delta NDCG_ij|``, the change in NDCG from
-  swapping ``i`` and ``j`` in the ranking the scores give now.  Inside a region of score space
+* **LambdaRank** (Burges, Ragno and Le 2006; Burges 2010, §4) is defined by gradients, not a
+  loss: the RankNet gradient of each pair weighted by ``|Delta NDCG_ij|``, the change in NDCG
+  from swapping ``i`` and ``j`` in the ranking the scores give now.  Inside a region of score space
   where that ranking is fixed the lambdas are the gradient of
   ``sum_{y_i > y_j} |Delta NDCG_ij| log(1 + exp(-sigma (s_i - s_j)))``
   (:func:`lambdarank_potential`); :func:`lambda_loop_integral` integrates the lambda field
-  exactly around a closed polygon, which tells whether one potential serves every region.
+  exactly around a closed polygon, which tells whether one continuous potential serves every
+  region.
 
 Every gradient here is ``dC/ds``: a descent step moves the scores by ``-gradient``.  The batch
 functions (:func:`objective_derivatives`) evaluate a whole set of queries, given as a flat score
@@ -38,6 +39,7 @@ from rankviz._validation import (
 
 __all__ = [
     "MAX_GRADE",
+    "MAX_LOOP_WORK",
     "MAX_QUERY_DOCUMENTS",
     "OBJECTIVES",
     "delta_ndcg",
@@ -58,6 +60,10 @@ MAX_QUERY_DOCUMENTS = 2_000
 OBJECTIVES = ("ranknet", "listnet", "lambdarank")
 #: the largest grade: ListNet's softmax and NDCG's gain 2**y - 1 of a larger one overflow
 MAX_GRADE = 60.0
+#: the most work :func:`lambda_loop_integral` takes on, counted as vertices * documents**4 (each
+#: of the m edges is cut at up to n**2 / 2 crossings, and each piece reweighs n**2 pairs): about
+#: three seconds of one core (100 vertices of 31 documents, 9.2e7; 200 of 40, 5.1e8, take 28 s)
+MAX_LOOP_WORK = 100_000_000
 
 
 # ---- validation -----------------------------------------------------------------------------
@@ -195,7 +201,7 @@ def ranknet_gradient(scores, labels, sigma=1.0):
     """The gradient ``dC/ds`` of :func:`ranknet_loss`.
 
     Each pair ``y_i > y_j`` pulls ``s_i`` up and ``s_j`` down with the force
-    ``sigma / (1 + exp(sigma (s_i - s_j)))`` (Burges 2010, §2: ``lambda_ij``); the gradient
+    ``sigma / (1 + exp(sigma (s_i - s_j)))`` (Burges 2010, §2.1: ``lambda_ij``); the gradient
     of document ``i`` sums the forces of its pairs, with a minus sign for the pairs it should win.
 
     Parameters
@@ -215,8 +221,8 @@ def ranknet_gradient(scores, labels, sigma=1.0):
 
     References
     ----------
-    Burges (2010), §2.1, the ``lambda_i`` (with the opposite sign: ``lambda_i`` is
-    the direction of ascent in the score).
+    Burges (2010), §2.1, the ``lambda_i``: Burges's lambdas are gradients there (and in §4);
+    his LambdaMART (§7) uses them with the opposite sign.
 
     Examples
     --------
@@ -231,7 +237,7 @@ def top_one_probabilities(scores):
     """ListNet's top-one probabilities: the softmax ``exp(s_j) / sum_k exp(s_k)``.
 
     Under the Plackett-Luce model with worths ``exp(s)`` this is the probability that document
-    ``j`` is ranked first (Cao et al. 2007, Theorem 6).
+    ``j`` is ranked first (the closed form Cao et al. 2007 give).
 
     Parameters
     ----------
@@ -253,7 +259,7 @@ def top_one_probabilities(scores):
 
     References
     ----------
-    Cao et al. (2007), Definition 2 and Theorem 6.
+    Cao et al. (2007), the top-one probability and its closed form.
 
     Examples
     --------
@@ -269,7 +275,7 @@ def top_one_probabilities(scores):
 def listnet_loss(scores, labels):
     """ListNet's loss of one query: the cross-entropy of the top-one probabilities.
 
-    ``C(s) = -sum_j softmax(y)_j log softmax(s)_j`` (Cao et al. 2007, §4, with
+    ``C(s) = -sum_j softmax(y)_j log softmax(s)_j`` (Cao et al. 2007, with
     ``phi = exp``).
 
     Parameters
@@ -291,7 +297,7 @@ def listnet_loss(scores, labels):
 
     References
     ----------
-    Cao et al. (2007), §4.
+    Cao et al. (2007).
 
     Examples
     --------
@@ -323,7 +329,7 @@ def listnet_gradient(scores, labels):
 
     References
     ----------
-    Cao et al. (2007), §4.
+    Cao et al. (2007).
 
     Examples
     --------
@@ -463,9 +469,9 @@ def lambda_loop_integral(vertices, labels, sigma=1.0, k=None):
     The polygon runs through ``vertices[0], vertices[1], ..., vertices[-1]`` and back to
     ``vertices[0]``.  Each edge is cut where two scores cross; on each piece the ranking is
     fixed, so the integral of the lambdas along it is the change of
-    :func:`lambdarank_potential` with that piece's weights.  A field with a potential has
-    integral 0 around every loop; a nonzero value proves that no loss has the lambdas as its
-    gradient.
+    :func:`lambdarank_potential` with that piece's weights.  The gradient of a continuous
+    potential has integral 0 around every loop; a nonzero value proves that no continuous loss
+    has the lambdas as its gradient.
 
     Parameters
     ----------
@@ -483,9 +489,9 @@ def lambda_loop_integral(vertices, labels, sigma=1.0, k=None):
     Raises
     ------
     ValueError
-        If ``vertices`` is not a finite ``(m, n)`` array with ``2 <= m <= 10_000``, its width
-        differs from the length of ``labels``, or an argument is invalid as in
-        :func:`lambdarank_gradient`.
+        If ``vertices`` is not a finite ``(m, n)`` array with ``2 <= m <= 10_000`` and
+        ``n <= 100``, its width differs from the length of ``labels``, ``m * n**4`` exceeds
+        ``MAX_LOOP_WORK``, or an argument is invalid as in :func:`lambdarank_gradient`.
     TypeError
         If an argument is not numeric.
 
@@ -505,6 +511,12 @@ def lambda_loop_integral(vertices, labels, sigma=1.0, k=None):
     _, y = _query(v[0], labels)
     if v.shape[1] > 100:
         raise ValueError(f"vertices may have at most 100 documents (columns), got {v.shape[1]}")
+    work = v.shape[0] * v.shape[1] ** 4
+    if work > MAX_LOOP_WORK:
+        raise ValueError(
+            f"vertices: {v.shape[0]} vertices of {v.shape[1]} documents need vertices * "
+            f"documents**4 = {work:.3g} steps, beyond MAX_LOOP_WORK = {MAX_LOOP_WORK:.3g}"
+        )
     sig, cut = _sigma(sigma), _cutoff(k, y.size)
     weights_0 = _pair_weights(y)
     total = 0.0
@@ -532,7 +544,7 @@ def objective_derivatives(scores, labels, boundaries, objective="lambdarank", si
     Query ``q`` holds the documents ``boundaries[q]:boundaries[q + 1]`` of the flat vectors.
     ``"ranknet"`` and ``"listnet"`` are the losses above; ``"lambdarank"`` gives the lambdas
     and, as second derivative, ``sum_j sigma**2 |Delta NDCG_ij| rho_ij (1 - rho_ij)`` with
-    ``rho_ij = 1 / (1 + exp(sigma |s_i - s_j|))`` (Burges 2010, Algorithm LambdaMART).
+    ``rho_ij = 1 / (1 + exp(sigma |s_i - s_j|))`` (Burges 2010, §7, Algorithm LambdaMART).
 
     Parameters
     ----------
@@ -564,7 +576,7 @@ def objective_derivatives(scores, labels, boundaries, objective="lambdarank", si
 
     References
     ----------
-    Burges (2010), Algorithm LambdaMART.
+    Burges (2010), §7, Algorithm LambdaMART.
 
     Examples
     --------

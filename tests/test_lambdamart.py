@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from rankviz.lambdamart import lambdamart, lightgbm_lambdarank
+from rankviz.lambdamart import LIGHTGBM_MAX_QUERY_DOCUMENTS, lambdamart, lightgbm_lambdarank
 from rankviz.listwise import objective_derivatives
 from rankviz.query_data import mean_ndcg, synthetic_queries
 
@@ -94,3 +94,22 @@ def test_newton_splits_maximize_the_second_order_gain_at_the_root():
     assert np.isclose(chosen, best)
     plain = DecisionTreeRegressor(max_leaf_nodes=2, min_samples_leaf=20).fit(DATA.X, -g).tree_
     assert (plain.feature[0], plain.threshold[0]) != (tree.feature[0], tree.threshold[0])
+
+
+def test_a_leaf_larger_than_the_data_is_refused_not_a_zero_model():
+    too_many = DATA.labels.size + 1
+    for train in (lambdamart, lightgbm_lambdarank):
+        with pytest.raises(ValueError, match="min_leaf_documents"):
+            train(DATA.X, DATA.labels, DATA.boundaries, 2, min_leaf_documents=too_many)
+    model = lambdamart(DATA.X, DATA.labels, DATA.boundaries, 1, min_leaf_documents=too_many - 1)
+    assert model.n_trees == 1
+
+
+def test_a_query_beyond_lightgbms_limit_is_refused_before_lightgbm_sees_it():
+    n = LIGHTGBM_MAX_QUERY_DOCUMENTS + 1
+    X = np.random.default_rng(0).normal(size=(n, 2))
+    labels = np.r_[1, np.zeros(n - 1, dtype=int)]
+    with pytest.raises(ValueError, match="LIGHTGBM_MAX_QUERY_DOCUMENTS"):
+        lightgbm_lambdarank(X, labels, [0, n], 1)
+    model = lightgbm_lambdarank(X[:-1], labels[:-1], [0, n - 1], 1)  # at the limit LightGBM trains
+    assert model.n_trees == 1

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from rankviz.listwise import (
+    MAX_LOOP_WORK,
     delta_ndcg,
     lambda_loop_integral,
     lambdarank_gradient,
@@ -149,3 +150,16 @@ def test_bad_boundaries_and_sizes_are_refused():
         ranknet_loss(np.zeros(3000), np.zeros(3000))
     with pytest.raises(ValueError, match="labels"):
         ranknet_loss([0.0, 1.0], [1, -1])
+
+
+def test_a_loop_beyond_the_work_limit_is_refused_up_front():
+    rng = np.random.default_rng(0)
+    n = 40  # 200 vertices of 40 documents took 28 s before the limit
+    assert 200 * n**4 > MAX_LOOP_WORK
+    with pytest.raises(ValueError, match="MAX_LOOP_WORK"):
+        lambda_loop_integral(rng.normal(size=(200, n)), rng.integers(0, 5, n))
+    # just inside the limit it answers
+    m = MAX_LOOP_WORK // 10**4
+    assert np.isfinite(
+        lambda_loop_integral(rng.normal(size=(min(m, 50), 10)), rng.integers(0, 5, 10))
+    )

@@ -45,8 +45,8 @@ def _ranknet_gradient(answer):
         )
     if not _off(-given, truth):
         return wrong(
-            "every sign is flipped: you gave the direction that lowers the loss (Burges' "
-            "lambdas), not the gradient dC/ds."
+            "every sign is flipped: you gave the direction that lowers the loss (what this "
+            "chapter calls the lambdas), not the gradient dC/ds."
         )
     return wrong(
         f"the entry of document {off[0]} is off. List the pairs it belongs to (grades 2 > 1 > 0 "

@@ -73,6 +73,12 @@ CASES = {
         # a polygon of fewer vertices (>= 2) is still a closed loop
         valid={"vertices": {"one entry fewer"}, **K_OK},
         extra={"labels": BAD_GRADES, "vertices": {"one vertex": LOOP[:1]}},
+        # 200 vertices of 40 documents: 28 s of cutting and reweighing before MAX_LOOP_WORK
+        large=lambda: Call(
+            listwise.lambda_loop_integral,
+            np.random.default_rng(0).normal(size=(200, 40)),
+            np.arange(40) % 5,
+        ),
     ),
     "rankviz.listwise.objective_derivatives": Case(
         lambda: Call(
@@ -128,7 +134,10 @@ CASES = {
             rng=0,
         ),
         valid={"k": {"huge"}, "rng": {"huge"}},
-        extra={"boundaries": {"not to N": np.array([0, 5, 9])}},
+        extra={
+            "boundaries": {"not to N": np.array([0, 5, 9])},
+            "min_leaf_documents": {"more than the documents": DATA.labels.size + 1},
+        },
         large=lambda: Call(lambdamart.lambdamart, DATA.X, DATA.labels, DATA.boundaries, 10**6),
     ),
     "rankviz.lambdamart.LambdaMARTModel.decision_function": Case(
@@ -169,6 +178,7 @@ CASES.update(
             extra={
                 "boundaries": {"not to N": np.array([0, 5, 9])},
                 "labels": {"a grade of 31": np.where(DATA.labels > 0, 31, 0)},
+                "min_leaf_documents": {"more than the documents": DATA.labels.size + 1},
             },
             large=lambda: Call(
                 lambdamart.lightgbm_lambdarank, DATA.X, DATA.labels, DATA.boundaries, 10**6
