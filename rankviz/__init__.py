@@ -104,14 +104,14 @@ Chapter 10: Listwise surrogates: from RankNet to LambdaMART
                              LambdaRank's lambdas.
     listwise                 RankNet, ListNet and LambdaRank (chapter 10): losses of one query and
                              their gradients.
+    ndcg_consistency         Which listwise surrogates are NDCG-consistent: exact minimizers
+                             against NDCG's Bayes set.
     query_data               Synthetic query data for learning to rank (chapter 10): queries,
                              documents, graded labels.
 Supporting modules (no notebook imports them)
     chapters                 The course's chapters, in reading order: the one list every other list
                              of chapters is read from.
     doctor                   Pre-class check: ``python -m rankviz doctor``.
-    ndcg_consistency         Which listwise surrogates are NDCG-consistent: exact minimizers
-                             against NDCG's Bayes set.
 
 The package itself offers ``SolverError``, the one exception a function that calls a convex solver
 raises when the solver fails, and ``__version__``.

@@ -1,17 +1,32 @@
 """Checkers for the exercises of chapter 10 (listwise surrogates: from RankNet to LambdaMART).
 
 Every instance an exercise names is built here from its statement, and every value is computed
-with :mod:`rankviz.listwise` and :mod:`rankviz.measures` when an answer is checked, never typed
-in.
+with :mod:`rankviz.listwise`, :mod:`rankviz.measures` and :mod:`rankviz.ndcg_consistency` when an
+answer is checked, never typed in.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from rankviz.exercises._registry import exercise, read_sequence, read_vector, right, wrong
+from rankviz.exercises._registry import (
+    Malformed,
+    exercise,
+    read_bool,
+    read_matrix,
+    read_sequence,
+    read_vector,
+    right,
+    wrong,
+)
 from rankviz.listwise import lambdarank_gradient, listnet_loss, ranknet_gradient
 from rankviz.measures import ndcg
+from rankviz.ndcg_consistency import (
+    MAX_ITEMS,
+    MAX_LABELS,
+    check_ndcg_consistency_at,
+    surrogate_targets,
+)
 
 __all__ = []  # the checkers are reached through rankviz.exercises.check
 
@@ -111,4 +126,98 @@ def _disagree(answer):
     return right(
         f"ListNet prefers a (loss {loss_a:.3f} < {loss_b:.3f}) while NDCG prefers b "
         f"({ndcg_a:.3f} < {ndcg_b:.3f}): a lower surrogate loss does not mean a better ranking."
+    )
+
+
+# ---- 10.4 · A distribution that ListNet's softmax target gets wrong ---------------------------
+
+#: Smallest NDCG regret accepted as a counterexample (far above the minimizers' accuracy).
+_MIN_REGRET = 1e-6
+#: Largest grade read (the gain 2**g - 1 of a larger one dwarfs every other label's).
+_MAX_GRADE = 10
+
+
+def _read_distribution(answer):
+    labels, probs = read_sequence(answer, 2, "your answer")
+    labels = read_matrix(labels, "the labels")
+    if not 2 <= labels.shape[1] <= MAX_ITEMS:
+        raise Malformed(
+            f"the labels must have 2 to {MAX_ITEMS} documents (columns), got {labels.shape[1]}."
+        )
+    if labels.shape[0] > MAX_LABELS or (labels < 0).any() or (labels > _MAX_GRADE).any():
+        raise Malformed(
+            f"the labels must be at most {MAX_LABELS} rows of grades between 0 and {_MAX_GRADE}."
+        )
+    probs = read_vector(probs, "the probabilities", length=labels.shape[0])
+    if (probs < 0).any() or not np.isclose(probs.sum(), 1.0, atol=1e-6):
+        raise Malformed("the probabilities must be non-negative and sum to 1.")
+    return labels, probs / probs.sum()
+
+
+@exercise(
+    "10.4",
+    "a tuple (labels, probs): label vectors of 2 to 4 documents (one per row, grades >= 0) and "
+    "their probabilities, a distribution where ListNet with the softmax target is not NDCG-optimal",
+)
+def _softmax_counterexample(answer):
+    labels, probs = _read_distribution(answer)
+    found = check_ndcg_consistency_at("listnet_softmax", labels, probs)
+    order = " ".join("ABCD"[i] for i in np.argsort(found.minimizer.sigma))
+    if found.minimizer.tied:
+        return wrong(
+            f"the minimizer ties two documents (order {order} only by the tie-break): a "
+            "counterexample must have the surrogate itself choose a wrong order; move a "
+            "probability a little."
+        )
+    if found.regret <= _MIN_REGRET:
+        return wrong(
+            f"here ListNet's minimizer orders {order}, which is NDCG-optimal: E[softmax(y)] and "
+            f"E[G(y)/N(y)] = {np.round(found.eta, 3).tolist()} order the documents alike. Look for "
+            "labels whose softmax weights a high grade much more than its gain over the ideal DCG."
+        )
+    return right(
+        f"ListNet's minimizer orders {order}, outside NDCG's Bayes set (NDCG regret "
+        f"{found.regret:.4f}): the softmax normalizes by sum(exp(y)), NDCG by the ideal DCG."
+    )
+
+
+# ---- 10.5 · ListNet's minimizer in closed form --------------------------------------------------
+
+_CF_LABELS = np.array([[1.0, 0.0, 0.0], [0.0, 2.0, 0.0]])
+_CF_PROBS = np.array([0.6, 0.4])
+#: Largest gap allowed between softmax(s) and the normalized mean target (scores read to about
+#: three decimals move softmax(s) by about 1e-3).
+_CF_TOL = 2e-3
+
+
+@exercise(
+    "10.5",
+    "a tuple (scores, in_bayes): three scores minimizing ListNet's expected cross-entropy with "
+    "the softmax target for a = (1, 0, 0) w.p. 0.6 and b = (0, 2, 0) w.p. 0.4 (any common shift), "
+    "and True/False: their order is NDCG-optimal",
+)
+def _listnet_closed_form(answer):
+    scores, in_bayes = read_sequence(answer, 2, "your answer")
+    scores = read_vector(scores, "the scores", length=3)
+    in_bayes = read_bool(in_bayes, "whether the order is NDCG-optimal")
+    mean = _CF_PROBS @ surrogate_targets("listnet_softmax", _CF_LABELS)
+    shifted = np.exp(scores - scores.max())
+    softmax = shifted / shifted.sum()
+    gap = float(np.max(np.abs(softmax - mean / mean.sum())))
+    truth = check_ndcg_consistency_at("listnet_softmax", _CF_LABELS, _CF_PROBS).in_bayes_set
+    if gap > _CF_TOL:
+        return wrong(
+            f"softmax of your scores is {np.round(softmax, 3).tolist()}; at a minimizer the "
+            "gradient -E[t] + sum(E[t]) softmax(s) vanishes, so softmax(s) must equal the mean "
+            "target E[softmax(y)] (normalized)."
+        )
+    if in_bayes != truth:
+        return wrong(
+            "the scores minimize the expected cross-entropy, but the verdict is off: compare their "
+            "order with the order of E[G(y)/N(y)] (each label has one relevant document, so "
+            "G(y)/N(y) is 1 on it and 0 elsewhere)."
+        )
+    return right(
+        "softmax(s) is the mean target (0.388, 0.442, 0.170), so ListNet ranks B first, while "
+        "E[G/N] = (0.6, 0.4, 0) ranks A first: not NDCG-optimal."
     )
