@@ -136,9 +136,7 @@ def test_the_mle_is_refused_when_a_group_never_loses():
         ([[0, 1], [1, 0]], 3, r"item 2 of n_items = 3 appear\(s\) in no ranking"),
     ],
 )
-def test_an_undetermined_mle_is_named_as_such_not_as_a_group_that_never_lost(
-    rows, n_items, match
-):
+def test_an_undetermined_mle_is_named_as_such_not_as_a_group_that_never_lost(rows, n_items, match):
     # every item lost once: a maximiser exists, but the groups' levels are not determined
     with pytest.raises(ValueError, match=match) as refusal:
         plackett_luce_maximum_likelihood(rows, n_items)
