@@ -90,7 +90,7 @@ MAX_CHOICE_ENTRIES = 10_000_000
 
 #: Largest stages x rankings x items^2 for the maximum likelihood: each Newton step sums,
 #: over every stage with two or more items to choose from, an (items x items) covariance
-#: of the N rankings' choice probabilities (at this limit, about a second per step).
+#: of the N rankings' choice probabilities (at this limit, one to a few seconds per step).
 MAX_NEWTON_WORK = 10**9
 
 # Newton's method: at most this many steps; it stops once the step is below
