@@ -25,18 +25,28 @@ convention).  What the items the row does not list did is said by ``unlisted``:
 * ``"below"``: the row is the top ``k`` of all ``n_items`` items; the others come after,
   in an order nobody recorded (a top-k list).
 
-**Existence of the maximum likelihood** (Hunter 2004, Assumption 1, after Ford 1957): say
-that ``i`` beat ``j`` when some ranking chose ``i`` while ``j`` was still available.  The
-unpenalised maximum exists and is unique (up to a common shift; the answer is centred)
-exactly when the directed graph "i beat j" is strongly connected; otherwise some group of
-items never lost to the items outside it and their strengths run off to infinity.
+The rows of one call all have the same length ``k`` (an ``(N, k)`` array): rankings of
+different lengths with ``unlisted="absent"`` (a ragged list) are not accepted.  Their
+log-likelihood is the sum of one call per length; their maximum likelihood is not
+provided here (``choix.ilsr_rankings`` takes rankings of any lengths).
+
+**Existence of the maximum likelihood**: say that ``i`` beat ``j`` when some ranking chose
+``i`` while ``j`` was still available.  The unpenalised maximum exists and is unique (up
+to a common shift; the answer is centred) exactly when the directed graph "i beat j" is
+strongly connected: the condition of Hunter (2004), after Ford (1957); Hunter states it as
+sufficient for his MM algorithm, and it is also necessary.  It fails in two ways, which
+the estimator names: the comparison graph (items joined when they were ranked together)
+is disconnected, or an item appears in no ranking, and then the strengths of the groups
+relative to one another are not determined (maximisers may exist, but not a unique one);
+or the graph is connected and some group of items never lost to the items outside it,
+and then their strengths run off to infinity (no maximiser).
 
 References
 ----------
 R. L. Plackett, "The analysis of permutations", *Applied Statistics* 24(2):193-202, 1975.
 R. D. Luce, *Individual Choice Behavior*, Wiley, 1959.
 D. R. Hunter, "MM algorithms for generalized Bradley-Terry models", *Annals of
-Statistics* 32(1):384-406, 2004 (section 5: Plackett-Luce; Assumption 1).
+Statistics* 32(1):384-406, 2004 (section 5: Plackett-Luce).
 L. Maystre and M. Grossglauser, "Fast and accurate inference of Plackett-Luce models",
 NeurIPS 2015 (``choix``, the reference implementation the tests compare with).
 """
@@ -49,6 +59,7 @@ from scipy.special import logsumexp
 
 from rankviz._graphs import digraph_from_weights
 from rankviz._validation import (
+    MAX_MAGNITUDE,
     as_float_vector,
     as_generator,
     check_array,
@@ -59,6 +70,7 @@ from rankviz._validation import (
 
 __all__ = [
     "MAX_CHOICE_ENTRIES",
+    "MAX_NEWTON_WORK",
     "MAX_RANKING_ITEMS",
     "UNLISTED",
     "plackett_luce_log_likelihood",
@@ -76,10 +88,17 @@ MAX_RANKING_ITEMS = 1_000
 #: Largest number of rankings times items: the size of one stage's arrays of choices.
 MAX_CHOICE_ENTRIES = 10_000_000
 
+#: Largest stages x rankings x items^2 for the maximum likelihood: each Newton step sums,
+#: over every stage with two or more items to choose from, an (items x items) covariance
+#: of the N rankings' choice probabilities (at this limit, one to a few seconds per step).
+MAX_NEWTON_WORK = 10**9
+
 # Newton's method: at most this many steps; it stops once the step is below
 # _STEP_TOL * max(1, max |theta|).
 _MAX_NEWTON_STEPS = 100
 _STEP_TOL = 1e-10
+# The Hessian sums p^T p over the stages in blocks of about this many entries of p.
+_BLOCK_ENTRIES = 4_000_000
 
 
 # --------------------------------------------------------------------------- #
@@ -211,13 +230,15 @@ def plackett_luce_log_likelihood(strengths, rankings, *, unlisted="absent"):
     Parameters
     ----------
     strengths : array_like of shape (n,)
-        Finite log-strengths ``theta``, at least 2 items.
+        Finite log-strengths ``theta``, 2 to :data:`MAX_RANKING_ITEMS` items, each of
+        magnitude at most ``1e100`` (so that differences of them stay finite).
     rankings : array_like of int, shape (N, k)
-        Rows of distinct item ids, the best first.
+        Rows of distinct item ids, the best first, all of the same length ``k``.
     unlisted : {"absent", "below"}, default "absent"
         Whether the items a row does not list were not compared ("absent": the row ranks
         its items only; at least 2 per row) or come after the listed ones ("below": the
-        row is a top-k list of all the items).
+        row is a top-k list of all the items).  With "absent", rankings of different
+        lengths need one call per length (the log-likelihoods add).
 
     Returns
     -------
@@ -241,7 +262,7 @@ def plackett_luce_log_likelihood(strengths, rankings, *, unlisted="absent"):
     >>> round(float(np.exp(ll)), 4), round(3 / 6 * 2 / 3, 4)
     (0.3333, 0.3333)
     """
-    theta = as_float_vector(strengths, "strengths")
+    theta = check_array(strengths, "strengths", ndim=1, max_abs=MAX_MAGNITUDE)
     n = theta.size
     if not 2 <= n <= MAX_RANKING_ITEMS:
         raise ValueError(
@@ -311,12 +332,41 @@ def rank_breaking_wins(rankings, n_items, *, unlisted="absent"):
 # --------------------------------------------------------------------------- #
 
 
-def _check_mle_exists(rows: np.ndarray, n: int, unlisted: str) -> None:
-    """Raise the reason the unpenalised maximum does not exist (Hunter 2004, Assumption 1)."""
+def _check_work(rows: np.ndarray, n: int, unlisted: str) -> None:
+    """Refuse up front a fit whose Newton steps a laptop cannot serve (MAX_NEWTON_WORK)."""
+    N, k = rows.shape
+    stages = min(k, n - 1) if unlisted == "below" else k - 1
+    work = stages * N * n * n
+    if work > MAX_NEWTON_WORK:
+        raise ValueError(
+            f"rankings ({N:,} rows, {stages} stages each, n_items = {n}) ask for "
+            f"stages x rows x n_items^2 = {work:,} per Newton step; at most MAX_NEWTON_WORK = "
+            f"{MAX_NEWTON_WORK:,} are supported (use fewer items or rankings, or "
+            f"choix.ilsr_rankings)"
+        )
+
+
+def _check_mle_determined(rows: np.ndarray, n: int, unlisted: str) -> None:
+    """Raise why the unpenalised maximum is not unique or does not exist (Hunter's condition)."""
     W = rank_breaking_wins(rows, n, unlisted=unlisted)
     beats = digraph_from_weights(W, W > 0)
     if nx.is_strongly_connected(beats):
         return
+    unseen = [i for i in range(n) if W[i].sum() + W[:, i].sum() == 0]
+    if unseen:
+        which = f"item {unseen[0]}" if len(unseen) == 1 else f"items {unseen}"
+        raise ValueError(
+            f"{which} of n_items = {n} appear(s) in no ranking: the maximum-likelihood "
+            f"estimate is not determined; pass alpha > 0 for a penalised estimate"
+        )
+    groups = sorted(sorted(int(i) for i in g) for g in nx.weakly_connected_components(beats))
+    if len(groups) > 1:
+        raise ValueError(
+            f"the comparison graph of rankings is disconnected (groups "
+            f"{' and '.join(str(g) for g in groups)} were never ranked together): the "
+            f"maximum-likelihood estimate is not determined; pass alpha > 0 for a "
+            f"penalised estimate"
+        )
     condensed = nx.condensation(beats)
     top = next(iter(nx.topological_sort(condensed)))
     members = sorted(condensed.nodes[top]["members"])
@@ -338,13 +388,26 @@ def _objective(theta, rows, n, unlisted, alpha) -> float:
 
 def _gradient_and_curvature(theta, rows, n, unlisted, alpha):
     """The gradient of the penalised log-likelihood and minus its Hessian."""
-    gradient = -alpha * theta
-    curvature = alpha * np.eye(n)
+    expected = np.zeros(n)  # expected times chosen, the diagonal of the covariances
+    chosen_counts = np.zeros(n)
+    outer = np.zeros((n, n))  # sum over stages of p^T p, by blocks of stacked stages
+    block, block_rows = [], 0
     for chosen, available in _stages(rows, n, unlisted):
         logits = np.where(available, theta[None, :], -np.inf)
         p = np.exp(logits - logsumexp(logits, axis=1, keepdims=True))
-        gradient = gradient + np.bincount(chosen, minlength=n) - p.sum(axis=0)
-        curvature = curvature + np.diag(p.sum(axis=0)) - p.T @ p
+        chosen_counts += np.bincount(chosen, minlength=n)
+        expected += p.sum(axis=0)
+        block.append(p)
+        block_rows += p.shape[0]
+        if block_rows * n >= _BLOCK_ENTRIES:
+            stacked = np.concatenate(block)
+            outer += stacked.T @ stacked
+            block, block_rows = [], 0
+    if block:
+        stacked = np.concatenate(block)
+        outer += stacked.T @ stacked
+    gradient = chosen_counts - expected - alpha * theta
+    curvature = np.diag(expected + alpha) - outer
     return gradient, curvature
 
 
@@ -370,9 +433,9 @@ def plackett_luce_maximum_likelihood(rankings, n_items, *, unlisted="absent", al
         As in :func:`plackett_luce_log_likelihood`.
     alpha : float, default 0.0
         Ridge strength, >= 0 (a centred Gaussian prior of variance ``1 / alpha``).  With
-        ``alpha = 0`` the estimate exists exactly when the graph "i was chosen while j was
-        available" is strongly connected (Hunter 2004, Assumption 1); with ``alpha > 0``
-        it always exists.
+        ``alpha = 0`` the estimate exists and is unique exactly when the graph "i was
+        chosen while j was available" is strongly connected (the condition of Hunter
+        (2004); it is also necessary); with ``alpha > 0`` it always exists.
 
     Returns
     -------
@@ -383,13 +446,15 @@ def plackett_luce_maximum_likelihood(rankings, n_items, *, unlisted="absent", al
     Raises
     ------
     TypeError, ValueError
-        If an argument is invalid, or ``alpha = 0`` and some group of items never lost to
-        the others (named), or Newton's method does not converge (e.g. a tiny ``alpha``
-        with such a group).
+        If an argument is invalid; if stages x rankings x ``n_items`` squared exceeds
+        :data:`MAX_NEWTON_WORK`; if ``alpha = 0`` and the estimate is not determined (an
+        item in no ranking, or a disconnected comparison graph: the groups are named) or
+        does not exist (a group of items never lost to the others: named); or if
+        Newton's method does not converge (e.g. a tiny ``alpha`` with such a group).
 
     References
     ----------
-    Plackett (1975); Hunter (2004), section 5 and Assumption 1; Maystre and Grossglauser
+    Plackett (1975); Hunter (2004), section 5; Maystre and Grossglauser
     (2015) (``choix.ilsr_rankings``, the same estimate by another algorithm).
 
     Examples
@@ -407,8 +472,9 @@ def plackett_luce_maximum_likelihood(rankings, n_items, *, unlisted="absent", al
     unlisted = check_choice(unlisted, "unlisted", UNLISTED)
     rows = _as_rankings(rankings, n, unlisted)
     alpha = check_real(alpha, "alpha", nonnegative=True)
+    _check_work(rows, n, unlisted)
     if alpha == 0.0:
-        _check_mle_exists(rows, n, unlisted)
+        _check_mle_determined(rows, n, unlisted)
     theta = np.zeros(n)
     value = _objective(theta, rows, n, unlisted, alpha)
     for _ in range(_MAX_NEWTON_STEPS):

@@ -2,6 +2,7 @@
 
 import itertools
 import math
+import warnings
 
 import choix
 import numpy as np
@@ -10,6 +11,7 @@ from scipy.optimize import minimize
 
 from rankviz.aggregation import btl_maximum_likelihood, win_counts
 from rankviz.plackett_luce import (
+    MAX_NEWTON_WORK,
     plackett_luce_log_likelihood,
     plackett_luce_maximum_likelihood,
     rank_breaking_wins,
@@ -125,6 +127,40 @@ def test_the_mle_is_refused_when_a_group_never_loses():
         plackett_luce_maximum_likelihood(rows, 4)
     theta = plackett_luce_maximum_likelihood(rows, 4, alpha=1.0)
     assert np.argmax(theta) == 0
+
+
+@pytest.mark.parametrize(
+    ("rows", "n_items", "match"),
+    [
+        ([[0, 1], [1, 0], [2, 3], [3, 2]], 4, r"disconnected \(groups \[0, 1\] and \[2, 3\]"),
+        ([[0, 1], [1, 0]], 3, r"item 2 of n_items = 3 appear\(s\) in no ranking"),
+    ],
+)
+def test_an_undetermined_mle_is_named_as_such_not_as_a_group_that_never_lost(rows, n_items, match):
+    # every item lost once: a maximiser exists, but the groups' levels are not determined
+    with pytest.raises(ValueError, match=match) as refusal:
+        plackett_luce_maximum_likelihood(rows, n_items)
+    assert "never lost" not in str(refusal.value)
+    assert np.isfinite(plackett_luce_maximum_likelihood(rows, n_items, alpha=1.0)).all()
+
+
+def test_a_fit_too_large_for_a_laptop_is_refused_up_front_naming_the_limit():
+    # 1000 items, 100 full rankings: 999 x 100 x 10^6 = 10^11 per Newton step (minutes)
+    rows = simulate_plackett_luce_rankings(np.linspace(3, -3, 1000), 100, rng=0)
+    with pytest.raises(ValueError, match="MAX_NEWTON_WORK"):
+        plackett_luce_maximum_likelihood(rows, 1000, alpha=0.1)
+    # just inside the limit on items x rankings, and fitted: 40 items, 15 full rankings
+    rows = simulate_plackett_luce_rankings(np.linspace(2, -2, 40), 15, rng=0)
+    assert 39 * 15 * 40**2 <= MAX_NEWTON_WORK
+    assert np.isfinite(plackett_luce_maximum_likelihood(rows, 40, alpha=0.1)).all()
+
+
+def test_huge_strengths_are_refused_without_an_overflow_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match="strengths has an entry of magnitude"):
+            plackett_luce_log_likelihood([1e308, -1e308, 0.0], [[1, 0, 2]])
+        assert plackett_luce_log_likelihood([1e100, -1e100, 0.0], [[1, 0, 2]]) == -2e100
 
 
 def test_rank_breaking_counts_every_ordered_pair_once():

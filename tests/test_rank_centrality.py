@@ -65,3 +65,46 @@ def test_the_error_falls_like_one_over_root_k():
     errors = rank_centrality_errors(np.linspace(1, -1, 10), ks, 20, rng=0, observed=0.6)
     slope = np.polyfit(np.log(ks), np.log(errors.mean(axis=1)), 1)[0]
     assert abs(slope + 0.5) < 0.1
+
+
+def test_another_estimator_is_scored_on_the_same_draws():
+    ks = np.array([16, 256])
+    design = dict(strengths=np.linspace(1, -1, 6), comparisons_per_pair=ks, n_seeds=3, rng=5)
+    own = rank_centrality_errors(**design)
+    # the same function passed explicitly, scaled (the output is normalised): same numbers
+    doubled = rank_centrality_errors(**design, estimator=lambda W: 2 * rank_centrality_scores(W))
+    np.testing.assert_allclose(doubled, own, rtol=1e-12)
+    # the walk normalised by each item's own degree: stationary ~ w_i d_i, biased for good
+    own_degree = rank_centrality_errors(
+        **design,
+        estimator=lambda W: rank_centrality_scores(W) * ((W + W.T) > 0).sum(axis=1),
+    )
+    np.testing.assert_allclose(own_degree, own, rtol=1e-12)  # full graph: degrees all equal
+
+
+def test_the_chain_normalised_by_own_degree_is_biased_on_a_sparse_graph():
+    # the mutant of the notebook's rate check: on a graph of unequal degrees, the walk that
+    # divides by each item's own degree is stationary at w_i d_i, and its error stays large
+    theta = np.linspace(1, -1, 12)
+    design = dict(strengths=theta, comparisons_per_pair=[64, 1024], n_seeds=10, rng=0)
+    right = rank_centrality_errors(**design, observed=0.5)
+    wrong = rank_centrality_errors(
+        **design,
+        observed=0.5,
+        estimator=lambda W: rank_centrality_scores(W) * ((W + W.T) > 0).sum(axis=1),
+    )
+    assert right[1].mean() < 0.05 < 0.15 < wrong[1].mean()
+
+
+@pytest.mark.parametrize(
+    ("estimator", "error", "match"),
+    [
+        ("rank_centrality_scores", TypeError, "estimator must be a function"),
+        (lambda W: np.ones(2), ValueError, r"estimator must return 3 finite"),
+        (lambda W: np.full(3, np.nan), ValueError, r"estimator must return 3 finite"),
+        (lambda W: "abc", ValueError, "estimator must return"),
+    ],
+)
+def test_a_bad_estimator_is_named(estimator, error, match):
+    with pytest.raises(error, match=match):
+        rank_centrality_errors([1.0, 0.0, -1.0], [10], 1, rng=0, estimator=estimator)

@@ -46,7 +46,11 @@ CASES = {
         lambda: Call(plackett_luce_log_likelihood, [1.0, 0.0, -1.0], RANKINGS),
         valid={"rankings": SHORTER_OK},
         extra={
-            "strengths": {"one item": [1.0], "too few for the ids": [1.0, 0.0]},
+            "strengths": {
+                "one item": [1.0],
+                "too few for the ids": [1.0, 0.0],
+                "beyond MAX_MAGNITUDE": [1e308, -1e308, 0.0],
+            },
             "rankings": BAD_RANKINGS,
             "unlisted": {"unknown": "above"},
         },
@@ -65,6 +69,10 @@ CASES = {
             "n_items": {"one": 1},
             "alpha": {"negative": -1.0},
         },
+        # 1000 items, 100 full rankings: 10^11 per Newton step, refused by MAX_NEWTON_WORK
+        large=lambda: Call(
+            plackett_luce_maximum_likelihood, np.tile(np.arange(1000), (100, 1)), 1000, alpha=0.1
+        ),
     ),
     "rankviz.rank_centrality.rank_centrality_chain": Case(
         lambda: Call(rank_centrality_chain, WINS),
