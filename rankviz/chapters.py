@@ -215,8 +215,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "how the surrogates practice trains on sort into pointwise, pairwise and listwise; "
         "RankNet's pairwise logistic loss and ListNet's top-one cross-entropy with their "
         "gradients; why LambdaRank's NDCG-weighted gradients are the gradient of no continuous "
-        "loss; and how LambdaMART boosts regression trees on them, next to LightGBM's lambdarank "
-        "on the same data",
+        "loss; how LambdaMART boosts regression trees on them, next to LightGBM's lambdarank on "
+        "the same data; and which listwise surrogates are consistent for NDCG",
         (1, 6),
         ("listwise_explorer",),
     ),
