@@ -122,7 +122,8 @@ def kwiksort_expected_cost(H, weights=None) -> float:
     if n > MAX_EXACT_ITEMS:
         raise ValueError(
             f"H has {n} items; the exact expectation enumerates subsets and allows at "
-            f"most {MAX_EXACT_ITEMS} (use kwiksort_tournament_search on tournaments)"
+            f"most {MAX_EXACT_ITEMS} (kwiksort_tournament_search goes no further: it takes "
+            f"0/1 tournaments of at most {MAX_SEARCH_ITEMS} items)"
         )
     W = matrix if weights is None else as_preference_matrix(weights, "weights")
     if W.shape != matrix.shape:
@@ -168,9 +169,21 @@ class TournamentSearch:
         """Which tournaments are transitive (a minimum feedback arc set of size 0)."""
         return self.minimum_cost == 0
 
+    def _require_intransitive(self, what: str) -> None:
+        if self.transitive.all():
+            raise ValueError(
+                f"every tournament searched is transitive (OPT = 0, KwikSort's cost 0): {what} is "
+                "not defined; search at least one tournament with a cycle"
+            )
+
     @property
     def ratios(self) -> np.ndarray:
-        """Expected cost over the minimum, for the tournaments that are not transitive."""
+        """Expected cost over the minimum, for the tournaments that are not transitive.
+
+        Raises ``ValueError`` if every tournament searched is transitive (no ratio is defined,
+        and the mean of an empty array would be a silent NaN).
+        """
+        self._require_intransitive("the ratio E[cost] / OPT")
         keep = ~self.transitive
         return self.expected_cost[keep] / self.minimum_cost[keep]
 
@@ -202,8 +215,12 @@ class TournamentSearch:
 
     @property
     def worst_tournament(self) -> np.ndarray:
-        """The preference matrix of the tournament at :attr:`worst_index`."""
-        return _tournament_matrix(self.n, int(self.codes[max(self.worst_index, 0)]))
+        """The preference matrix of the tournament at :attr:`worst_index`.
+
+        Raises ``ValueError`` if every tournament searched is transitive (there is no worst one).
+        """
+        self._require_intransitive("the worst tournament")
+        return _tournament_matrix(self.n, int(self.codes[self.worst_index]))
 
     def __repr__(self) -> str:
         return (

@@ -9,6 +9,7 @@ tournament, derived by hand in lecture 05.
 
 import itertools
 import math
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -114,8 +115,10 @@ def test_the_one_flip_tournament_costs_three_n_minus_two_over_n():
 
 
 def test_expected_cost_refuses_bad_input():
-    with pytest.raises(ValueError, match="H"):
+    with pytest.raises(ValueError, match="H") as refused:
         kwiksort_expected_cost(np.full((MAX_EXACT_ITEMS + 1,) * 2, 0.5))
+    # the message must not send the user to a search that refuses the same size
+    assert f"at most {MAX_SEARCH_ITEMS} items" in str(refused.value)
     with pytest.raises(ValueError, match="weights"):
         kwiksort_expected_cost(cyclic_preference(3), cyclic_preference(4))
     with pytest.raises(ValueError, match="weights"):
@@ -172,12 +175,30 @@ def test_worst_ratio_is_exact_and_its_tournament_reaches_it():
         assert np.all(search.scaled_cost[transitive] == 0)
 
 
+def test_softened_one_flip_costs_the_coins_almost_three_times_the_optimum():
+    # h(0, n-1) = 1 - eps, every other pair of the order 0 > ... > n-1 certain: OPT = eps, and
+    # conditioning on the first pivot by hand gives E[cost] = eps (3n - 2 - 4 eps) / n
+    eps = Fraction(1, 64)
+    for n in range(3, 8):
+        H = preference_from_sigma(np.arange(n))
+        H[0, n - 1], H[n - 1, 0] = float(1 - eps), float(eps)
+        closed_form = eps * (3 * n - 2 - 4 * eps) / n
+        assert kwiksort_expected_cost(H) == pytest.approx(float(closed_form), abs=1e-12)
+
+
 def test_an_all_transitive_search_reports_no_ratio():
     search = kwiksort_tournament_search(3, [0, 1])  # codes 0 and 1 on 3 items are transitive
-    assert search.transitive.all() and search.ratios.size == 0
+    assert search.transitive.all()
     assert search.worst_ratio == 0 and search.worst_index == -1
     assert "worst_ratio=0" in repr(search)
     assert isinstance(search, TournamentSearch)
+    # no silent NaN mean of an empty array, no transitive tournament passed off as the worst
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match="every tournament searched is transitive"):
+            search.ratios  # noqa: B018
+        with pytest.raises(ValueError, match="every tournament searched is transitive"):
+            search.worst_tournament  # noqa: B018
 
 
 def test_search_refuses_bad_input():

@@ -347,7 +347,8 @@ def _kwiksort_far_from_optimal(answer):
     if opt == 0:
         return wrong(
             "your tournament is transitive: KwikSort returns its order and no arc points "
-            "backwards (cost 0 = OPT). Reverse one arc, as far apart as possible."
+            "backwards (cost 0 = OPT). Start from a transitive order and reverse a single arc: "
+            "which one lets an unlucky first pivot do the most damage?"
         )
     ratio = search.worst_ratio
     if ratio > 1.5:
@@ -358,6 +359,6 @@ def _kwiksort_far_from_optimal(answer):
         )
     return wrong(
         f"KwikSort's expected cost is {cost:.2f} against a minimum of {opt}: the ratio "
-        f"{ratio} does not exceed 3/2. Try the order 0 > 1 > 2 > 3 > 4 with one arc reversed, "
-        "the one between the two extreme items."
+        f"{ratio} does not exceed 3/2. Start from a transitive order and reverse a single arc: "
+        "which one lets an unlucky first pivot do the most damage?"
     )

@@ -54,3 +54,15 @@ def test_top_k_means_are_read_to_one_part_in_a_thousand():
     feedback = check("05.5", (3984, 20880))  # 2n - 2H_n, the expectation
     assert feedback.verdict == "wrong" and "2n - 2H_n" in feedback.message
     assert "2n - 2H_n" in check("05.5", (4199.9, 20880)).message
+
+
+def test_the_kwiksort_hints_do_not_name_the_pair_to_reverse():
+    transitive = np.triu(np.ones((5, 5)), 1) + 0.5 * np.eye(5)
+    near = transitive.copy()
+    near[0, 3], near[3, 0] = 0.0, 1.0  # the arc between 0 and 3 reversed: ratio 3/2, not more
+    for H in (transitive, near):
+        feedback = check("05.7", H)
+        assert feedback.verdict == "wrong"
+        assert "single arc" in feedback.message  # a hint, not the answer
+        for giveaway in ("extreme", "far apart", "0 > 1 > 2 > 3 > 4"):
+            assert giveaway not in feedback.message, giveaway
