@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 import networkx as nx
 import numpy as np
 
-__all__ = ["digraph_from_edges", "digraph_from_weights"]
+__all__ = ["digraph_from_edges", "digraph_from_weights", "unbeaten_group"]
 
 
 def digraph_from_weights(
@@ -52,3 +52,18 @@ def digraph_from_edges(n: int, edges: Iterable[tuple[int, int]]) -> nx.DiGraph:
     graph.add_nodes_from(range(n))
     graph.add_edges_from((int(i), int(j)) for i, j in edges)
     return graph
+
+
+def unbeaten_group(beats: nx.DiGraph) -> tuple[list[int], str]:
+    """The items of a source component of ``beats`` ("i beat j" edges) and how to name the rest.
+
+    When the graph is not strongly connected, some strongly connected component has no edge
+    coming in: its items never lost to an item outside it, and a maximum-likelihood estimate
+    (Bradley-Terry, Plackett-Luce) does not exist. Returns those items, sorted, and the phrase
+    for the items they never lost to ("any other item" or "an item outside their group"), for
+    the caller's error message.
+    """
+    condensed = nx.condensation(beats)
+    top = next(iter(nx.topological_sort(condensed)))
+    members = sorted(condensed.nodes[top]["members"])
+    return members, "any other item" if len(members) == 1 else "an item outside their group"

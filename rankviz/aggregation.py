@@ -49,7 +49,7 @@ import networkx as nx
 import numpy as np
 from scipy.special import expit, log_expit
 
-from rankviz._graphs import digraph_from_weights
+from rankviz._graphs import digraph_from_weights, unbeaten_group
 from rankviz._log_odds import SMOOTHINGS, log_odds, probabilities
 from rankviz._validation import (
     as_comparison_rows,
@@ -758,10 +758,7 @@ def _check_btl_mle_exists(W: np.ndarray) -> None:
     beats = digraph_from_weights(W, W > 0)
     if nx.is_strongly_connected(beats):
         return
-    condensed = nx.condensation(beats)
-    top = next(iter(nx.topological_sort(condensed)))
-    members = sorted(condensed.nodes[top]["members"])
-    whom = "any other item" if len(members) == 1 else "an item outside their group"
+    members, whom = unbeaten_group(beats)
     raise ValueError(
         f"no maximum-likelihood estimate: items {members} never lost to {whom} "
         f"(the graph 'i beat j' is not strongly connected); pass alpha > 0 for a "

@@ -57,7 +57,7 @@ import networkx as nx
 import numpy as np
 from scipy.special import logsumexp
 
-from rankviz._graphs import digraph_from_weights
+from rankviz._graphs import digraph_from_weights, unbeaten_group
 from rankviz._validation import (
     MAX_MAGNITUDE,
     as_float_vector,
@@ -367,10 +367,7 @@ def _check_mle_determined(rows: np.ndarray, n: int, unlisted: str) -> None:
             f"maximum-likelihood estimate is not determined; pass alpha > 0 for a "
             f"penalised estimate"
         )
-    condensed = nx.condensation(beats)
-    top = next(iter(nx.topological_sort(condensed)))
-    members = sorted(condensed.nodes[top]["members"])
-    whom = "any other item" if len(members) == 1 else "an item outside their group"
+    members, whom = unbeaten_group(beats)
     raise ValueError(
         f"no maximum-likelihood estimate: items {members} never lost to {whom} (the graph "
         f"'i was chosen while j was available' is not strongly connected); pass alpha > 0 "
