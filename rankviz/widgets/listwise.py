@@ -52,9 +52,9 @@ __all__ = [
 #: both do; "one relevant each" gives every label one relevant document, where RankNet's pair
 #: probabilities follow the normalized gains but the softmax target still overweights grade 2.
 LABEL_SETS = {
-    "graded": ("graded: a=002 b=010 c=211", ((0, 0, 2), (0, 1, 0), (2, 1, 1))),
-    "one_relevant": ("one relevant each: 100 020 001", ((1, 0, 0), (0, 2, 0), (0, 0, 1))),
-    "band": ("a band: a=001 b=211 c=220", ((0, 0, 1), (2, 1, 1), (2, 2, 0))),
+    "graded": ("graded: 002 010 211", ((0, 0, 2), (0, 1, 0), (2, 1, 1))),
+    "one_relevant": ("one each: 100 020 001", ((1, 0, 0), (0, 2, 0), (0, 0, 1))),
+    "band": ("band: 001 211 220", ((0, 0, 1), (2, 1, 1), (2, 2, 0))),
 }
 
 #: The rows of the orders panel: key -> row label (the first row is NDCG's Bayes order by RTY).
@@ -67,11 +67,11 @@ ROWS = {
 }
 
 #: The readouts the deck's talk track cites, shown large in the presentation layout.
-HEADLINE = ("ListNet, softmax target", "RankNet (pairwise)", "ListNet, G/N target", "Bayes orders")
+HEADLINE = ("ListNet, softmax target", "RankNet (pairwise)")
 
 _DOCUMENTS = "ABC"
 #: Height in inches of the presentation figure (one row of main controls above it).
-_PRESENTATION_HEIGHT = 6.0
+_PRESENTATION_HEIGHT = 5.2
 
 #: The controls of :func:`listwise_explorer`, declared once: the widgets, and the checks of the
 #: factory's keywords, of ``Dashboard.set`` and of :func:`draw_listwise_explorer`.
